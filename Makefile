@@ -1,0 +1,55 @@
+# The two commands that matter: `make run` (the whole product on embedded stores) and `make test`.
+SHELL := /bin/bash
+NPM_FLAGS := --no-audit --no-fund --loglevel=error
+WORKSPACE_MANIFESTS := $(wildcard schemas/package.json services/*/package.json web/package.json)
+WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/public schemas/src -type f 2>/dev/null)
+TRACKER := node services/cli/bin/tracker.js
+
+.PHONY: run dev test lint typecheck jest install web migrate services-up services-down services-status bench-eventlog clean
+
+## run: install what is missing, build the web app, start every service on the embedded stores
+run: install web
+	$(TRACKER) all
+
+## dev: the API on http://localhost:5000 restarting on change, and Vite's dev server for the web app
+dev: install
+	trap 'kill 0' EXIT; npx tsx watch services/cli/src/main.ts all & npm run dev -w web
+
+## test: lint, typecheck and every test suite (real-engine suites run when their URLs are set)
+test: install lint typecheck jest
+
+lint: install
+	npx eslint --max-warnings=0 .
+
+typecheck: install
+	npx tsc -p tsconfig.json --noEmit
+	npx tsc -p web/tsconfig.json --noEmit
+
+jest: install
+	npm test --silent
+
+install: node_modules/.install-stamp
+node_modules/.install-stamp: package.json package-lock.json $(WORKSPACE_MANIFESTS)
+	@if [ -d node_modules ]; then npm install $(NPM_FLAGS); else npm ci $(NPM_FLAGS); fi
+	@touch $@
+
+web: web/dist/index.html
+web/dist/index.html: node_modules/.install-stamp $(WEB_SOURCES)
+	npm run build --silent -w web
+
+migrate: install
+	$(TRACKER) migrate
+
+## services-up / services-down: real PostgreSQL, Redis and Kafka on 127.0.0.1 (see scripts/services.sh)
+services-up:
+	bash scripts/services.sh up
+services-down:
+	bash scripts/services.sh down
+services-status:
+	bash scripts/services.sh status
+
+bench-eventlog: install
+	npx tsx bench/eventlog-publish.ts
+
+clean:
+	rm -rf web/dist node_modules/.install-stamp

@@ -1,0 +1,24 @@
+// Session wire shapes: sign-in and registration bodies, the signed-in user.
+import { z } from 'zod';
+import { FEATURES, roleSchema } from './permissions';
+
+export const loginBodySchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const registerBodySchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
+  password: z.string().min(8, 'Password must be at least 8 characters').max(200),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: roleSchema,
+  /** Every feature for an admin; the granted ones for a user. */
+  permissions: z.array(z.enum(FEATURES)),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;

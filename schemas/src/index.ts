@@ -1,0 +1,3 @@
+// Wire schemas shared by the services and the web app.
+export * from './auth';
+export * from './permissions';

@@ -1,0 +1,38 @@
+// The dashboard API: everything under /api, behind sessions and access checks, plus the built web app.
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import type { Db, Logger } from '@tracker/core';
+import { enforceAccess } from './auth/access';
+import { LoginThrottle } from './auth/login-throttle';
+import { authRoutes } from './auth/routes';
+import { SessionStore } from './auth/session-store';
+import { defaultWebDist, serveWeb } from './web/serve-web';
+
+export interface ApiDeps {
+  db: Db;
+  sessionSecret: string;
+  logger: Logger;
+  /** The built web app; none is served when the folder has no index.html. */
+  webDist?: string;
+  throttle?: LoginThrottle;
+}
+
+export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
+  await app.register(fastifyCookie);
+  const sessions = new SessionStore(deps.db, deps.sessionSecret);
+  const throttle = deps.throttle ?? new LoginThrottle();
+
+  await app.register(
+    async (api) => {
+      enforceAccess(api, sessions);
+      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
+      await authRoutes(api, { db: deps.db, sessions, throttle });
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = deps.webDist ?? defaultWebDist;
+  const servesWeb = await serveWeb(app, webDist);
+  if (!servesWeb) deps.logger.warn({ webDist }, 'no built web app found: run `npm run build:web`');
+  return { servesWeb };
+}

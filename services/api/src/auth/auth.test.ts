@@ -1,0 +1,199 @@
+// Sign-in, sessions, registration, throttling and access checks, through HTTP on a real PGlite store.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { createHttpServer, createLogger, schema } from '@tracker/core';
+import { openEntities, type Entities } from '@tracker/core/src/db/entities';
+import { registerApi } from '../api-plugin';
+import { checkAccess } from './access';
+import { ensureAdmin } from './ensure-admin';
+import { LoginThrottle } from './login-throttle';
+import { hashPassword } from './password';
+
+const logger = createLogger('silent');
+let entities: Entities;
+let app: FastifyInstance;
+
+async function buildApp(throttle = new LoginThrottle()) {
+  const server = createHttpServer({ logger, trustProxy: true });
+  await registerApi(server, { db: entities.db, sessionSecret: 'x'.repeat(32), logger, webDist: '/nonexistent', throttle });
+  await server.ready();
+  return server;
+}
+
+const cookieOf = (res: { headers: Record<string, unknown> }) =>
+  String(res.headers['set-cookie']).split(';')[0]!;
+
+beforeAll(async () => {
+  entities = await openEntities({ pgliteDir: 'memory://' });
+  app = await buildApp();
+});
+afterAll(async () => {
+  await app.close();
+  await entities.close();
+});
+
+describe('first run', () => {
+  test('GET /api/user without a session is 401 with a JSON message', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/user' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Not signed in' });
+  });
+
+  test('registration is open while no user exists, then closed', async () => {
+    const first = await app.inject({ method: 'POST', url: '/api/register', payload: { username: 'owner', password: 'correct horse' } });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ username: 'owner', role: 'admin' });
+    const me = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: cookieOf(first) } });
+    expect(me.json()).toMatchObject({ username: 'owner', role: 'admin', permissions: expect.arrayContaining(['campaigns', 'clicks']) });
+
+    const second = await app.inject({ method: 'POST', url: '/api/register', payload: { username: 'intruder', password: 'intruder-pass' } });
+    expect(second.statusCode).toBe(403);
+    expect(second.json().message).toMatch(/Registration is closed/);
+    const rows = await entities.db.select().from(schema.users).where(eq(schema.users.username, 'intruder'));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('sign in and out', () => {
+  test('a wrong password is 401; the right one sets an HttpOnly, SameSite=Lax cookie', async () => {
+    const wrong = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner', password: 'nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Invalid username or password' });
+
+    const ok = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner', password: 'correct horse' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ username: 'owner', role: 'admin' });
+    const cookie = String(ok.headers['set-cookie']);
+    expect(cookie).toMatch(/^tracker_session=[\w-]{40,};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+  });
+
+  test('the cookie is Secure behind HTTPS', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { username: 'owner', password: 'correct horse' },
+    });
+    expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
+  });
+
+  test('the database keeps neither the password nor the session token', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner', password: 'correct horse' } });
+    const token = cookieOf(res).split('=')[1]!;
+    const sessions = await entities.db.select().from(schema.sessions);
+    expect(sessions.some((s) => s.id === token)).toBe(false);
+    const [user] = await entities.db.select().from(schema.users).where(eq(schema.users.username, 'owner'));
+    expect(user!.password).toMatch(/^scrypt\$/);
+    expect(user!.password).not.toContain('correct horse');
+  });
+
+  test('logout ends the session', async () => {
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner', password: 'correct horse' } });
+    const cookie = cookieOf(login);
+    const out = await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    const me = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  test('a forged or malformed cookie is no session', async () => {
+    for (const cookie of ['tracker_session=forged', `tracker_session=${'a'.repeat(500)}`]) {
+      const me = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+      expect(me.statusCode).toBe(401);
+    }
+  });
+
+  test('a body without a password is 400 with a message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Password is required/);
+  });
+
+  test('unknown /api routes are 401 without a session and 404 with one', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/no-such-thing' })).statusCode).toBe(401);
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner', password: 'correct horse' } });
+    const res = await app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { cookie: cookieOf(login) } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('throttling failed sign-ins', () => {
+  test('per username: the sixth try within the window is 429, even with the right password', async () => {
+    const throttled = await buildApp(new LoginThrottle({ perUsername: 5, perIp: 100, windowMs: 60_000 }));
+    for (let i = 0; i < 5; i++) {
+      const res = await throttled.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner', password: `bad${i}` } });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await throttled.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner', password: 'correct horse' } });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    await throttled.close();
+  });
+
+  test('per IP: many usernames from one address are throttled too', async () => {
+    const throttled = await buildApp(new LoginThrottle({ perUsername: 100, perIp: 3, windowMs: 60_000 }));
+    for (let i = 0; i < 3; i++) {
+      await throttled.inject({ method: 'POST', url: '/api/login', payload: { username: `guess${i}`, password: 'x' } });
+    }
+    const blocked = await throttled.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner', password: 'correct horse' } });
+    expect(blocked.statusCode).toBe(429);
+    await throttled.close();
+  });
+
+  test('the window passes', () => {
+    let now = 0;
+    const throttle = new LoginThrottle({ perUsername: 1, perIp: 10, windowMs: 1000 }, () => now);
+    throttle.recordFailure('1.1.1.1', 'a');
+    expect(() => throttle.check('1.1.1.1', 'a')).toThrow(/Too many/);
+    now = 1001;
+    expect(() => throttle.check('1.1.1.1', 'a')).not.toThrow();
+  });
+});
+
+describe('access rules', () => {
+  const admin = { id: 1, username: 'a', role: 'admin' as const, permissions: [] };
+  const buyer = { id: 2, username: 'b', role: 'user' as const, permissions: ['campaigns' as const] };
+  test.each([
+    ['public', null, null],
+    ['user', null, 401],
+    ['user', buyer, null],
+    ['admin', buyer, 403],
+    ['admin', admin, null],
+    [{ feature: 'campaigns' }, buyer, null],
+    [{ feature: 'clicks' }, buyer, 403],
+    [{ feature: 'clicks' }, admin, null],
+    [{ feature: 'clicks' }, null, 401],
+  ] as const)('%j for %j → %s', (access, user, status) => {
+    const run = () => checkAccess(access as never, user as never);
+    if (status === null) expect(run).not.toThrow();
+    else expect(run).toThrow(expect.objectContaining({ statusCode: status }) as never);
+  });
+});
+
+describe('ensureAdmin at start-up', () => {
+  test('generates a one-time admin only when no user exists', async () => {
+    const fresh = await openEntities({ pgliteDir: 'memory://' });
+    const first = await ensureAdmin(fresh.db);
+    expect(first).toMatchObject({ kind: 'generated', username: 'admin' });
+    expect(await ensureAdmin(fresh.db)).toEqual({ kind: 'existing' });
+    await fresh.close();
+  });
+
+  test('ADMIN_USERNAME / ADMIN_PASSWORD create that admin, and later reset its password and role', async () => {
+    const fresh = await openEntities({ pgliteDir: 'memory://' });
+    await fresh.db.insert(schema.users).values({ username: 'boss', password: await hashPassword('old-password'), role: 'user' });
+    expect(await ensureAdmin(fresh.db, { username: 'boss', password: 'new-password' })).toMatchObject({ kind: 'configured', created: false });
+    const server = createHttpServer({ logger, trustProxy: false });
+    await registerApi(server, { db: fresh.db, sessionSecret: 'y'.repeat(32), logger, webDist: '/nonexistent' });
+    const res = await server.inject({ method: 'POST', url: '/api/login', payload: { username: 'boss', password: 'new-password' } });
+    expect(res.json()).toMatchObject({ username: 'boss', role: 'admin' });
+    await server.close();
+    await fresh.close();
+  });
+});

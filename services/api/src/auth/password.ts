@@ -1,0 +1,44 @@
+// Password hashing with scrypt (node:crypto, async so it never blocks the event loop).
+// Stored as scrypt$N$r$p$salt$hash so the cost can rise later without breaking old hashes.
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(crypto.scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+const COST = { N: 2 ** 15, r: 8, p: 1 };
+const KEY_LENGTH = 64;
+const MAX_MEMORY = 128 * COST.N * COST.r * 2;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  const hash = await scrypt(password, salt, KEY_LENGTH, { ...COST, maxmem: MAX_MEMORY });
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const options = { N: Number(n), r: Number(r), p: Number(p) };
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    ...options,
+    maxmem: 128 * options.N * options.r * 2,
+  });
+  return crypto.timingSafeEqual(actual, expected);
+}
+
+/** Spent on unknown usernames so that timing does not tell which usernames exist. */
+let dummyHash: Promise<string> | undefined;
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword('not-a-real-password');
+  await verifyPassword(password, await dummyHash);
+}
+
+export function generatePassword(): string {
+  return crypto.randomBytes(12).toString('base64url');
+}

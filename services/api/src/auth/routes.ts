@@ -1,0 +1,79 @@
+// Session routes: sign in, sign out, the current user, and first-run registration.
+import { count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError, forbidden, schema, unauthorized, type Db } from '@tracker/core';
+import { loginBodySchema, registerBodySchema, type SessionUser } from '@tracker/schemas';
+import { currentUser } from './access';
+import type { LoginThrottle } from './login-throttle';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import { SESSION_COOKIE, SESSION_TTL_MS, permissionsOf, type SessionStore } from './session-store';
+
+export interface AuthDeps {
+  db: Db;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+}
+
+async function startSession(deps: AuthDeps, request: FastifyRequest, reply: FastifyReply, userId: number) {
+  const { token } = await deps.sessions.create(userId);
+  void reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+export async function authRoutes(scope: FastifyInstance, deps: AuthDeps) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/user', { config: { access: 'user' } }, async (request) => currentUser(request));
+
+  app.post(
+    '/login',
+    { config: { access: 'public' }, schema: { body: loginBodySchema } },
+    async (request, reply): Promise<SessionUser> => {
+      const { username, password } = request.body;
+      deps.throttle.check(request.ip, username);
+      const [user] = await deps.db.select().from(schema.users).where(eq(schema.users.username, username));
+      const valid = user ? await verifyPassword(password, user.password) : (await burnPasswordCheck(password), false);
+      if (!user || !valid) {
+        deps.throttle.recordFailure(request.ip, username);
+        throw unauthorized('Invalid username or password');
+      }
+      deps.throttle.recordSuccess(username);
+      await startSession(deps, request, reply, user.id);
+      return { id: user.id, username: user.username, role: user.role, permissions: await permissionsOf(deps.db, user) };
+    },
+  );
+
+  app.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
+    await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true };
+  });
+
+  app.post(
+    '/register',
+    { config: { access: 'public' }, schema: { body: registerBodySchema } },
+    async (request, reply): Promise<SessionUser> => {
+      const { username, password } = request.body;
+      const hash = await hashPassword(password);
+      const created = await deps.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(7401)`);
+        const [{ n }] = (await tx.select({ n: count() }).from(schema.users)) as [{ n: number }];
+        if (n > 0) return null;
+        const [row] = await tx.insert(schema.users).values({ username, password: hash, role: 'admin' }).returning();
+        return row!;
+      });
+      if (!created) throw forbidden('Registration is closed: ask an admin for an account');
+      await startSession(deps, request, reply, created.id);
+      void reply.status(201);
+      return { id: created.id, username: created.username, role: created.role, permissions: await permissionsOf(deps.db, created) };
+    },
+  );
+}
+
+export { HttpError };

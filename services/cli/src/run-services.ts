@@ -1,0 +1,80 @@
+// Starts the capabilities of one mode in this process and stops them in order on SIGTERM/SIGINT:
+// stop accepting requests, drain in-flight work, flush the log, close the stores, release DATA_DIR.
+import {
+  createHttpServer,
+  createLogger,
+  lockDataDir,
+  openStores,
+  resolveSecrets,
+  type Config,
+  type HttpServer,
+} from '@tracker/core';
+import { ensureAdmin, registerApi, type AdminOutcome } from '@tracker/api';
+import { capabilitiesByMode, missingServerEngines, servesHttp, storeNeeds, type ServiceMode } from './capabilities';
+
+export interface RunningServices {
+  url?: string;
+  admin?: AdminOutcome;
+  stop(): Promise<void>;
+}
+
+export async function runServices(mode: ServiceMode, config: Config): Promise<RunningServices> {
+  const missing = missingServerEngines(mode, config);
+  if (missing.length > 0) {
+    throw new Error(
+      `tracker ${mode} needs ${missing.join(', ')}: the embedded stores belong to one process, ` +
+        'so only `tracker all` runs on them. Set the server URLs, or run `tracker all`.',
+    );
+  }
+  const logger = createLogger(config.logLevel);
+  const capabilities = capabilitiesByMode[mode];
+  const usesEmbedded = !config.databaseUrl || !config.clickhouseUrl || !config.kafka;
+  const releaseLock = usesEmbedded ? lockDataDir(config.dataDir) : () => {};
+
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const step of stops.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        logger.error({ err: error }, 'shutdown step failed');
+      }
+    }
+    releaseLock();
+  };
+
+  try {
+    const secrets = resolveSecrets(config);
+    const stores = await openStores(config, storeNeeds(capabilities));
+    stops.push(() => stores.close());
+    const running: RunningServices = { stop };
+
+    if (capabilities.includes('api')) running.admin = await ensureAdmin(stores.entities!.db, config.admin);
+
+    if (capabilities.includes('workers')) {
+      await stores.queue!.start();
+    }
+
+    let server: HttpServer | undefined;
+    if (servesHttp(capabilities)) {
+      server = createHttpServer({ logger, trustProxy: config.trustProxy });
+      if (capabilities.includes('api')) {
+        await registerApi(server, {
+          db: stores.entities!.db,
+          sessionSecret: secrets.sessionSecret,
+          logger,
+          webDist: config.webDist,
+        });
+      }
+      const address = await server.listen({ port: config.port, host: config.host });
+      // Closing the server first stops new requests and lets in-flight ones finish.
+      stops.push(() => server!.close());
+      running.url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+    }
+    logger.info({ mode, capabilities, url: running.url }, 'tracker started');
+    return running;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,99 @@
+// The behaviour every analytics engine must show: the same SQL, rows, number formats, insert
+// deduplication through materialized views, migrations applied once, and no event-loop stalls.
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import type { Analytics } from './analytics';
+import { migrateAnalytics, parseMigration } from './migrate-analytics';
+
+export function analyticsContract(open: () => Promise<Analytics>) {
+  let ch: Analytics;
+  const suffix = `${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const raw = `contract_raw_${suffix}`;
+  const rollup = `contract_rollup_${suffix}`;
+
+  beforeAll(async () => {
+    ch = await open();
+    await ch.exec(
+      `CREATE TABLE ${raw} (id String, campaign String, revenue Decimal(12, 2), at DateTime64(3, 'UTC'))
+       ENGINE = ReplacingMergeTree ORDER BY id SETTINGS non_replicated_deduplication_window = 1000`,
+    );
+    await ch.exec(
+      `CREATE TABLE ${rollup} (campaign String, events UInt64, revenue Decimal(18, 2))
+       ENGINE = SummingMergeTree ORDER BY campaign SETTINGS non_replicated_deduplication_window = 1000`,
+    );
+    await ch.exec(
+      `CREATE MATERIALIZED VIEW ${rollup}_mv TO ${rollup} AS
+       SELECT campaign, count() AS events, sum(revenue) AS revenue FROM ${raw} GROUP BY campaign`,
+    );
+  });
+  afterAll(async () => {
+    for (const t of [`${rollup}_mv`, rollup, raw]) await ch.exec(`DROP TABLE IF EXISTS ${t}`);
+    await ch.close();
+  });
+
+  test('inserted rows come back with bound parameters, exact decimals and numeric counts', async () => {
+    await ch.insert(raw, [
+      { id: 'a', campaign: "o'brien", revenue: '10.10', at: '2026-01-01 00:00:00.000' },
+      { id: 'b', campaign: "o'brien", revenue: '0.20', at: '2026-01-01 12:00:00.500' },
+    ]);
+    const rows = await ch.query<{ n: number; revenue: string }>(
+      `SELECT count() AS n, sum(revenue) AS revenue FROM ${raw} WHERE campaign = {campaign:String}`,
+      { campaign: "o'brien" },
+    );
+    expect(rows).toEqual([{ n: 2, revenue: '10.30' }]);
+    const since = await ch.query<{ id: string }>(
+      `SELECT id FROM ${raw} WHERE at >= {from:DateTime64(3, 'UTC')} ORDER BY id`,
+      { from: '2026-01-01 06:00:00.000' },
+    );
+    expect(since).toEqual([{ id: 'b' }]);
+  });
+
+  test('a retried insert with the same token counts once, in the table and in its rollup', async () => {
+    const batch = [
+      { id: 'c', campaign: 'x', revenue: '1.00', at: '2026-01-02 00:00:00.000' },
+      { id: 'd', campaign: 'x', revenue: '2.50', at: '2026-01-02 00:00:00.000' },
+    ];
+    await ch.insert(raw, batch, { dedupToken: 'batch-1' });
+    await ch.insert(raw, batch, { dedupToken: 'batch-1' });
+    await ch.insert(raw, [{ id: 'e', campaign: 'x', revenue: '4.00', at: '2026-01-02 00:00:00.000' }], {
+      dedupToken: 'batch-2',
+    });
+    const [rollupRow] = await ch.query<{ events: number; revenue: string }>(
+      `SELECT sum(events) AS events, sum(revenue) AS revenue FROM ${rollup} WHERE campaign = 'x'`,
+    );
+    expect(rollupRow).toEqual({ events: 3, revenue: '7.50' });
+    const [{ n }] = (await ch.query<{ n: number }>(`SELECT count() AS n FROM ${raw} WHERE campaign = 'x'`)) as [
+      { n: number },
+    ];
+    expect(n).toBe(3);
+  });
+
+  test('a bad statement rejects with the engine message', async () => {
+    await expect(ch.query('SELECT * FROM no_such_table_here')).rejects.toThrow(/no_such_table_here/);
+  });
+
+  test('migrations apply once, in order, and are recorded', async () => {
+    const table = `contract_migrated_${suffix}`;
+    const migrations = [
+      parseMigration('0001_create.sql', `-- a table\nCREATE TABLE IF NOT EXISTS ${table} (id UInt32) ENGINE = MergeTree ORDER BY id;\n`),
+      parseMigration('0002_column.sql', `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS name String;\nINSERT INTO ${table} (id, name) VALUES (1, 'one');`),
+    ].map((m) => ({ ...m, version: m.version + Number(suffix.slice(-6)) * 10 }));
+    const first = await migrateAnalytics(ch, migrations);
+    const second = await migrateAnalytics(ch, migrations);
+    expect(first).toEqual(migrations.map((m) => m.version));
+    expect(second).toEqual([]);
+    expect(await ch.query(`SELECT id, name FROM ${table}`)).toEqual([{ id: 1, name: 'one' }]);
+    await ch.exec(`DROP TABLE ${table}`);
+  });
+
+  test('a long query does not block the event loop', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const started = Date.now();
+    await ch.query('SELECT count() AS n FROM numbers(300000000) WHERE sipHash64(number) % 7 = 0');
+    const elapsed = Date.now() - started;
+    clearInterval(timer);
+    // A blocking call would leave the timer no chance to fire at all while the query runs.
+    expect(elapsed).toBeGreaterThan(50);
+    expect(ticks).toBeGreaterThan(elapsed / 5 / 4);
+  });
+}

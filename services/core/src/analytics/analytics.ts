@@ -1,0 +1,39 @@
+// The analytics store: ClickHouse SQL over a server (`CLICKHOUSE_URL`) or embedded chDB (DATA_DIR/ch).
+// The SQL text is the same for both; rows come back as JSON objects with the same number formats.
+
+export type QueryParams = Record<string, string | number | boolean | null | readonly (string | number)[]>;
+
+export interface InsertOptions {
+  /** Makes a retried insert of the same rows a no-op, in the table and in the materialized views
+   *  fed by it (every table sets a deduplication window). Without a token ClickHouse still drops
+   *  a block identical to a recent one, so rows must carry unique ids. */
+  dedupToken?: string;
+}
+
+export interface Analytics {
+  readonly kind: 'clickhouse' | 'chdb';
+  /** One statement without a result (DDL, ALTER, OPTIMIZE ...). `{name:Type}` placeholders bind `params`. */
+  exec(sql: string, params?: QueryParams): Promise<void>;
+  /** One SELECT; rows as objects. 64-bit integers come back as numbers, decimals as exact strings. */
+  query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]>;
+  insert(table: string, rows: readonly object[], options?: InsertOptions): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Output settings both engines run with, so a query answers the same JSON on either. */
+export const OUTPUT_SETTINGS = {
+  output_format_json_quote_64bit_integers: 0,
+  output_format_json_quote_decimals: 1,
+  output_format_decimal_trailing_zeros: 1,
+  date_time_output_format: 'simple',
+} as const;
+
+export function encodeJsonEachRow(rows: readonly object[]): Buffer {
+  return Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n'));
+}
+
+export function parseJsonEachRow<T>(text: string): T[] {
+  const rows: T[] = [];
+  for (const line of text.split('\n')) if (line) rows.push(JSON.parse(line) as T);
+  return rows;
+}

@@ -1,0 +1,10 @@
+// Chooses the analytics engine: a ClickHouse server when CLICKHOUSE_URL is set, else chDB in `dir`.
+import type { Analytics } from './analytics';
+import { openChdbAnalytics } from './chdb-analytics';
+import { openClickHouseAnalytics } from './clickhouse-analytics';
+
+export function openAnalytics(options: { clickhouseUrl?: string; dir?: string }): Promise<Analytics> {
+  if (options.clickhouseUrl) return openClickHouseAnalytics(options.clickhouseUrl);
+  if (!options.dir) throw new Error('openAnalytics needs clickhouseUrl or dir');
+  return openChdbAnalytics(options.dir);
+}

@@ -1,0 +1,62 @@
+// Opens the entity store: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pg.
+// Both get the same drizzle schema and the same migrations, applied idempotently at start-up.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Entities {
+  readonly kind: 'postgres' | 'pglite';
+  readonly db: Db;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface EntitiesOptions {
+  databaseUrl?: string;
+  /** PGlite folder; `memory://` keeps it in memory (tests). */
+  pgliteDir?: string;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+export async function openEntities(options: EntitiesOptions): Promise<Entities> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: 10_000,
+    });
+    // A pool error on an idle client must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    try {
+      await migratePg(db as never, { migrationsFolder });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { kind: 'postgres', db, close: () => pool.end() };
+  }
+  if (!options.pgliteDir) throw new Error('openEntities needs databaseUrl or pgliteDir');
+  const client = new PGlite(options.pgliteDir);
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { kind: 'pglite', db, close: () => client.close() };
+}

@@ -1,0 +1,423 @@
+// The entity schema (spec §3) for PostgreSQL and PGlite alike; drizzle-kit generates migrations from it.
+// Facts (clicks, lander clicks, exits) live in the analytics store, not here (DESIGN.md §1).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const money = () => numeric({ precision: 10, scale: 2 });
+
+export const DEFAULT_UTM_TEMPLATE =
+  'sub1={clickId}&sub2={campaign}&sub3={adGroup}&sub4={creative}&sub5={placement}';
+export const DEFAULT_TIKTOK_EVENT = 'CompletePayment';
+
+// ---- users, sessions, permissions ----
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    username: text().notNull().unique(),
+    /** scrypt hash, never the password. */
+    password: text().notNull(),
+    role: text({ enum: ['admin', 'user'] }).notNull().default('user'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('users_role_check', sql`${t.role} in ('admin', 'user')`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** HMAC of the cookie token under SESSION_SECRET: the token itself is never stored. */
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const userDashboardPreferences = pgTable('user_dashboard_preferences', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  visibleColumns: jsonb().$type<string[]>().notNull().default([]),
+  columnWidths: jsonb().$type<Record<string, number>>().notNull().default({}),
+  updatedAt: createdAt(),
+});
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    feature: text().notNull(),
+  },
+  (t) => [unique('user_permissions_user_feature_key').on(t.userId, t.feature)],
+);
+
+// ---- tracking entities ----
+
+export const sparks = pgTable('sparks', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  code: text().notNull(),
+  /** Public, generated, hard to guess: it appears in tracking URLs. */
+  sparkId: text().notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const landers = pgTable('landers', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  url: text().notNull(),
+  createdAt: createdAt(),
+});
+
+export const offers = pgTable('offers', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  url: text().notNull(),
+  utmTemplate: text().notNull().default(DEFAULT_UTM_TEMPLATE),
+  createdAt: createdAt(),
+});
+
+export const domainStatuses = [
+  'pending',
+  'purchasing',
+  'purchased',
+  'configuring_dns',
+  'active',
+  'dns_failed',
+  'failed',
+] as const;
+
+export const domains = pgTable('domains', {
+  id: serial().primaryKey(),
+  domain: text().notNull().unique(),
+  subdomain: text(),
+  status: text({ enum: domainStatuses }).notNull().default('pending'),
+  purchaseOrderId: text(),
+  purchaseAmount: money(),
+  cloudflareZoneId: text(),
+  cloudflareRecordId: text(),
+  nameservers: text().array(),
+  errorMessage: text(),
+  purchasedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  configuredAt: timestamp({ withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+export const tiktokPixels = pgTable('tiktok_pixels', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  pixelId: text().notNull().unique(),
+  /** Encrypted at rest with SECRETS_KEY (core/secrets). */
+  accessToken: text().notNull(),
+  websiteUrl: text(),
+  createdAt: createdAt(),
+});
+
+export const campaigns = pgTable('campaigns', {
+  /** Public and generated: it is the path of the tracking URL, /r/{id}, so it must not be guessable. */
+  id: text().primaryKey(),
+  name: text().notNull(),
+  /** Required when saving a campaign; set to null only when its lander is deleted. */
+  landerId: integer().references(() => landers.id, { onDelete: 'set null' }),
+  offerId: integer().references(() => offers.id, { onDelete: 'set null' }),
+  domainId: integer().references(() => domains.id, { onDelete: 'set null' }),
+  sparkId: integer().references(() => sparks.id, { onDelete: 'set null' }),
+  tiktokPixelId: integer().references(() => tiktokPixels.id, { onDelete: 'set null' }),
+  defaultTiktokEvent: text().notNull().default(DEFAULT_TIKTOK_EVENT),
+  bhToggle: boolean().notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const generatedWebsites = pgTable('generated_websites', {
+  id: serial().primaryKey(),
+  campaignId: text()
+    .notNull()
+    .unique()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  storeName: text().notNull(),
+  storeType: text().notNull(),
+  htmlContent: text().notNull(),
+  generatedAt: createdAt(),
+});
+
+export const settings = pgTable('settings', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  updatedAt: createdAt(),
+});
+
+export const userSparkAssignments = pgTable(
+  'user_spark_assignments',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sparkId: integer()
+      .notNull()
+      .references(() => sparks.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sparkId] })],
+);
+
+export const userSubid1Assignments = pgTable(
+  'user_subid1_assignments',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subid1: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.subid1] })],
+);
+
+export const userVcnAssignments = pgTable(
+  'user_vcn_assignments',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vcnNickname: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.vcnNickname] })],
+);
+
+// ---- conversions and affiliate-network data ----
+
+export const postbackStatuses = ['approved', 'pending', 'rejected'] as const;
+
+/** The conversions ledger: its unique transaction id decides what is a duplicate (DESIGN.md §3). */
+export const postbackConversions = pgTable(
+  'postback_conversions',
+  {
+    id: serial().primaryKey(),
+    transactionId: text().notNull().unique(),
+    clickId: text().notNull(),
+    payout: money().notNull(),
+    offerId: text(),
+    offerName: text(),
+    status: text({ enum: postbackStatuses }).notNull().default('approved'),
+    metadata: jsonb().$type<Record<string, unknown>>(),
+    receivedAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index('postback_conversions_click_idx').on(t.clickId)],
+);
+
+export const cakeStats = pgTable(
+  'cake_stats',
+  {
+    id: serial().primaryKey(),
+    date: date({ mode: 'string' }).notNull(),
+    offerId: text().notNull(),
+    offerName: text().notNull().default(''),
+    /** The media buyer. */
+    subid1: text().notNull().default(''),
+    /** The click id. */
+    subid2: text().notNull().default(''),
+    subid3: text().notNull().default(''),
+    clicks: integer().notNull().default(0),
+    conversions: integer().notNull().default(0),
+    revenue: money().notNull().default('0'),
+  },
+  (t) => [unique('cake_stats_day_offer_subids_key').on(t.date, t.offerId, t.subid1, t.subid2, t.subid3)],
+);
+
+export const cakeConversions = pgTable('cake_conversions', {
+  id: serial().primaryKey(),
+  conversionId: text().notNull().unique(),
+  conversionDate: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  offerId: text(),
+  offerName: text(),
+  subid1: text(),
+  subid2: text(),
+  subid3: text(),
+  revenue: money().notNull().default('0'),
+});
+
+export const tiktokSpend = pgTable(
+  'tiktok_spend',
+  {
+    id: serial().primaryKey(),
+    date: date({ mode: 'string' }).notNull(),
+    tiktokCampaignId: text().notNull(),
+    campaignName: text(),
+    spend: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
+    impressions: integer().notNull().default(0),
+    clicks: integer().notNull().default(0),
+    conversions: integer().notNull().default(0),
+    syncedAt: createdAt(),
+  },
+  (t) => [unique('tiktok_spend_day_campaign_key').on(t.date, t.tiktokCampaignId)],
+);
+
+export const tiktokPixelEventHistory = pgTable(
+  'tiktok_pixel_event_history',
+  {
+    id: serial().primaryKey(),
+    pixelId: integer().references(() => tiktokPixels.id, { onDelete: 'set null' }),
+    eventName: text().notNull(),
+    status: text().notNull(),
+    message: text(),
+    requestPayload: jsonb(),
+    responseData: jsonb(),
+    timestamp: createdAt(),
+  },
+  (t) => [index('tiktok_pixel_event_history_pixel_idx').on(t.pixelId, t.timestamp)],
+);
+
+// ---- back office ----
+
+export const verificationCodes = pgTable('verification_codes', {
+  id: serial().primaryKey(),
+  code: text().notNull(),
+  subject: text(),
+  /** The mail's Message-ID, so a re-read mailbox adds no code twice. */
+  messageId: text().unique(),
+  receivedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  extractedAt: createdAt(),
+});
+
+export const transactionStatuses = ['PENDING', 'CLEARED', 'DECLINED'] as const;
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial().primaryKey(),
+    registeredCardLast4: text(),
+    fundingSource: text(),
+    typeOfAccount: text(),
+    transactionDate: timestamp({ withTimezone: true, mode: 'date' }),
+    clearDate: timestamp({ withTimezone: true, mode: 'date' }),
+    type: text(),
+    status: text({ enum: transactionStatuses }).notNull(),
+    nameOnCard: text(),
+    authBillingAmount: numeric({ precision: 12, scale: 2 }).notNull(),
+    merchantName: text(),
+    merchantCity: text(),
+    merchantState: text(),
+    vcnNickname: text(),
+    vcnLast4: text(),
+    referenceId: text(),
+    uploadedAt: createdAt(),
+  },
+  (t) => [
+    index('transactions_reference_idx').on(t.referenceId),
+    index('transactions_date_idx').on(t.transactionDate),
+  ],
+);
+
+/** One row per invoice number prefix (PUB, ADV): numbers restart every year. */
+export const invoiceSequences = pgTable('invoice_sequences', {
+  prefix: text().primaryKey(),
+  currentYear: integer().notNull(),
+  currentSequence: integer().notNull().default(0),
+});
+
+export const invoiceSettings = pgTable('invoice_settings', {
+  id: text({ enum: ['publisher', 'advertiser'] }).primaryKey(),
+  fromCompanyName: text(),
+  fromAddress: text(),
+  billToName: text(),
+  billToAddress: text(),
+  terms: text(),
+  accountManager: text(),
+  bankName: text(),
+  bankAddress: text(),
+  beneficiaryName: text(),
+  beneficiaryAddress: text(),
+  routingNumber: text(),
+  wireRoutingNumber: text(),
+  swiftCode: text(),
+  iban: text(),
+  ifscCode: text(),
+  accountNumber: text(),
+  checkAddress: text(),
+  updatedAt: createdAt(),
+});
+
+export const publisherInvoices = pgTable('publisher_invoices', {
+  id: serial().primaryKey(),
+  invoiceNumber: text().notNull().unique(),
+  mediaBuyer: text().notNull(),
+  description: text().notNull(),
+  period: text().notNull(),
+  amountPaid: money().notNull(),
+  revenueSharePercent: numeric({ precision: 5, scale: 2 }).notNull(),
+  profit: money().notNull(),
+  invoiceDate: date({ mode: 'string' }).notNull(),
+  notes: text(),
+  pdfGenerated: boolean().notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const advertiserCompanies = pgTable('advertiser_companies', {
+  id: serial().primaryKey(),
+  companyName: text().notNull().unique(),
+  billingAddress: text(),
+  createdAt: createdAt(),
+});
+
+export const advertiserInvoices = pgTable('advertiser_invoices', {
+  id: serial().primaryKey(),
+  invoiceNumber: text().notNull().unique(),
+  companyName: text().notNull(),
+  billingAddress: text(),
+  /** JSON text of [{ description, amount }]. */
+  lineItems: text().notNull(),
+  period: text().notNull(),
+  totalAmount: money().notNull(),
+  invoiceDate: date({ mode: 'string' }).notNull(),
+  dueDate: date({ mode: 'string' }),
+  payTerms: text(),
+  notes: text(),
+  pdfGenerated: boolean().notNull().default(false),
+  createdAt: createdAt(),
+});
+
+// ---- the in-process job queue (used when REDIS_URL is not set) ----
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    data: jsonb(),
+    status: text({ enum: ['waiting', 'delayed', 'active', 'completed', 'failed'] })
+      .notNull()
+      .default('waiting'),
+    attemptsMade: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(3),
+    backoffMs: integer().notNull().default(1000),
+    runAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    progress: jsonb(),
+    result: jsonb(),
+    error: text(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+    finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
+);

@@ -1,0 +1,59 @@
+// The Fastify instance every HTTP mode shares (api, ingest, or both in `tracker all`): one error
+// handler turning errors into { "message" }, validation via zod, and a health check.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from '../logger';
+import { HttpError } from './http-error';
+
+export type HttpServer = FastifyInstance;
+
+export interface HttpServerOptions {
+  logger: Logger;
+  trustProxy: boolean;
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: (string | number)[]; message?: string } };
+}
+
+/** A zod failure becomes one readable sentence: the first issue's message, prefixed by its field. */
+function validationMessage(issues: ValidationIssue[]): string {
+  const first = issues[0];
+  if (!first) return 'Invalid request';
+  const field = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const message = first.params?.issue?.message ?? first.message ?? 'is invalid';
+  return field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message;
+}
+
+export function createHttpServer(options: HttpServerOptions): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    trustProxy: options.trustProxy,
+    disableRequestLogging: true,
+    bodyLimit: 1024 * 1024,
+    // Tracking links carry long macro-expanded query strings; never reject them for length.
+    maxParamLength: 2048,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: Error & { statusCode?: number; validation?: ValidationIssue[] }, request, reply) => {
+    if (error instanceof HttpError) {
+      void reply.headers(error.headers).status(error.statusCode).send({ message: error.message });
+      return;
+    }
+    if (error.validation) {
+      void reply.status(400).send({ message: validationMessage(error.validation) });
+      return;
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error, url: request.url }, 'request failed');
+    void reply.status(status).send({ message: status === 500 ? 'Internal server error' : error.message });
+  });
+
+  app.get('/healthz', async () => ({ ok: true }));
+  return app as unknown as FastifyInstance;
+}

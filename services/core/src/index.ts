@@ -1,0 +1,14 @@
+// services/core: configuration, logging, secrets, the four stores behind their interfaces, HTTP basics.
+export * from './config/config';
+export * from './logger';
+export * from './secrets';
+export * from './data-dir-lock';
+export * from './stores';
+export * from './http/http-error';
+export * from './http/create-http-server';
+export type { Analytics, InsertOptions, QueryParams } from './analytics/analytics';
+export { migrateAnalytics } from './analytics/migrate-analytics';
+export type { Entities, Db } from './db/entities';
+export * as schema from './db/schema';
+export type { EventLog, LogBatch, LogRecord, PublishRecord, Subscription } from './eventlog/event-log';
+export type { JobQueue, JobContext, JobInfo, JobOptions, JobProcessor, JobStatus } from './queue/job-queue';

@@ -1,0 +1,59 @@
+// Process secrets (the session secret and the key for API tokens at rest): from config, or generated
+// once and kept in DATA_DIR/secrets.json (mode 0600). Encryption is AES-256-GCM, versioned.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Secrets {
+  sessionSecret: string;
+  /** 32 bytes. */
+  secretsKey: Buffer;
+}
+
+interface StoredSecrets {
+  sessionSecret?: string;
+  secretsKey?: string;
+}
+
+/** Takes configured values first; generates and stores the missing ones under `dataDir`. */
+export function resolveSecrets(options: { dataDir: string; sessionSecret?: string; secretsKey?: string }): Secrets {
+  const file = path.join(options.dataDir, 'secrets.json');
+  let stored: StoredSecrets = {};
+  if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSecrets;
+  const next: StoredSecrets = { ...stored };
+  if (!options.sessionSecret && !next.sessionSecret) next.sessionSecret = crypto.randomBytes(32).toString('hex');
+  if (!options.secretsKey && !next.secretsKey) next.secretsKey = crypto.randomBytes(32).toString('hex');
+  if (next.sessionSecret !== stored.sessionSecret || next.secretsKey !== stored.secretsKey) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(next, null, 2), { mode: 0o600 });
+    fs.renameSync(tmp, file);
+  }
+  return {
+    sessionSecret: options.sessionSecret ?? next.sessionSecret!,
+    secretsKey: Buffer.from(options.secretsKey ?? next.secretsKey!, 'hex'),
+  };
+}
+
+const VERSION = 'v1';
+
+export function encryptSecret(key: Buffer, plaintext: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  const tag = cipher.getAuthTag();
+  return [VERSION, iv.toString('base64'), tag.toString('base64'), body.toString('base64')].join(':');
+}
+
+export function decryptSecret(key: Buffer, sealed: string): string {
+  const [version, iv, tag, body] = sealed.split(':');
+  if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('Not an encrypted secret');
+  const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+}
+
+/** What the browser may see of a secret: its last four characters at most. */
+export function maskSecret(secret: string): string {
+  return secret.length <= 8 ? '••••' : `••••${secret.slice(-4)}`;
+}
