@@ -1,0 +1,65 @@
+// Owns the session (spec §4, §7 "Session"): loads GET /api/user (401 = signed out), signs in with
+// POST /api/login and out with POST /api/logout, clearing cached data each time, with failure toasts.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { apiJson, apiRequest, errorMessage } from '../../lib/api';
+import { getQueryFn } from '../../lib/query-client';
+import { toast } from '../../ui/use-toast';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import { SESSION_USER_QUERY_KEY, type LoginCredentials, type SessionUser } from './session-user';
+
+// Drops every cached query except the session's own, which the caller sets next. (QueryClient.clear()
+// would also drop the mutation that is finishing and detach the session observer from the cache.)
+function clearCachedData(queryClient: QueryClient): void {
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== SESSION_USER_QUERY_KEY[0] || query.queryKey.length > 1,
+  });
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+
+  const userQuery = useQuery<SessionUser | null, Error>({
+    queryKey: SESSION_USER_QUERY_KEY,
+    queryFn: getQueryFn<SessionUser>({ on401: 'returnNull' }),
+  });
+
+  const loginMutation = useMutation<SessionUser, Error, LoginCredentials>({
+    mutationFn: (credentials) => apiJson<SessionUser>('POST', '/api/login', credentials),
+    onSuccess: (user) => {
+      clearCachedData(queryClient);
+      queryClient.setQueryData(SESSION_USER_QUERY_KEY, user);
+    },
+    onError: (error) => {
+      toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
+    },
+  });
+
+  const logoutMutation = useMutation<void, Error, void>({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/logout');
+    },
+    onSuccess: () => {
+      clearCachedData(queryClient);
+      queryClient.setQueryData(SESSION_USER_QUERY_KEY, null);
+    },
+    onError: (error) => {
+      toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' });
+    },
+  });
+
+  const { data, isLoading, error, refetch } = userQuery;
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: data ?? null,
+      isLoading,
+      error: error ?? null,
+      retry: () => void refetch(),
+      loginMutation,
+      logoutMutation,
+    }),
+    [data, isLoading, error, refetch, loginMutation, logoutMutation],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

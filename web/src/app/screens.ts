@@ -1,0 +1,67 @@
+// The route table (spec §2): every screen's path, title, who may open it, and its sidebar entry.
+// The sidebar lists the entries that have a menu label, in this order; the router mounts them all.
+import {
+  CreditCard,
+  FileText,
+  Globe,
+  KeyRound,
+  LayoutDashboard,
+  Megaphone,
+  MousePointerClick,
+  PanelsTopLeft,
+  Settings,
+  SlidersHorizontal,
+  Sparkles,
+  Target,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { adminOnly, canAccess, needsFeature, signedIn, type Access } from './auth/access';
+import type { SessionUser } from './auth/session-user';
+
+export interface Screen {
+  path: string;
+  /** The page heading (and the header and document title). */
+  title: string;
+  access: Access;
+  menu?: { label: string; icon: LucideIcon };
+}
+
+export const screens: readonly Screen[] = [
+  { path: '/', title: 'Dashboard', access: needsFeature('dashboard'), menu: { label: 'Dashboard', icon: LayoutDashboard } },
+  // Reached by link only; the spec lists it as "protected" without naming a feature.
+  { path: '/offers', title: 'Offers', access: signedIn },
+  { path: '/offer-config', title: 'Offer Configuration', access: adminOnly, menu: { label: 'Offer Config', icon: SlidersHorizontal } },
+  { path: '/campaigns', title: 'Campaigns', access: needsFeature('campaigns'), menu: { label: 'Campaigns', icon: Megaphone } },
+  { path: '/landers', title: 'Landers', access: needsFeature('landers'), menu: { label: 'Landers', icon: PanelsTopLeft } },
+  { path: '/clicks', title: 'Click Log', access: needsFeature('clicks'), menu: { label: 'Click Log', icon: MousePointerClick } },
+  { path: '/tiktok-pixels', title: 'TikTok Pixels', access: signedIn, menu: { label: 'TikTok Pixels', icon: Target } },
+  { path: '/sparks', title: 'Spark Setup', access: needsFeature('sparks'), menu: { label: 'Sparks', icon: Sparkles } },
+  { path: '/codes', title: 'Verification Codes', access: signedIn, menu: { label: 'Codes', icon: KeyRound } },
+  { path: '/billing', title: 'Billing Statements', access: signedIn, menu: { label: 'Transactions', icon: CreditCard } },
+  { path: '/invoicing', title: 'Invoice Management', access: adminOnly, menu: { label: 'Invoicing', icon: FileText } },
+  { path: '/domains', title: 'Domain Automation', access: adminOnly, menu: { label: 'Domains', icon: Globe } },
+  { path: '/users', title: 'User Management', access: adminOnly, menu: { label: 'Users', icon: Users } },
+  { path: '/settings', title: 'Settings', access: adminOnly, menu: { label: 'Settings', icon: Settings } },
+];
+
+export const NOT_FOUND_TITLE = 'Page Not Found';
+
+export function findScreen(pathname: string): Screen | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return screens.find((screen) => screen.path === path);
+}
+
+/** The sidebar entries this user may open, in menu order. */
+export function menuScreensFor(user: SessionUser): Screen[] {
+  return screens.filter((screen) => screen.menu && canAccess(user, screen.access));
+}
+
+/**
+ * Where a user goes when refused a screen, and after signing in: the dashboard at / when they may
+ * open it, else their first menu entry. TikTok Pixels, Codes and Transactions are open to everyone,
+ * so there always is one.
+ */
+export function homePathFor(user: SessionUser): string {
+  return menuScreensFor(user)[0]?.path ?? '/tiktok-pixels';
+}

@@ -1,0 +1,7 @@
+// The loading placeholder primitive: a pulsing block sized by its className.
+import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn';
+
+export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
+  return <div data-slot="skeleton" className={cn('animate-pulse rounded-md bg-accent', className)} {...props} />;
+}
