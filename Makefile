@@ -30,7 +30,7 @@ jest: install
 
 install: node_modules/.install-stamp
 node_modules/.install-stamp: package.json package-lock.json $(WORKSPACE_MANIFESTS)
-	@if [ -d node_modules ]; then npm install $(NPM_FLAGS); else npm ci $(NPM_FLAGS); fi
+	npm install $(NPM_FLAGS)
 	@touch $@
 
 web: web/dist/index.html
