@@ -1,7 +1,7 @@
 // The dashboard API: everything under /api, behind sessions and access checks, plus the built web app.
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import type { Db, Logger } from '@tracker/core';
+import type { ChangeFeed, Db, Logger } from '@tracker/core';
 import { enforceAccess } from './auth/access';
 import { LoginThrottle } from './auth/login-throttle';
 import { authRoutes } from './auth/routes';
@@ -10,7 +10,13 @@ import { defaultWebDist, serveWeb } from './web/serve-web';
 
 export interface ApiDeps {
   db: Db;
+  /** Announce entity changes that the ingest caches (campaigns, landers, offers, sparks, settings). */
+  changes: ChangeFeed;
   sessionSecret: string;
+  /** AES-256 key for API tokens at rest (core/secrets). */
+  secretsKey: Buffer;
+  /** TikTok business API base URL. */
+  tiktokApiUrl: string;
   logger: Logger;
   /** The built web app; none is served when the folder has no index.html. */
   webDist?: string;

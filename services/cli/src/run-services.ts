@@ -61,7 +61,10 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
       if (capabilities.includes('api')) {
         await registerApi(server, {
           db: stores.entities!.db,
+          changes: stores.entities!.changes,
           sessionSecret: secrets.sessionSecret,
+          secretsKey: secrets.secretsKey,
+          tiktokApiUrl: config.tiktokApiUrl,
           logger,
           webDist: config.webDist,
         });

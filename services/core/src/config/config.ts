@@ -47,6 +47,7 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST: optionalText,
+  TIKTOK_API_URL: z.string().trim().url().default('https://business-api.tiktok.com'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -67,6 +68,8 @@ export interface Config {
   trustProxy: boolean;
   /** The built web app; defaults to web/dist of this checkout. */
   webDist?: string;
+  /** Base URL of TikTok's business API (a local fake in tests). */
+  tiktokApiUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -109,5 +112,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
+    tiktokApiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),
   };
 }
