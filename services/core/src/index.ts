@@ -10,5 +10,8 @@ export type { Analytics, InsertOptions, QueryParams } from './analytics/analytic
 export { migrateAnalytics } from './analytics/migrate-analytics';
 export type { Entities, Db } from './db/entities';
 export * as schema from './db/schema';
+export { ensurePostbackKey, POSTBACK_KEY_SETTING } from './db/postback-key';
+export { CATALOG_CHANNEL, type ChangeFeed } from './db/change-feed';
+export * from './eventlog/tracking-events';
 export type { EventLog, LogBatch, LogRecord, PublishRecord, Subscription } from './eventlog/event-log';
 export type { JobQueue, JobContext, JobInfo, JobOptions, JobProcessor, JobStatus } from './queue/job-queue';

@@ -132,3 +132,29 @@ export function entitiesContract(open: () => Promise<Entities>) {
     expect(rows).toHaveLength(0);
   });
 }
+
+/** Change notifications reach a listener of the same store: in-process, or through PostgreSQL. */
+export function changeFeedContract(open: () => Promise<Entities>) {
+  test('a change notified by one store handle reaches the listeners of another', async () => {
+    const writer = await open();
+    const reader = await open();
+    try {
+      let heard = 0;
+      const stop = await reader.changes.on('catalog', () => heard++);
+      await reader.changes.notify('catalog');
+      await writer.changes.notify('catalog');
+      await writer.changes.notify('something-else');
+      const deadline = Date.now() + 5000;
+      const expected = writer.kind === 'postgres' ? 2 : 1;
+      while (heard < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(heard).toBe(expected);
+      stop();
+      await writer.changes.notify('catalog');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard).toBe(expected);
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
+  });
+}

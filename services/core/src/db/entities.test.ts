@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe } from '@jest/globals';
 import { describeWithRealEngine } from '../testing/real-engines';
 import { createTemporaryDatabase } from '../testing/temporary-database';
-import { entitiesContract } from './entities.contract';
+import { changeFeedContract, entitiesContract } from './entities.contract';
 import { openEntities } from './entities';
 
 describe('entities contract [embedded: PGlite]', () => {
@@ -22,4 +22,9 @@ describeWithRealEngine('DATABASE_URL', 'entities contract', (serverUrl) => {
     await database.drop();
   });
   entitiesContract(() => openEntities({ databaseUrl: database.url }));
+  changeFeedContract(() => openEntities({ databaseUrl: database.url }));
+});
+
+describe('change feed [embedded: in-process]', () => {
+  changeFeedContract(() => openEntities({ pgliteDir: 'memory://' }));
 });

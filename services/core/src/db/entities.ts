@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { inProcessChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -18,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Entities {
   readonly kind: 'postgres' | 'pglite';
   readonly db: Db;
+  /** Announces entity changes to every process sharing this store (cache invalidation). */
+  readonly changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -47,7 +50,16 @@ export async function openEntities(options: EntitiesOptions): Promise<Entities> 
       await pool.end();
       throw error;
     }
-    return { kind: 'postgres', db, close: () => pool.end() };
+    const changes = postgresChangeFeed(pool, options.databaseUrl);
+    return {
+      kind: 'postgres',
+      db,
+      changes,
+      async close() {
+        await changes.close();
+        await pool.end();
+      },
+    };
   }
   if (!options.pgliteDir) throw new Error('openEntities needs databaseUrl or pgliteDir');
   const client = new PGlite(options.pgliteDir);
@@ -58,5 +70,14 @@ export async function openEntities(options: EntitiesOptions): Promise<Entities> 
     await client.close();
     throw error;
   }
-  return { kind: 'pglite', db, close: () => client.close() };
+  const changes = inProcessChangeFeed();
+  return {
+    kind: 'pglite',
+    db,
+    changes,
+    async close() {
+      await changes.close();
+      await client.close();
+    },
+  };
 }
