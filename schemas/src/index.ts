@@ -1,3 +1,4 @@
 // Wire schemas shared by the services and the web app.
 export * from './auth';
 export * from './permissions';
+export * from './events';

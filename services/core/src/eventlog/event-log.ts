@@ -60,7 +60,8 @@ export interface PartitionPosition {
 export interface EventLog {
   readonly kind: 'kafka' | 'embedded';
   /** Resolves once every record is durable (fsync'd locally, or acknowledged by all in-sync replicas).
-   *  Concurrent calls share one flush (group commit). Rejects if durability cannot be confirmed. */
+   *  Concurrent calls share one flush (group commit). Rejects if durability cannot be confirmed, and
+   *  rejects (that call only) records that are malformed or over 1,000,000 bytes of key + value. */
   publish(records: readonly PublishRecord[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Committed and end offsets of a group, per partition: lag = end - committed. */

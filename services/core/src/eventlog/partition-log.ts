@@ -1,0 +1,139 @@
+// The ordered segments of one embedded-log partition: recovery on open, durable appends with segment
+// rolling, and read cursors that keep their place so consumers never rescan what they already read.
+import type { LogRecord } from './event-log';
+import { frameSize, readFrame, writeFrame } from './record-frame';
+import { CorruptLogError, type ReadAhead, SegmentFile, createDirectory, listSegmentBases } from './segment-file';
+
+export interface AppendRecord {
+  key: Buffer;
+  value: Buffer;
+  timestamp: number;
+}
+
+/** Where a consumer is: the next record to read and the byte position it starts at. */
+export interface ReadCursor {
+  offset: number;
+  segmentIndex: number;
+  position: number;
+  reader: ReadAhead;
+}
+
+export class PartitionLog {
+  readonly partition: number;
+  readonly #dir: string;
+  readonly #segmentBytes: number;
+  readonly #segments: SegmentFile[];
+  /** Bytes cut from a torn tail when the partition was opened (0 after a clean shutdown). */
+  readonly recoveredBytes: number;
+
+  private constructor(partition: number, dir: string, segmentBytes: number, segments: SegmentFile[], recoveredBytes: number) {
+    this.partition = partition;
+    this.#dir = dir;
+    this.#segmentBytes = segmentBytes;
+    this.#segments = segments;
+    this.recoveredBytes = recoveredBytes;
+  }
+
+  static async open(dir: string, partition: number, segmentBytes: number): Promise<PartitionLog> {
+    await createDirectory(dir);
+    const bases = await listSegmentBases(dir);
+    if (bases.length === 0) {
+      return new PartitionLog(partition, dir, segmentBytes, [await SegmentFile.create(dir, 0)], 0);
+    }
+    const segments: SegmentFile[] = [];
+    try {
+      // Only the last segment can have a torn tail: a new segment is created only after the previous
+      // one's last flush was durable.
+      for (let i = 0; i < bases.length - 1; i++) {
+        segments.push(await SegmentFile.openSealed(dir, bases[i]!, bases[i + 1]!));
+      }
+      const { segment, truncatedBytes } = await SegmentFile.openLast(dir, bases[bases.length - 1]!);
+      segments.push(segment);
+      return new PartitionLog(partition, dir, segmentBytes, segments, truncatedBytes);
+    } catch (error) {
+      await Promise.allSettled(segments.map((s) => s.close()));
+      throw error;
+    }
+  }
+
+  /** Offset the next appended record gets; every record below it is durable. */
+  get endOffset(): number {
+    return this.#active.endOffset;
+  }
+
+  get segmentCount(): number {
+    return this.#segments.length;
+  }
+
+  get #active(): SegmentFile {
+    return this.#segments[this.#segments.length - 1]!;
+  }
+
+  /** Writes the records with one write and one fdatasync; resolves once they are durable. */
+  async append(records: readonly AppendRecord[]): Promise<void> {
+    let bytes = 0;
+    for (const r of records) bytes += frameSize(r.key.length, r.value.length);
+    if (this.#active.size > 0 && this.#active.size + bytes > this.#segmentBytes) {
+      this.#segments.push(await SegmentFile.create(this.#dir, this.#active.endOffset));
+    }
+    const first = this.#active.endOffset;
+    const frames = Buffer.allocUnsafe(bytes);
+    const starts = new Array<number>(records.length);
+    let at = 0;
+    for (let i = 0; i < records.length; i++) {
+      const r = records[i]!;
+      starts[i] = at;
+      at = writeFrame(frames, at, { offset: first + i, timestamp: r.timestamp, key: r.key, value: r.value });
+    }
+    await this.#active.append(frames, first, starts);
+  }
+
+  /** A cursor at `offset` (at most `endOffset`). Costs one scan of at most an index interval. */
+  async seek(offset: number): Promise<ReadCursor> {
+    if (offset < 0 || offset > this.endOffset) {
+      throw new RangeError(`offset ${offset} is outside the log (0..${this.endOffset})`);
+    }
+    let lo = 0;
+    let hi = this.#segments.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.#segments[mid]!.baseOffset <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    const segment = this.#segments[lo]!;
+    return { offset, segmentIndex: lo, position: await segment.positionOf(offset), reader: segment.reader() };
+  }
+
+  /** Reads up to `max` durable records from the cursor and moves it past them (not on error). */
+  async read(cursor: ReadCursor, max: number): Promise<LogRecord[]> {
+    const records: LogRecord[] = [];
+    let { offset, segmentIndex, position, reader } = cursor;
+    while (records.length < max && offset < this.endOffset) {
+      let segment = this.#segments[segmentIndex]!;
+      if (position >= segment.size && segmentIndex < this.#segments.length - 1) {
+        segmentIndex += 1;
+        position = 0;
+        segment = this.#segments[segmentIndex]!;
+        reader = segment.reader();
+        continue;
+      }
+      const read = await reader.frame(position, segment.size, readFrame);
+      if (read === 'end') break;
+      if (read.kind !== 'frame' || read.frame.offset !== offset) {
+        const problem =
+          read.kind === 'frame' ? `found offset ${read.frame.offset}` : read.kind === 'invalid' ? read.reason : 'cut short';
+        throw new CorruptLogError(`${segment.path}: record ${offset} at byte ${position} is unreadable (${problem})`);
+      }
+      const { frame } = read;
+      records.push({ partition: this.partition, offset, key: frame.key, value: frame.value, timestamp: frame.timestamp });
+      position += frame.size;
+      offset += 1;
+    }
+    Object.assign(cursor, { offset, segmentIndex, position, reader });
+    return records;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#segments.map((s) => s.close()));
+  }
+}
