@@ -7,13 +7,13 @@ describe('mode table', () => {
     expect(storeNeeds(capabilitiesByMode.all)).toEqual({ entities: true, analytics: true, eventLog: true, queue: true });
   });
 
-  test('ingest touches neither analytics nor the queue', () => {
-    expect(storeNeeds(['ingest'])).toEqual({ entities: true, eventLog: true });
+  test('ingest reads clicks back from analytics but never touches the queue', () => {
+    expect(storeNeeds(['ingest'])).toEqual({ entities: true, analytics: true, eventLog: true });
   });
 
   test.each([
     ['api', ['DATABASE_URL', 'CLICKHOUSE_URL']],
-    ['ingest', ['DATABASE_URL', 'KAFKA_BROKERS']],
+    ['ingest', ['DATABASE_URL', 'CLICKHOUSE_URL', 'KAFKA_BROKERS']],
     ['projector', ['DATABASE_URL', 'CLICKHOUSE_URL', 'KAFKA_BROKERS']],
     ['workers', ['DATABASE_URL', 'CLICKHOUSE_URL']],
     ['all', []],

@@ -9,7 +9,7 @@ const usage = `Usage: tracker <command>
 
   all            every service in one process, on the embedded stores unless server URLs are set
   api            the dashboard API and web app          (needs DATABASE_URL, CLICKHOUSE_URL)
-  ingest         /r, /click, /postback, /exit-tracker.js (needs DATABASE_URL, KAFKA_BROKERS)
+  ingest         /r, /click, /postback, /exit-tracker.js (needs DATABASE_URL, CLICKHOUSE_URL, KAFKA_BROKERS)
   projector      event log -> ClickHouse and PostgreSQL  (needs DATABASE_URL, CLICKHOUSE_URL, KAFKA_BROKERS)
   workers        background jobs                         (needs DATABASE_URL, CLICKHOUSE_URL)
   migrate        apply entity and analytics migrations, then exit

@@ -10,6 +10,8 @@ import {
   type HttpServer,
 } from '@tracker/core';
 import { ensureAdmin, registerApi, type AdminOutcome } from '@tracker/api';
+import { registerIngest } from '@tracker/ingest';
+import { startProjector } from '@tracker/projector';
 import { capabilitiesByMode, missingServerEngines, servesHttp, storeNeeds, type ServiceMode } from './capabilities';
 
 export interface RunningServices {
@@ -55,9 +57,31 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
       await stores.queue!.start();
     }
 
+    if (capabilities.includes('projector')) {
+      const projector = await startProjector({
+        eventLog: stores.eventLog!,
+        analytics: stores.analytics!,
+        db: stores.entities!.db,
+        queue: stores.queue,
+        logger,
+      });
+      // Stopped after the HTTP server; whatever it has not projected yet stays in the log for the next start.
+      stops.push(() => projector.stop());
+    }
+
     let server: HttpServer | undefined;
     if (servesHttp(capabilities)) {
       server = createHttpServer({ logger, trustProxy: config.trustProxy });
+      if (capabilities.includes('ingest')) {
+        const ingest = await registerIngest(server, {
+          db: stores.entities!.db,
+          changes: stores.entities!.changes,
+          eventLog: stores.eventLog!,
+          analytics: stores.analytics!,
+          logger,
+        });
+        stops.push(async () => ingest.stop());
+      }
       if (capabilities.includes('api')) {
         await registerApi(server, {
           db: stores.entities!.db,

@@ -2,6 +2,7 @@
 // Facts (clicks, lander clicks, exits) live in the analytics store, not here (DESIGN.md §1).
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -420,4 +421,48 @@ export const jobs = pgTable(
     finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
+);
+
+// ---- the projector's bookkeeping (DESIGN.md §3) ----
+
+/** A batch's offset range, recorded before its rows go to the analytics store: after a crash the
+ *  same range is re-sent with the same deduplication tokens, so nothing counts twice. */
+export const projectorBatches = pgTable(
+  'projector_batches',
+  {
+    groupName: text().notNull(),
+    partition: integer().notNull(),
+    firstOffset: bigint({ mode: 'number' }).notNull(),
+    lastOffset: bigint({ mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupName, t.partition, t.firstOffset] })],
+);
+
+/** What one conversion event did to the ledger, as the analytics rows it produced: a replay of the
+ *  event (a retried batch, or the whole log into empty analytics tables) writes the same rows. */
+export const conversionRevisions = pgTable(
+  'conversion_revisions',
+  {
+    eventId: text().primaryKey(),
+    transactionId: text().notNull(),
+    rows: jsonb().$type<Record<string, unknown>[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('conversion_revisions_transaction_idx').on(t.transactionId)],
+);
+
+/** Conversions whose click is not known yet: retried until it is, or until the grace period ends
+ *  and they count as unattributed. Never dropped. */
+export const parkedConversions = pgTable(
+  'parked_conversions',
+  {
+    eventId: text().primaryKey(),
+    clickId: text().notNull(),
+    event: jsonb().notNull(),
+    logPartition: integer().notNull(),
+    logOffset: bigint({ mode: 'number' }).notNull(),
+    parkedAt: createdAt(),
+  },
+  (t) => [index('parked_conversions_parked_idx').on(t.parkedAt)],
 );

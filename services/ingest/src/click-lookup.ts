@@ -1,0 +1,80 @@
+// Finds a click's dimensions when its lander exit arrives: first among the clicks this process just
+// redirected (an LRU), then in the analytics store's click_index, retried briefly because the
+// projector may not have written a click made a moment ago through another ingest process.
+import { LRUCache } from 'lru-cache';
+import type { Analytics } from '@tracker/core';
+import type { ClickDimensions } from '@tracker/schemas';
+
+export interface KnownClick extends ClickDimensions {
+  clickedAt: number;
+}
+
+interface ClickIndexRow {
+  clicked_at: string;
+  campaign_id: string;
+  lander_id: number;
+  offer_id: number;
+  spark_id: string;
+  tiktok_campaign_id: string;
+  tiktok_ad_group_id: string;
+  tiktok_creative_id: string;
+  placement: string;
+  campaign_name: string;
+  ad_group_name: string;
+  creative_name: string;
+}
+
+export class ClickLookup {
+  private readonly recent: LRUCache<string, KnownClick>;
+
+  constructor(
+    private readonly analytics: Analytics,
+    options: { cacheSize?: number; retries?: number; retryDelayMs?: number } = {},
+  ) {
+    this.recent = new LRUCache({ max: options.cacheSize ?? 200_000 });
+    this.retries = options.retries ?? 3;
+    this.retryDelayMs = options.retryDelayMs ?? 400;
+  }
+
+  private readonly retries: number;
+  private readonly retryDelayMs: number;
+
+  remember(clickId: string, click: KnownClick): void {
+    this.recent.set(clickId, click);
+  }
+
+  async find(clickId: string): Promise<KnownClick | null> {
+    const cached = this.recent.get(clickId);
+    if (cached) return cached;
+    for (let attempt = 0; attempt <= this.retries; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, this.retryDelayMs));
+      const [row] = await this.analytics.query<ClickIndexRow>(
+        'SELECT * EXCEPT (click_id, ttclid, ip, user_agent) FROM click_index WHERE click_id = {clickId:String} LIMIT 1',
+        { clickId },
+      );
+      if (row) {
+        const click = fromIndexRow(row);
+        this.recent.set(clickId, click);
+        return click;
+      }
+    }
+    return null;
+  }
+}
+
+function fromIndexRow(row: ClickIndexRow): KnownClick {
+  return {
+    clickedAt: Date.parse(`${row.clicked_at.replace(' ', 'T')}Z`),
+    campaignId: row.campaign_id,
+    landerId: row.lander_id || null,
+    offerId: row.offer_id || null,
+    sparkId: row.spark_id,
+    tiktokCampaignId: row.tiktok_campaign_id,
+    tiktokAdGroupId: row.tiktok_ad_group_id,
+    tiktokCreativeId: row.tiktok_creative_id,
+    placement: row.placement,
+    campaignName: row.campaign_name,
+    adGroupName: row.ad_group_name,
+    creativeName: row.creative_name,
+  };
+}

@@ -1,0 +1,66 @@
+// GET /r/:campaignId — the hot path. Records the click durably in the event log, then answers 302
+// to the campaign's lander with clickId (and exitUrl when a global exit domain is set).
+import type { FastifyInstance } from 'fastify';
+import { makeEvent, encodeEvent, newEventId, type EventLog, type Logger } from '@tracker/core';
+import { detectBot } from './bot-detection';
+import type { ClickLookup } from './click-lookup';
+import { sendPlainPage } from './plain-page';
+import { landerLocation } from './redirect-urls';
+import type { TrackingCatalog } from './tracking-catalog';
+import { MAX_USER_AGENT_LENGTH, cleanValue, readTrackingFields } from './tracking-params';
+
+export interface ClickRedirectDeps {
+  catalog: TrackingCatalog;
+  eventLog: EventLog;
+  clicks: ClickLookup;
+  logger: Logger;
+}
+
+export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps) {
+  app.get<{ Params: { campaignId: string }; Querystring: Record<string, unknown> }>(
+    '/r/:campaignId',
+    async (request, reply) => {
+      const snapshot = deps.catalog.current;
+      const campaign = snapshot.campaigns.get(request.params.campaignId);
+      if (!campaign) return sendPlainPage(reply, 404, 'Campaign not found', 'This tracking link does not exist.');
+      if (!campaign.landerUrl) {
+        return sendPlainPage(reply, 404, 'No lander', 'This campaign has no lander to send visitors to.');
+      }
+
+      const query = request.query;
+      const requestedSpark = cleanValue(query.spark);
+      const userAgent = cleanValue(request.headers['user-agent'], MAX_USER_AGENT_LENGTH);
+      const clickId = newEventId();
+      const event = makeEvent(
+        'click',
+        {
+          campaignId: campaign.id,
+          landerId: campaign.landerId,
+          offerId: campaign.offerId,
+          // A spark parameter counts only when it names a spark; otherwise the campaign's own.
+          sparkId: requestedSpark && snapshot.sparkIds.has(requestedSpark) ? requestedSpark : campaign.sparkId,
+          ...readTrackingFields(query),
+          ttclid: cleanValue(query.ttclid),
+          ip: request.ip,
+          userAgent,
+          referrer: cleanValue(request.headers.referer, 1000),
+          bot: detectBot(userAgent, request.headers),
+        },
+        { id: clickId },
+      );
+
+      try {
+        await deps.eventLog.publish([encodeEvent(event)]);
+      } catch (error) {
+        // Never break a buyer's traffic: the visitor still reaches the lander; the loss is logged loudly.
+        deps.logger.error({ err: error, clickId, campaignId: campaign.id }, 'click NOT recorded: event log unavailable');
+      }
+      const { ttclid: _t, ip: _i, userAgent: _u, referrer: _r, bot: _b, ...dimensions } = event.data;
+      deps.clicks.remember(clickId, { ...dimensions, clickedAt: event.at });
+
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(landerLocation(campaign.landerUrl, clickId, snapshot.exitUrl), 302);
+    },
+  );
+}

@@ -1,0 +1,51 @@
+// GET /postback — an affiliate network reports a conversion. Validated here, made durable in the
+// event log, and decided by the projector's ledger: a replayed transaction id changes nothing, a new
+// status revises the conversion.
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { encodeEvent, makeEvent, type EventLog } from '@tracker/core';
+import { POSTBACK_STATUSES, type PostbackStatus } from '@tracker/schemas';
+import { parsePayout } from './payout';
+import type { TrackingCatalog } from './tracking-catalog';
+import { cleanValue } from './tracking-params';
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(expected).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+export function conversionPostbackRoute(app: FastifyInstance, deps: { catalog: TrackingCatalog; eventLog: EventLog }) {
+  app.get<{ Querystring: Record<string, unknown> }>('/postback', async (request, reply) => {
+    const q = request.query;
+    const key = cleanValue(q.key);
+    if (!key || !sameSecret(key, deps.catalog.current.postbackKey)) {
+      return reply.status(403).send({ message: 'Invalid or missing postback key' });
+    }
+    const missing = ['transaction_id', 'click_id', 'payout'].filter((name) => !cleanValue(q[name]));
+    if (missing.length > 0) {
+      return reply.status(400).send({ message: `Missing required parameter${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` });
+    }
+    const payout = parsePayout(cleanValue(q.payout));
+    if (payout === null) {
+      return reply.status(400).send({ message: 'payout must be a non-negative amount, e.g. 12.50' });
+    }
+    const status = (cleanValue(q.status).toLowerCase() || 'approved') as PostbackStatus;
+    if (!POSTBACK_STATUSES.includes(status)) {
+      return reply.status(400).send({ message: `status must be one of ${POSTBACK_STATUSES.join(', ')}` });
+    }
+    const event = makeEvent('conversion', {
+      transactionId: cleanValue(q.transaction_id, 200),
+      clickId: cleanValue(q.click_id, 100).toLowerCase(),
+      payout,
+      offerId: cleanValue(q.offer_id, 200),
+      offerName: cleanValue(q.offer_name, 500),
+      status,
+      source: 'postback',
+      ip: request.ip,
+    });
+    // Unlike a click, a postback the log did not take must fail: the network retries it.
+    await deps.eventLog.publish([encodeEvent(event)]);
+    return reply.header('cache-control', 'no-store').send({ ok: true, eventId: event.id });
+  });
+}

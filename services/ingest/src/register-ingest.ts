@@ -1,0 +1,40 @@
+// The ingest service's HTTP surface: the click redirect, lander exits, the exit script and postbacks.
+import type { FastifyInstance } from 'fastify';
+import type { Analytics, ChangeFeed, Db, EventLog, Logger } from '@tracker/core';
+import { clickRedirectRoute } from './click-redirect';
+import { ClickLookup } from './click-lookup';
+import { conversionPostbackRoute } from './conversion-postback';
+import { EXIT_TRACKER_SCRIPT } from './exit-tracker-script';
+import { landerExitRoute } from './lander-exit';
+import { TrackingCatalog } from './tracking-catalog';
+
+export interface IngestDeps {
+  db: Db;
+  changes: ChangeFeed;
+  eventLog: EventLog;
+  analytics: Analytics;
+  logger: Logger;
+  clickCacheSize?: number;
+  /** How long an exit waits for a click that is not projected yet, in lookups 400 ms apart. */
+  clickLookupRetries?: number;
+}
+
+export interface Ingest {
+  catalog: TrackingCatalog;
+  stop(): void;
+}
+
+export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Promise<Ingest> {
+  const catalog = new TrackingCatalog(deps.db, deps.changes, deps.logger);
+  await catalog.start();
+  const clicks = new ClickLookup(deps.analytics, { cacheSize: deps.clickCacheSize, retries: deps.clickLookupRetries });
+  const routeDeps = { catalog, clicks, eventLog: deps.eventLog, logger: deps.logger };
+
+  clickRedirectRoute(app, routeDeps);
+  landerExitRoute(app, routeDeps);
+  conversionPostbackRoute(app, routeDeps);
+  app.get('/exit-tracker.js', (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(EXIT_TRACKER_SCRIPT),
+  );
+  return { catalog, stop: () => catalog.stop() };
+}

@@ -1,0 +1,132 @@
+// Everything a click needs from the entity store, held in memory: campaigns joined to their lander,
+// offer, domain and spark, and the settings. No database round trip per click. Reloaded whenever an
+// admin changes entities (the change feed), and every minute in case a notification was missed.
+import { eq } from 'drizzle-orm';
+import { CATALOG_CHANNEL, ensurePostbackKey, schema, type ChangeFeed, type Db, type Logger } from '@tracker/core';
+
+
+export interface CatalogCampaign {
+  id: string;
+  name: string;
+  landerId: number | null;
+  landerUrl: string | null;
+  offerId: number | null;
+  offer: { url: string; utmTemplate: string } | null;
+  /** The public spark id of the campaign's spark, '' when none. */
+  sparkId: string;
+}
+
+export interface CatalogSnapshot {
+  campaigns: Map<string, CatalogCampaign>;
+  /** Public spark ids that exist, to accept a `spark` parameter only when it names one. */
+  sparkIds: Set<string>;
+  /** `https://{global exit domain}/click`, or null when no global exit domain is set. */
+  exitUrl: string | null;
+  postbackKey: string;
+}
+
+/** `exit.example.com`, `https://exit.example.com/` → `https://exit.example.com`. */
+export function originOf(domain: string): string | null {
+  const trimmed = domain.trim();
+  if (!trimmed) return null;
+  try {
+    return new URL(/^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
+  const [rows, sparkRows, settingRows, postbackKey] = await Promise.all([
+    db
+      .select({
+        id: schema.campaigns.id,
+        name: schema.campaigns.name,
+        landerId: schema.campaigns.landerId,
+        landerUrl: schema.landers.url,
+        offerId: schema.campaigns.offerId,
+        offerUrl: schema.offers.url,
+        utmTemplate: schema.offers.utmTemplate,
+        sparkId: schema.sparks.sparkId,
+      })
+      .from(schema.campaigns)
+      .leftJoin(schema.landers, eq(schema.landers.id, schema.campaigns.landerId))
+      .leftJoin(schema.offers, eq(schema.offers.id, schema.campaigns.offerId))
+      .leftJoin(schema.sparks, eq(schema.sparks.id, schema.campaigns.sparkId)),
+    db.select({ sparkId: schema.sparks.sparkId }).from(schema.sparks),
+    db.select().from(schema.settings),
+    ensurePostbackKey(db),
+  ]);
+  const campaigns = new Map<string, CatalogCampaign>();
+  for (const row of rows) {
+    campaigns.set(row.id, {
+      id: row.id,
+      name: row.name,
+      landerId: row.landerId,
+      landerUrl: row.landerUrl,
+      offerId: row.offerId,
+      offer: row.offerUrl ? { url: row.offerUrl, utmTemplate: row.utmTemplate ?? '' } : null,
+      sparkId: row.sparkId ?? '',
+    });
+  }
+  const setting = new Map(settingRows.map((r) => [r.key, r.value]));
+  const exitOrigin = originOf(setting.get('global_exit_domain') ?? '');
+  return {
+    campaigns,
+    sparkIds: new Set(sparkRows.map((r) => r.sparkId)),
+    exitUrl: exitOrigin ? `${exitOrigin}/click` : null,
+    postbackKey,
+  };
+}
+
+export class TrackingCatalog {
+  private snapshot!: CatalogSnapshot;
+  private timer?: NodeJS.Timeout;
+  private unsubscribe?: () => void;
+  private reloading?: Promise<void>;
+  private reloadAgain = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangeFeed,
+    private readonly logger: Logger,
+    private readonly refreshMs = 60_000,
+  ) {}
+
+  get current(): CatalogSnapshot {
+    return this.snapshot;
+  }
+
+  async start(): Promise<void> {
+    this.snapshot = await loadCatalog(this.db);
+    this.unsubscribe = await this.changes.on(CATALOG_CHANNEL, () => void this.reload());
+    this.timer = setInterval(() => void this.reload(), this.refreshMs);
+    this.timer.unref();
+  }
+
+  /** Coalesces bursts of notifications into at most one reload in flight plus one after it. */
+  reload(): Promise<void> {
+    if (this.reloading) {
+      this.reloadAgain = true;
+      return this.reloading;
+    }
+    this.reloading = (async () => {
+      do {
+        this.reloadAgain = false;
+        try {
+          this.snapshot = await loadCatalog(this.db);
+        } catch (error) {
+          // Keep serving the last good snapshot: a failed reload must not stop the redirects.
+          this.logger.error({ err: error }, 'tracking catalog reload failed');
+        }
+      } while (this.reloadAgain);
+      this.reloading = undefined;
+    })();
+    return this.reloading;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.unsubscribe?.();
+  }
+}

@@ -1,0 +1,168 @@
+// Projects one unit of log records: clicks and exits become rows as they are; conversions go
+// through the ledger (or wait, parked, for a click not seen yet). Rows are inserted per table under
+// the unit's deduplication tokens; due TikTok pixel events become jobs.
+import { createHash } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { decodeEvent, schema, type Analytics, type Db, type JobQueue, type Logger } from '@tracker/core';
+import type { ConversionEvent } from '@tracker/schemas';
+import { clickRow, exitRow, resolvedFromClickEvent, type LogPosition } from './analytics-rows';
+import { unitToken, type Unit } from './batch-ranges';
+import type { ClickResolver } from './click-resolver';
+import { reviseConversions, type PendingConversion, type Revision } from './conversion-ledger';
+
+export const PIXEL_EVENT_JOB = 'tiktok-pixel-event';
+
+export interface PixelEventJob {
+  transactionId: string;
+  clickId: string;
+  campaignId: string;
+  payout: string;
+  /** Epoch ms of the conversion. */
+  eventTime: number;
+}
+
+export interface ProjectionContext {
+  group: string;
+  db: Db;
+  analytics: Analytics;
+  queue?: JobQueue;
+  clicks: ClickResolver;
+  logger: Logger;
+  /** A conversion whose click stays unknown this long after it happened counts as unattributed. */
+  unattributedAfterMs: number;
+  now?: () => number;
+}
+
+export interface UnitOutcome {
+  clicks: number;
+  exits: number;
+  conversions: number;
+  parked: number;
+  invalid: number;
+}
+
+export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<UnitOutcome> {
+  const clickRows = [];
+  const exitRows = [];
+  const conversions: Array<{ event: ConversionEvent; at: LogPosition }> = [];
+  let invalid = 0;
+  for (const record of unit.records) {
+    const at = { partition: record.partition, offset: record.offset };
+    const event = decodeEvent(record);
+    if (!event) {
+      invalid++;
+      ctx.logger.error({ partition: record.partition, offset: record.offset }, 'not a tracking event: skipped');
+      continue;
+    }
+    if (event.type === 'click') {
+      clickRows.push(clickRow(event, at));
+      ctx.clicks.remember(event.id, resolvedFromClickEvent(event));
+    } else if (event.type === 'lander_click') {
+      exitRows.push(exitRow(event, at));
+    } else {
+      conversions.push({ event, at });
+    }
+  }
+
+  const { revisions, parked } = await decideConversions(ctx, conversions);
+
+  // Clicks first: a conversion of a later batch looks its click up in click_index.
+  await ctx.analytics.insert('clicks', clickRows, { dedupToken: unitToken(ctx.group, unit, 'clicks') });
+  await ctx.analytics.insert('exits', exitRows, { dedupToken: unitToken(ctx.group, unit, 'exits') });
+  await ctx.analytics.insert('conversions', revisions.flatMap((r) => r.rows), {
+    dedupToken: unitToken(ctx.group, unit, 'conversions'),
+  });
+  await enqueuePixelEvents(ctx, revisions);
+  return { clicks: clickRows.length, exits: exitRows.length, conversions: conversions.length - parked, parked, invalid };
+}
+
+async function decideConversions(
+  ctx: ProjectionContext,
+  conversions: Array<{ event: ConversionEvent; at: LogPosition }>,
+): Promise<{ revisions: Revision[]; parked: number }> {
+  if (conversions.length === 0) return { revisions: [], parked: 0 };
+  const now = (ctx.now ?? Date.now)();
+  const eventIds = conversions.map((c) => c.event.id);
+  const clickIds = conversions.map((c) => c.event.data.clickId);
+  const [revised, alreadyParked, parkedClicks, found] = await Promise.all([
+    ctx.db
+      .select({ id: schema.conversionRevisions.eventId })
+      .from(schema.conversionRevisions)
+      .where(inArray(schema.conversionRevisions.eventId, eventIds)),
+    ctx.db
+      .select({ id: schema.parkedConversions.eventId })
+      .from(schema.parkedConversions)
+      .where(inArray(schema.parkedConversions.eventId, eventIds)),
+    ctx.db
+      .select({ clickId: schema.parkedConversions.clickId })
+      .from(schema.parkedConversions)
+      .where(inArray(schema.parkedConversions.clickId, clickIds)),
+    ctx.clicks.resolve(clickIds),
+  ]);
+  const revisedIds = new Set(revised.map((r) => r.id));
+  const parkedIds = new Set(alreadyParked.map((r) => r.id));
+  const waitingClicks = new Set(parkedClicks.map((r) => r.clickId));
+
+  const pending: PendingConversion[] = [];
+  const toPark: typeof conversions = [];
+  for (const c of conversions) {
+    const clickId = c.event.data.clickId;
+    // A parked event belongs to the retry loop: projecting it here too could reorder its revisions.
+    if (parkedIds.has(c.event.id)) continue;
+    if (revisedIds.has(c.event.id)) {
+      pending.push({ ...c, click: null });
+      continue;
+    }
+    const click = found.get(clickId) ?? null;
+    // Later conversions of a click queue behind its parked ones, so revisions stay in log order.
+    if (waitingClicks.has(clickId) || (!click && now - c.event.at < ctx.unattributedAfterMs)) {
+      toPark.push(c);
+      waitingClicks.add(clickId);
+      continue;
+    }
+    pending.push({ ...c, click });
+  }
+  if (toPark.length > 0) {
+    await ctx.db
+      .insert(schema.parkedConversions)
+      .values(
+        toPark.map((c) => ({
+          eventId: c.event.id,
+          clickId: c.event.data.clickId,
+          event: c.event as never,
+          logPartition: c.at.partition,
+          logOffset: c.at.offset,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  return { revisions: await reviseConversions(ctx.db, pending), parked: toPark.length };
+}
+
+export async function enqueuePixelEvents(ctx: ProjectionContext, revisions: Revision[]): Promise<void> {
+  const due = revisions.filter((r) => r.becameApproved && r.campaignId);
+  if (due.length === 0 || !ctx.queue) return;
+  const withPixel = new Set(
+    (
+      await ctx.db
+        .select({ id: schema.campaigns.id, pixel: schema.campaigns.tiktokPixelId })
+        .from(schema.campaigns)
+        .where(inArray(schema.campaigns.id, [...new Set(due.map((r) => r.campaignId))]))
+    )
+      .filter((c) => c.pixel !== null)
+      .map((c) => c.id),
+  );
+  for (const r of due) {
+    if (!withPixel.has(r.campaignId)) continue;
+    const job: PixelEventJob = {
+      transactionId: r.event.data.transactionId,
+      clickId: r.event.data.clickId,
+      campaignId: r.campaignId,
+      payout: r.event.data.payout,
+      eventTime: r.event.at,
+    };
+    // One pixel event per transaction, however often its conversion is projected.
+    const jobId = `pixel-${createHash('sha256').update(job.transactionId).digest('hex').slice(0, 32)}`;
+    await ctx.queue.enqueue(PIXEL_EVENT_JOB, job, { jobId, attempts: 8, backoffMs: 2000 });
+  }
+}

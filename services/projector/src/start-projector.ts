@@ -1,0 +1,129 @@
+// The projector: consumes the event log in batches and writes the analytics store and the
+// conversions ledger, idempotently, committing log offsets only after a batch is written. A timer
+// retries parked conversions (their click not seen yet) until they can be attributed or time out.
+import { asc, eq } from 'drizzle-orm';
+import { schema, type Analytics, type Db, type EventLog, type JobQueue, type Logger, type Subscription } from '@tracker/core';
+import { conversionEventSchema } from '@tracker/schemas';
+import { BatchRanges } from './batch-ranges';
+import { ClickResolver } from './click-resolver';
+import { reviseConversions } from './conversion-ledger';
+import { enqueuePixelEvents, projectUnit, type ProjectionContext, type UnitOutcome } from './project-unit';
+
+export interface ProjectorDeps {
+  eventLog: EventLog;
+  analytics: Analytics;
+  db: Db;
+  queue?: JobQueue;
+  logger: Logger;
+}
+
+export interface ProjectorOptions {
+  group?: string;
+  maxBatchSize?: number;
+  maxWaitMs?: number;
+  /** Default 15 minutes. */
+  unattributedAfterMs?: number;
+  /** Default 5 s; 0 turns the timer off (tests call retryParked). */
+  parkedRetryMs?: number;
+  now?: () => number;
+}
+
+export interface Projector {
+  readonly totals: UnitOutcome;
+  /** Projects parked conversions whose click is now known or whose wait is over; returns how many. */
+  retryParked(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_GROUP = 'projector';
+
+export async function startProjector(deps: ProjectorDeps, options: ProjectorOptions = {}): Promise<Projector> {
+  const group = options.group ?? DEFAULT_GROUP;
+  const ctx: ProjectionContext = {
+    group,
+    db: deps.db,
+    analytics: deps.analytics,
+    queue: deps.queue,
+    clicks: new ClickResolver(deps.analytics),
+    logger: deps.logger,
+    unattributedAfterMs: options.unattributedAfterMs ?? 15 * 60_000,
+    now: options.now,
+  };
+  const ranges = new BatchRanges(deps.db, group);
+  const totals: UnitOutcome = { clicks: 0, exits: 0, conversions: 0, parked: 0, invalid: 0 };
+
+  const subscription: Subscription = await deps.eventLog.subscribe({
+    group,
+    maxBatchSize: options.maxBatchSize ?? 2000,
+    maxWaitMs: options.maxWaitMs ?? 50,
+    retryDelayMs: 1000,
+    onError: (error, batch) =>
+      deps.logger.error({ err: error, partition: batch.partition, from: batch.records[0]?.offset }, 'projection failed: retrying'),
+    handle: async (batch) => {
+      for (const unit of await ranges.split(batch.partition, batch.records)) {
+        if (!unit.recorded) await ranges.record(unit);
+        const outcome = await projectUnit(ctx, unit);
+        for (const key of Object.keys(totals) as (keyof UnitOutcome)[]) totals[key] += outcome[key];
+      }
+    },
+  });
+
+  let retrying: Promise<number> | undefined;
+  async function retryParkedOnce(): Promise<number> {
+    const parked = await deps.db
+      .select()
+      .from(schema.parkedConversions)
+      .orderBy(asc(schema.parkedConversions.logPartition), asc(schema.parkedConversions.logOffset))
+      .limit(500);
+    if (parked.length === 0) return 0;
+    const now = (options.now ?? Date.now)();
+    const found = await ctx.clicks.resolve(parked.map((p) => p.clickId));
+    const blocked = new Set<string>();
+    let projected = 0;
+    for (const row of parked) {
+      const event = conversionEventSchema.parse(row.event);
+      const click = found.get(row.clickId) ?? null;
+      // Keep a click's conversions in log order: one still waiting holds back the later ones.
+      if (blocked.has(row.clickId) || (!click && now - event.at < ctx.unattributedAfterMs)) {
+        blocked.add(row.clickId);
+        continue;
+      }
+      const revisions = await reviseConversions(deps.db, [
+        { event, at: { partition: row.logPartition, offset: row.logOffset }, click },
+      ]);
+      await deps.analytics.insert('conversions', revisions.flatMap((r) => r.rows), {
+        dedupToken: `${group}/parked/${event.id}`,
+      });
+      await enqueuePixelEvents(ctx, revisions);
+      await deps.db.delete(schema.parkedConversions).where(eq(schema.parkedConversions.eventId, event.id));
+      projected++;
+    }
+    totals.parked -= projected;
+    totals.conversions += projected;
+    return projected;
+  }
+  const retryParked = () => {
+    retrying ??= retryParkedOnce().finally(() => (retrying = undefined));
+    return retrying;
+  };
+
+  const retryMs = options.parkedRetryMs ?? 5000;
+  const timer =
+    retryMs > 0
+      ? setInterval(() => {
+          retryParked().catch((error: unknown) => deps.logger.error({ err: error }, 'parked conversions retry failed'));
+        }, retryMs)
+      : undefined;
+  timer?.unref();
+
+  return {
+    totals,
+    retryParked,
+    async stop() {
+      clearInterval(timer);
+      await subscription.stop();
+      await retrying?.catch(() => 0);
+    },
+  };
+}
+
