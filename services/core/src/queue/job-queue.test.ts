@@ -1,0 +1,156 @@
+// Runs the job queue contract on every engine: in-process on PGlite always, on PostgreSQL and BullMQ when
+// DATABASE_URL / REDIS_URL are set (CI must set them); plus in-process recovery rules and BullMQ id mapping.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { eq, like, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { openEntities, type Db, type Entities } from '../db/entities';
+import { jobs } from '../db/schema';
+import { describeWithRealEngine } from '../testing/real-engines';
+import { BullmqJobQueue, fromBullmqId, toBullmqId } from './bullmq-queue';
+import { InProcessJobQueue } from './in-process-queue';
+import { describeJobQueueContract, type JobQueueStore } from './job-queue.contract';
+import { openJobQueue } from './open-job-queue';
+
+interface EntityStore extends JobQueueStore {
+  db: Db;
+}
+
+/** An in-process queue store. On PostgreSQL every instance gets its own pool, as a separate process would,
+ *  and the suite's rows are removed afterwards. */
+async function openEntityStore(entities: Entities, runId: string, databaseUrl?: string): Promise<EntityStore> {
+  return {
+    db: entities.db,
+    open: async () => {
+      if (!databaseUrl) return openJobQueue({ db: entities.db });
+      const pool = await openEntities({ databaseUrl, maxConnections: 4 });
+      const queue = await openJobQueue({ db: pool.db });
+      const closeQueue = queue.close.bind(queue);
+      let closing: Promise<void> | undefined;
+      queue.close = () => (closing ??= closeQueue().finally(() => pool.close()));
+      return queue;
+    },
+    close: async () => {
+      if (entities.kind === 'postgres') await entities.db.delete(jobs).where(like(jobs.name, `${runId}-%`));
+      await entities.close();
+    },
+  };
+}
+
+/** What a process that died mid-run leaves behind: the row active, not touched for an hour. */
+async function leaveActiveAsCrashed(store: EntityStore, id: string) {
+  await store.db
+    .update(jobs)
+    .set({
+      status: 'active',
+      attemptsMade: sql`${jobs.attemptsMade} + 1`,
+      updatedAt: sql`now() - interval '1 hour'`,
+    })
+    .where(eq(jobs.id, id));
+}
+
+describeJobQueueContract(
+  'job queue contract [embedded: in-process on PGlite]',
+  async (runId) => openEntityStore(await openEntities({ pgliteDir: 'memory://' }), runId),
+  { leaveActiveAsCrashed },
+);
+
+describeWithRealEngine('DATABASE_URL', 'job queue contract, in-process', (databaseUrl) =>
+  describeJobQueueContract(
+    'on PostgreSQL',
+    async (runId) => openEntityStore(await openEntities({ databaseUrl }), runId, databaseUrl),
+    { leaveActiveAsCrashed },
+  ),
+);
+
+describeWithRealEngine('REDIS_URL', 'job queue contract, BullMQ', (redisUrl) =>
+  describeJobQueueContract('on Redis', async (runId) => {
+    const prefix = `test-${runId}`;
+    return {
+      open: () => BullmqJobQueue.open({ redisUrl, prefix }),
+      close: async () => {
+        const redis = new Redis(redisUrl);
+        try {
+          const keys: string[] = [];
+          for await (const batch of redis.scanStream({ match: `${prefix}:*`, count: 500 })) {
+            keys.push(...(batch as string[]));
+          }
+          if (keys.length > 0) await redis.del(...keys);
+        } finally {
+          await redis.quit();
+        }
+      },
+    };
+  }),
+);
+
+describe('in-process queue recovery', () => {
+  let entities: Entities;
+  beforeAll(async () => {
+    entities = await openEntities({ pgliteDir: 'memory://' });
+  });
+  afterAll(async () => {
+    await entities.close();
+  });
+
+  const insertActive = async (id: string, attemptsMade: number, touchedAgo: string) => {
+    await entities.db.insert(jobs).values({
+      id,
+      name: 'recovery',
+      status: 'active',
+      attemptsMade,
+      maxAttempts: 3,
+      updatedAt: sql`now() - ${sql.raw(`interval '${touchedAgo}'`)}`,
+    });
+  };
+
+  test('a crashed try that was the last one allowed fails instead of running a fourth time', async () => {
+    await insertActive('last-try', 3, '1 hour');
+    const queue = new InProcessJobQueue(entities.db);
+    let runs = 0;
+    queue.register('recovery', async () => {
+      runs += 1;
+    });
+    await queue.start();
+    await queue.close();
+    expect(await queue.get('last-try')).toMatchObject({
+      status: 'failed',
+      attemptsMade: 3,
+      error: 'interrupted: the process running this job stopped',
+    });
+    expect(runs).toBe(0);
+  });
+
+  test('on a shared database only rows nobody heartbeats are taken over', async () => {
+    await insertActive('fresh', 1, '1 second');
+    await insertActive('stale', 1, '10 minutes');
+    const queue = new InProcessJobQueue(entities.db, { exclusive: false, stalledAfterMs: 60_000 });
+    const ran: string[] = [];
+    queue.register('recovery', async (job) => {
+      ran.push(job.id);
+    });
+    await queue.start();
+    try {
+      const deadline = Date.now() + 5000;
+      while (!ran.includes('stale') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(ran).toEqual(['stale']);
+      expect((await queue.get('fresh'))?.status).toBe('active');
+    } finally {
+      await queue.close();
+    }
+  });
+});
+
+describe('BullMQ job ids', () => {
+  test.each(['plain-id', '0190b5f2-7c1e-7000-8000-000000000000', 'order:42', 'a:b:c', '42', '-7', '%3A', '%i42', '100%'])(
+    '%s maps to an id BullMQ accepts and back',
+    (id) => {
+      const mapped = toBullmqId(id);
+      expect(mapped.includes(':')).toBe(false);
+      expect(`${parseInt(mapped, 10)}`).not.toBe(mapped);
+      expect(fromBullmqId(mapped)).toBe(id);
+    },
+  );
+  test('ordinary ids stay as they are', () => {
+    expect(toBullmqId('0190b5f2-7c1e-7000-8000-000000000000')).toBe('0190b5f2-7c1e-7000-8000-000000000000');
+  });
+});
