@@ -5,7 +5,7 @@ WORKSPACE_MANIFESTS := $(wildcard schemas/package.json services/*/package.json w
 WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/public schemas/src -type f 2>/dev/null)
 TRACKER := node services/cli/bin/tracker.js
 
-.PHONY: run dev test lint typecheck jest install web migrate services-up services-down services-status bench-eventlog clean
+.PHONY: run dev test lint typecheck jest install web migrate services-up services-down services-status bench-eventlog bench-ingest clean
 
 ## run: install what is missing, build the web app, start every service on the embedded stores
 run: install web
@@ -50,6 +50,10 @@ services-status:
 
 bench-eventlog: install
 	npx tsx bench/eventlog-publish.ts
+
+## bench-ingest: the click redirect against a bare Fastify baseline, then every 302 checked in ClickHouse
+bench-ingest: install
+	npx tsx bench/ingest.ts
 
 clean:
 	rm -rf web/dist node_modules/.install-stamp

@@ -8,15 +8,20 @@ import {
   resolveSecrets,
   type Config,
   type HttpServer,
+  type Stores,
 } from '@tracker/core';
 import { ensureAdmin, registerApi, type AdminOutcome } from '@tracker/api';
-import { registerIngest } from '@tracker/ingest';
+import { registerIngest, type Ingest } from '@tracker/ingest';
 import { startProjector } from '@tracker/projector';
 import { capabilitiesByMode, missingServerEngines, servesHttp, storeNeeds, type ServiceMode } from './capabilities';
 
 export interface RunningServices {
   url?: string;
   admin?: AdminOutcome;
+  /** The stores this process opened (benchmarks and tests read them directly). */
+  stores: Stores;
+  /** The ingest of this process, when it runs one (its catalog and counters). */
+  ingest?: Ingest;
   stop(): Promise<void>;
 }
 
@@ -49,7 +54,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
     const secrets = resolveSecrets(config);
     const stores = await openStores(config, storeNeeds(capabilities));
     stops.push(() => stores.close());
-    const running: RunningServices = { stop };
+    const running: RunningServices = { stores, stop };
 
     if (capabilities.includes('api')) running.admin = await ensureAdmin(stores.entities!.db, config.admin);
 
@@ -80,6 +85,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           analytics: stores.analytics!,
           logger,
         });
+        running.ingest = ingest;
         stops.push(async () => ingest.stop());
       }
       if (capabilities.includes('api')) {

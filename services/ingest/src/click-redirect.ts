@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { makeEvent, encodeEvent, newEventId, type EventLog, type Logger } from '@tracker/core';
 import { detectBot } from './bot-detection';
 import type { ClickLookup } from './click-lookup';
+import type { IngestStats } from './register-ingest';
 import { sendPlainPage } from './plain-page';
 import { landerLocation } from './redirect-urls';
 import type { TrackingCatalog } from './tracking-catalog';
@@ -13,6 +14,7 @@ export interface ClickRedirectDeps {
   catalog: TrackingCatalog;
   eventLog: EventLog;
   clicks: ClickLookup;
+  stats: IngestStats;
   logger: Logger;
 }
 
@@ -51,7 +53,9 @@ export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps
 
       try {
         await deps.eventLog.publish([encodeEvent(event)]);
+        deps.stats.clicks++;
       } catch (error) {
+        deps.stats.unrecordedClicks++;
         // Never break a buyer's traffic: the visitor still reaches the lander; the loss is logged loudly.
         deps.logger.error({ err: error, clickId, campaignId: campaign.id }, 'click NOT recorded: event log unavailable');
       }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { encodeEvent, makeEvent, type EventLog } from '@tracker/core';
 import { POSTBACK_STATUSES, type PostbackStatus } from '@tracker/schemas';
 import { parsePayout } from './payout';
+import type { IngestStats } from './register-ingest';
 import type { TrackingCatalog } from './tracking-catalog';
 import { cleanValue } from './tracking-params';
 
@@ -15,7 +16,10 @@ function sameSecret(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
-export function conversionPostbackRoute(app: FastifyInstance, deps: { catalog: TrackingCatalog; eventLog: EventLog }) {
+export function conversionPostbackRoute(
+  app: FastifyInstance,
+  deps: { catalog: TrackingCatalog; eventLog: EventLog; stats: IngestStats },
+) {
   app.get<{ Querystring: Record<string, unknown> }>('/postback', async (request, reply) => {
     const q = request.query;
     const key = cleanValue(q.key);
@@ -46,6 +50,7 @@ export function conversionPostbackRoute(app: FastifyInstance, deps: { catalog: T
     });
     // Unlike a click, a postback the log did not take must fail: the network retries it.
     await deps.eventLog.publish([encodeEvent(event)]);
+    deps.stats.conversions++;
     return reply.header('cache-control', 'no-store').send({ ok: true, eventId: event.id });
   });
 }

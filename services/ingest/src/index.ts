@@ -1,3 +1,3 @@
 // services/ingest: the tracking endpoints that browsers and affiliate networks call.
-export { registerIngest, type Ingest, type IngestDeps } from './register-ingest';
+export { registerIngest, type Ingest, type IngestDeps, type IngestStats } from './register-ingest';
 

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { encodeEvent, makeEvent, type EventLog, type Logger } from '@tracker/core';
 import type { ClickLookup } from './click-lookup';
+import type { IngestStats } from './register-ingest';
 import { sendPlainPage } from './plain-page';
 import { offerLocation } from './redirect-urls';
 import type { TrackingCatalog } from './tracking-catalog';
@@ -14,6 +15,7 @@ export interface LanderExitDeps {
   catalog: TrackingCatalog;
   eventLog: EventLog;
   clicks: ClickLookup;
+  stats: IngestStats;
   logger: Logger;
 }
 
@@ -40,6 +42,7 @@ export function landerExitRoute(app: FastifyInstance, deps: LanderExitDeps) {
     });
     try {
       await deps.eventLog.publish([encodeEvent(event)]);
+      deps.stats.exits++;
     } catch (error) {
       deps.logger.error({ err: error, clickId }, 'exit NOT recorded: event log unavailable');
     }

@@ -19,8 +19,19 @@ export interface IngestDeps {
   clickLookupRetries?: number;
 }
 
+/** What this process answered since it started. */
+export interface IngestStats {
+  /** Clicks redirected after their event was durable. */
+  clicks: number;
+  /** Clicks redirected although the event log failed (logged as errors). */
+  unrecordedClicks: number;
+  exits: number;
+  conversions: number;
+}
+
 export interface Ingest {
   catalog: TrackingCatalog;
+  stats: IngestStats;
   stop(): void;
 }
 
@@ -28,7 +39,8 @@ export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Pr
   const catalog = new TrackingCatalog(deps.db, deps.changes, deps.logger);
   await catalog.start();
   const clicks = new ClickLookup(deps.analytics, { cacheSize: deps.clickCacheSize, retries: deps.clickLookupRetries });
-  const routeDeps = { catalog, clicks, eventLog: deps.eventLog, logger: deps.logger };
+  const stats: IngestStats = { clicks: 0, unrecordedClicks: 0, exits: 0, conversions: 0 };
+  const routeDeps = { catalog, clicks, stats, eventLog: deps.eventLog, logger: deps.logger };
 
   clickRedirectRoute(app, routeDeps);
   landerExitRoute(app, routeDeps);
@@ -36,5 +48,5 @@ export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Pr
   app.get('/exit-tracker.js', (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(EXIT_TRACKER_SCRIPT),
   );
-  return { catalog, stop: () => catalog.stop() };
+  return { catalog, stats, stop: () => catalog.stop() };
 }

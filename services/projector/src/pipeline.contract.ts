@@ -104,11 +104,13 @@ export function pipelineContract(open: () => Promise<PipelineStores>) {
 
   test('every redirected click lands in the analytics store exactly once', async () => {
     const n = 120;
+    const answeredBefore = ingest.stats.clicks;
     const ids = new Set<string>();
     await Promise.all(
       Array.from({ length: n }, async (_, i) => ids.add((await click('cmpWithOffer', { cid: `tt-${i % 3}` })).clickId)),
     );
     expect(ids.size).toBe(n);
+    expect(ingest.stats.clicks - answeredBefore).toBe(n);
     await projected();
     expect(await count("SELECT count() AS n FROM clicks FINAL WHERE campaign_id = 'cmpWithOffer'")).toBe(n);
     expect(await count("SELECT uniqExact(click_id) AS n FROM clicks WHERE campaign_id = 'cmpWithOffer'")).toBe(n);

@@ -1,6 +1,6 @@
 // The Fastify instance every HTTP mode shares (api, ingest, or both in `tracker all`): one error
 // handler turning errors into { "message" }, validation via zod, and a health check.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger';
 import { HttpError } from './http-error';
@@ -31,11 +31,11 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   const app = Fastify({
     loggerInstance: options.logger,
     trustProxy: options.trustProxy,
-    disableRequestLogging: true,
+    // One log line per request would cost the click redirect more than the redirect itself.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Tracking links carry long macro-expanded query strings; never reject them for length.
-    maxParamLength: 2048,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
