@@ -2,3 +2,4 @@
 export * from './auth';
 export * from './permissions';
 export * from './events';
+export * from './jobs';

@@ -13,6 +13,7 @@ import {
 import { ensureAdmin, registerApi, type AdminOutcome } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { startProjector } from '@tracker/projector';
+import { registerProcessors } from '@tracker/workers';
 import { capabilitiesByMode, missingServerEngines, servesHttp, storeNeeds, type ServiceMode } from './capabilities';
 
 export interface RunningServices {
@@ -59,6 +60,13 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
     if (capabilities.includes('api')) running.admin = await ensureAdmin(stores.entities!.db, config.admin);
 
     if (capabilities.includes('workers')) {
+      registerProcessors(stores.queue!, {
+        db: stores.entities!.db,
+        analytics: stores.analytics!,
+        secretsKey: secrets.secretsKey,
+        tiktokApiUrl: config.tiktokApiUrl,
+        logger,
+      });
       await stores.queue!.start();
     }
 

@@ -1,3 +1,2 @@
 // services/projector: the event log, projected into the analytics store and the conversions ledger.
 export { startProjector, DEFAULT_GROUP, type Projector, type ProjectorDeps, type ProjectorOptions } from './start-projector';
-export { PIXEL_EVENT_JOB, type PixelEventJob } from './project-unit';

@@ -4,22 +4,11 @@
 import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { decodeEvent, schema, type Analytics, type Db, type JobQueue, type Logger } from '@tracker/core';
-import type { ConversionEvent } from '@tracker/schemas';
+import { PIXEL_EVENT_JOB, type ConversionEvent, type PixelEventJob } from '@tracker/schemas';
 import { clickRow, exitRow, resolvedFromClickEvent, type LogPosition } from './analytics-rows';
 import { unitToken, type Unit } from './batch-ranges';
 import type { ClickResolver } from './click-resolver';
 import { reviseConversions, type PendingConversion, type Revision } from './conversion-ledger';
-
-export const PIXEL_EVENT_JOB = 'tiktok-pixel-event';
-
-export interface PixelEventJob {
-  transactionId: string;
-  clickId: string;
-  campaignId: string;
-  payout: string;
-  /** Epoch ms of the conversion. */
-  eventTime: number;
-}
 
 export interface ProjectionContext {
   group: string;

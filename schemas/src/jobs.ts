@@ -1,0 +1,15 @@
+// Background job payloads shared by the services that enqueue them and the workers that run them.
+import { z } from 'zod';
+
+/** A conversion became approved on a campaign with a TikTok pixel: tell TikTok once per transaction. */
+export const PIXEL_EVENT_JOB = 'tiktok-pixel-event';
+export const pixelEventJobSchema = z.object({
+  transactionId: z.string().min(1),
+  clickId: z.string(),
+  campaignId: z.string().min(1),
+  /** Decimal string. */
+  payout: z.string(),
+  /** Epoch ms of the conversion. */
+  eventTime: z.number().int(),
+});
+export type PixelEventJob = z.infer<typeof pixelEventJobSchema>;

@@ -1,0 +1,2 @@
+// services/workers: the processors of background jobs.
+export { registerProcessors, type WorkerDeps } from './register-processors';

@@ -1,0 +1,162 @@
+// Conversion pixel events end to end: a click with a ttclid, an approved postback, the projector's
+// job, the worker's call to a local fake of TikTok's Events API, and the history it leaves.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { createHttpServer, createLogger, encryptSecret, schema, type JobQueue } from '@tracker/core';
+import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
+import { migrateAnalytics } from '@tracker/core/src/analytics/migrate-analytics';
+import { openEntities, type Entities } from '@tracker/core/src/db/entities';
+import { openEventLog } from '@tracker/core/src/eventlog/open-event-log';
+import { openJobQueue } from '@tracker/core/src/queue/open-job-queue';
+import type { Analytics, EventLog } from '@tracker/core';
+import { registerIngest, type Ingest } from '@tracker/ingest';
+import { startFakeTiktokServer, type FakeTiktokServer } from '@tracker/integrations';
+import { startProjector, type Projector } from '@tracker/projector';
+import { registerProcessors } from './register-processors';
+
+const logger = createLogger('silent');
+const secretsKey = Buffer.alloc(32, 3);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-pixel-'));
+let entities: Entities;
+let analytics: Analytics;
+let eventLog: EventLog;
+let queue: JobQueue;
+let tiktok: FakeTiktokServer;
+let app: FastifyInstance;
+let ingest: Ingest;
+let projector: Projector;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  entities = await openEntities({ pgliteDir: 'memory://' });
+  analytics = await openChdbAnalytics(path.join(dir, 'ch'));
+  await migrateAnalytics(analytics);
+  eventLog = await openEventLog({ dir: path.join(dir, 'log') });
+  queue = await openJobQueue({ db: entities.db });
+  tiktok = await startFakeTiktokServer({ accessTokens: ['pixel-token-1'] });
+  registerProcessors(queue, { db: entities.db, analytics, secretsKey, tiktokApiUrl: tiktok.url, logger });
+  await queue.start();
+
+  const db = entities.db;
+  const [lander] = await db.insert(schema.landers).values({ name: 'L', url: 'https://lander.example/' }).returning();
+  const [pixel] = await db
+    .insert(schema.tiktokPixels)
+    .values({ name: 'Main', pixelId: 'CPIXEL123', accessToken: encryptSecret(secretsKey, 'pixel-token-1') })
+    .returning();
+  await db.insert(schema.campaigns).values([
+    { id: 'cmpPixel', name: 'With pixel', landerId: lander!.id, tiktokPixelId: pixel!.id, defaultTiktokEvent: 'PlaceAnOrder' },
+    { id: 'cmpPlain', name: 'No pixel', landerId: lander!.id },
+  ]);
+  app = createHttpServer({ logger, trustProxy: false });
+  ingest = await registerIngest(app, { db, changes: entities.changes, eventLog, analytics, logger });
+  await app.ready();
+  projector = await startProjector({ eventLog, analytics, db, queue, logger }, { maxWaitMs: 10, parkedRetryMs: 0 });
+});
+
+afterAll(async () => {
+  await projector.stop();
+  ingest.stop();
+  await app.close();
+  await queue.close();
+  await tiktok.close();
+  await eventLog.close();
+  await analytics.close();
+  await entities.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function clickAndConvert(campaignId: string, ttclid: string, status = 'approved') {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/r/${campaignId}`,
+    query: { ttclid },
+    headers: { 'user-agent': 'Mozilla/5.0 (iPhone) TikTok', 'x-forwarded-for': '203.0.113.9' },
+  });
+  const clickId = new URL(String(res.headers.location)).searchParams.get('clickId')!;
+  const postback = (s: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/postback',
+      query: { key: ingest.catalog.current.postbackKey, transaction_id: `tx-${ttclid}`, click_id: clickId, payout: '24.90', status: s },
+    });
+  expect((await postback(status)).statusCode).toBe(200);
+  return { clickId, postback };
+}
+
+test('an approved conversion on a campaign with a pixel reaches TikTok once, with the click and payout', async () => {
+  const { clickId, postback } = await clickAndConvert('cmpPixel', 'ttclid-A');
+  const request = await until('the pixel event', () => tiktok.requests.find((r) => JSON.stringify(r.body).includes('tx-ttclid-A')));
+  expect(request.headers['access-token']).toBe('pixel-token-1');
+  expect(request.body).toMatchObject({
+    event_source: 'web',
+    event_source_id: 'CPIXEL123',
+    data: [
+      {
+        event: 'PlaceAnOrder',
+        event_id: 'tx-ttclid-A',
+        user: { ttclid: 'ttclid-A', user_agent: 'Mozilla/5.0 (iPhone) TikTok' },
+        properties: { value: 24.9, currency: 'USD' },
+      },
+    ],
+  });
+  expect(clickId).toBeTruthy();
+
+  // The same postback again, and a second approval, send nothing more.
+  await postback('approved');
+  await until('projection', async () => (await eventLog.positions('projector')).every((p) => p.committed >= p.end));
+  await new Promise((r) => setTimeout(r, 500));
+  expect(tiktok.requests.filter((r) => JSON.stringify(r.body).includes('tx-ttclid-A'))).toHaveLength(1);
+
+  const history = await entities.db.select().from(schema.tiktokPixelEventHistory);
+  expect(history).toHaveLength(1);
+  expect(history[0]).toMatchObject({ eventName: 'PlaceAnOrder', status: 'success' });
+  expect(JSON.stringify(history[0]!.requestPayload)).not.toContain('pixel-token-1');
+});
+
+test('throttling (code 40100 with HTTP 200) is retried until TikTok takes the event', async () => {
+  tiktok.answerNext({ code: 40100, httpStatus: 200 });
+  await clickAndConvert('cmpPixel', 'ttclid-B');
+  await until(
+    'a successful retry',
+    async () => {
+      const rows = await entities.db.select().from(schema.tiktokPixelEventHistory);
+      const mine = rows.filter((r) => (r.message ?? '').includes('tx-ttclid-B'));
+      return mine.some((r) => r.status === 'success') ? mine : undefined;
+    },
+    30_000,
+  );
+  const mine = (await entities.db.select().from(schema.tiktokPixelEventHistory)).filter((r) =>
+    (r.message ?? '').includes('tx-ttclid-B'),
+  );
+  expect(mine.map((r) => r.status)).toEqual(['error', 'success']);
+});
+
+test('a pending conversion sends nothing until it is approved; a campaign without a pixel never does', async () => {
+  const { postback } = await clickAndConvert('cmpPixel', 'ttclid-C', 'pending');
+  await clickAndConvert('cmpPlain', 'ttclid-D');
+  await until('projection', async () => (await eventLog.positions('projector')).every((p) => p.committed >= p.end));
+  await new Promise((r) => setTimeout(r, 500));
+  const sent = () => tiktok.requests.map((r) => JSON.stringify(r.body));
+  expect(sent().some((b) => b.includes('tx-ttclid-C') || b.includes('tx-ttclid-D'))).toBe(false);
+
+  await postback('approved');
+  await until('the approval event', () => sent().find((b) => b.includes('tx-ttclid-C')));
+  const [ledger] = await entities.db
+    .select()
+    .from(schema.postbackConversions)
+    .where(eq(schema.postbackConversions.transactionId, 'tx-ttclid-C'));
+  expect(ledger!.status).toBe('approved');
+});
