@@ -1,12 +1,11 @@
 // Runs the EventLog contract on the embedded log always, and on Kafka when KAFKA_BROKERS is set (a
 // fresh topic per test, deleted afterwards). In CI a missing broker fails the run instead of skipping.
-import { describe, it } from '@jest/globals';
 import { Admin } from '@platformatic/kafka';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../config/config';
+import { describeWithRealEngine, realEngineUrls } from '../testing/real-engines';
 import type { EventLog } from './event-log';
 import { describeEventLogContract } from './event-log.contract';
 import { openEmbeddedLog } from './embedded-log';
@@ -29,13 +28,13 @@ describeEventLogContract('embedded', async () => {
   };
 });
 
-const { kafka } = loadConfig(process.env);
 const runId = randomUUID().slice(0, 8);
 let topicCount = 0;
 
-if (kafka) {
+describeWithRealEngine('KAFKA_BROKERS', 'EventLog contract', () => {
+  const { kafka } = realEngineUrls();
   describeEventLogContract('kafka', async () => {
-    const options = { brokers: kafka.brokers, topic: `tracker.test.${runId}.${++topicCount}`, partitions: 3, clientId: 'tracker-test' };
+    const options = { brokers: kafka!.brokers, topic: `tracker.test.${runId}.${++topicCount}`, partitions: 3, clientId: 'tracker-test' };
     const opened: EventLog[] = [await openKafkaLog(options)];
     return {
       log: opened[0]!,
@@ -46,7 +45,7 @@ if (kafka) {
       },
       cleanup: async () => {
         await Promise.all(opened.map((l) => l.close()));
-        const admin = new Admin({ clientId: 'tracker-test', bootstrapBrokers: kafka.brokers });
+        const admin = new Admin({ clientId: 'tracker-test', bootstrapBrokers: kafka!.brokers });
         try {
           await admin.deleteTopics({ topics: [options.topic] });
         } finally {
@@ -55,15 +54,4 @@ if (kafka) {
       },
     };
   });
-} else if (process.env.CI) {
-  describe('EventLog contract: kafka', () => {
-    it('runs against a real broker', () => {
-      throw new Error('KAFKA_BROKERS is not set in CI');
-    });
-  });
-} else {
-  process.stderr.write('EventLog contract: kafka skipped (KAFKA_BROKERS is not set)\n');
-  describe.skip('EventLog contract: kafka', () => {
-    it('runs against a real broker', () => {});
-  });
-}
+});
