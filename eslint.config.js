@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.js', '!eslint.config.js', 'web/public/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'tmp/**', '.cache/**', '**/*.js', '!eslint.config.js', 'web/public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
