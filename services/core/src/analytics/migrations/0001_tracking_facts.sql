@@ -113,3 +113,8 @@ CREATE TABLE IF NOT EXISTS conversions (
 PARTITION BY toYYYYMM(clicked_at)
 ORDER BY (toDate(clicked_at), campaign_id, event_id, sign)
 SETTINGS non_replicated_deduplication_window = 1000;
+
+-- The spec's lander_clicks entity, for analysts: every exit from a lander to an offer.
+CREATE VIEW IF NOT EXISTS lander_clicks AS
+SELECT click_id, offer_id, ip AS ip_address, user_agent, exited_at AS clicked_at, campaign_id
+FROM exits;
