@@ -35,6 +35,6 @@ export function describeWithRealEngine(engine: RealEngine, title: string, body: 
     });
     return;
   }
-  console.warn(`SKIP ${title}: ${engine} is not set`);
+  process.stderr.write(`SKIP ${title}: ${engine} is not set\n`);
   describe.skip(`${title} [real: ${engine}]`, () => body(''));
 }
