@@ -6,6 +6,13 @@ import { enforceAccess } from './auth/access';
 import { LoginThrottle } from './auth/login-throttle';
 import { authRoutes } from './auth/routes';
 import { SessionStore } from './auth/session-store';
+import { campaignRoutes } from './campaigns/routes';
+import { landerRoutes } from './landers/routes';
+import { offerRoutes } from './offers/routes';
+import { settingsRoutes } from './settings/routes';
+import { sparkRoutes } from './sparks/routes';
+import { pixelRoutes } from './tiktok-pixels/routes';
+import { userRoutes } from './users/routes';
 import { defaultWebDist, serveWeb } from './web/serve-web';
 
 export interface ApiDeps {
@@ -33,6 +40,13 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       enforceAccess(api, sessions);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
       await authRoutes(api, { db: deps.db, sessions, throttle });
+      await offerRoutes(api, deps);
+      await landerRoutes(api, deps);
+      await campaignRoutes(api, deps);
+      await sparkRoutes(api, deps);
+      await pixelRoutes(api, deps);
+      await settingsRoutes(api, deps);
+      await userRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -5,7 +5,9 @@ import { forbidden, unauthorized } from '@tracker/core';
 import type { Feature, SessionUser } from '@tracker/schemas';
 import { SESSION_COOKIE, type SessionStore } from './session-store';
 
-export type Access = 'public' | 'user' | 'admin' | { feature: Feature };
+/** 'public'; any session ('user'); admins; or a role-user holding the feature (or any of several,
+ *  for lists that feed several screens, e.g. offers for the campaign dialog and the Stats filters). */
+export type Access = 'public' | 'user' | 'admin' | { feature: Feature } | { anyFeature: Feature[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,8 +23,12 @@ export function checkAccess(access: Access, user: SessionUser | null): void {
   if (!user) throw unauthorized();
   if (access === 'user' || user.role === 'admin') return;
   if (access === 'admin') throw forbidden('Only admins can do this');
-  if (!user.permissions.includes(access.feature)) {
-    throw forbidden(`You do not have the ${access.feature} permission`);
+  if ('feature' in access) {
+    if (!user.permissions.includes(access.feature)) throw forbidden(`You do not have the ${access.feature} permission`);
+    return;
+  }
+  if (!access.anyFeature.some((f) => user.permissions.includes(f))) {
+    throw forbidden(`You need one of these permissions: ${access.anyFeature.join(', ')}`);
   }
 }
 

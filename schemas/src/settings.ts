@@ -1,0 +1,95 @@
+// Settings bodies (spec §2 Settings, §5): one { key, value } per save. Host names are normalised (scheme,
+// case and trailing slash dropped) and a path is refused; the price keeps 2 decimals as a string.
+import { z } from 'zod';
+
+export const SETTING_KEYS = ['redirect_domain', 'global_exit_domain', 'max_domain_price', 'report_timezone'] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+export const DEFAULT_MAX_DOMAIN_PRICE = '5.00';
+/** Reports bucket days in this time zone (DESIGN.md §4). */
+export const DEFAULT_REPORT_TIMEZONE = 'UTC';
+
+const HOST_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/** `HTTPS://Trk.Example.com/` → `trk.example.com`; null when it is not a bare host name. */
+export function normaliseHost(input: string): string | null {
+  const host = input.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/+$/, '');
+  return HOST_PATTERN.test(host) ? host : null;
+}
+
+const hostSchema = (label: string, example: string) =>
+  z.string({ error: `${label} must be text` }).transform((value, ctx) => {
+    const host = normaliseHost(value);
+    if (host === null) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a host name such as ${example}, without a path or port` });
+      return z.NEVER;
+    }
+    return host;
+  });
+
+/** Required: where tracking links and the postback point. */
+export const redirectDomainSchema = z
+  .string({ error: 'Redirect domain is required' })
+  .trim()
+  .min(1, 'Redirect domain is required')
+  .pipe(hostSchema('Redirect domain', 'trk.example.com'));
+
+/** Optional: null (or blank) clears it, and exit clicks then use the tracking link's domain. */
+export const globalExitDomainSchema = z
+  .string({ error: 'Global exit domain must be text' })
+  .trim()
+  .nullish()
+  .transform((v) => v || null)
+  .pipe(hostSchema('Global exit domain', 'exit.example.com').nullable());
+
+const PRICE_MESSAGE = 'Maximum domain price must be a number of at least 0 with at most 2 decimals';
+/** A number or numeric string ≥ 0 with at most 2 decimals, kept as a string with exactly 2. */
+export const maxDomainPriceSchema = z
+  .union([z.string(), z.number()], { error: PRICE_MESSAGE })
+  .transform((v, ctx) => {
+    const text = String(v).trim();
+    const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(text);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: PRICE_MESSAGE });
+      return z.NEVER;
+    }
+    return `${Number(match[1])}.${(match[2] ?? '').padEnd(2, '0')}`;
+  });
+
+/** An IANA time zone, in its canonical spelling. */
+export const reportTimezoneSchema = z.string({ error: 'Report time zone is required' }).transform((value, ctx) => {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value.trim() }).resolvedOptions().timeZone;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `Unknown time zone: ${value}` });
+    return z.NEVER;
+  }
+});
+
+const VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string | null>> = {
+  redirect_domain: redirectDomainSchema,
+  global_exit_domain: globalExitDomainSchema,
+  max_domain_price: maxDomainPriceSchema,
+  report_timezone: reportTimezoneSchema,
+};
+
+/** POST /api/settings. `value` null means the setting is cleared (only global_exit_domain allows it). */
+export const settingBodySchema = z
+  .object({
+    key: z.string({ error: 'Setting key is required' }),
+    value: z.union([z.string(), z.number()]).nullish(),
+  })
+  .transform((body, ctx) => {
+    if (!(SETTING_KEYS as readonly string[]).includes(body.key)) {
+      ctx.addIssue({ code: 'custom', message: `Unknown setting: ${body.key}` });
+      return z.NEVER;
+    }
+    const key = body.key as SettingKey;
+    const parsed = VALUE_SCHEMAS[key].safeParse(body.value ?? (key === 'global_exit_domain' ? null : undefined));
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid value' });
+      return z.NEVER;
+    }
+    return { key, value: parsed.data };
+  });
+export type SettingBody = z.input<typeof settingBodySchema>;

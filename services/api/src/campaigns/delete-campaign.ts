@@ -1,0 +1,8 @@
+// Deletes a campaign (its generated website goes with it); its tracking URL then answers not found.
+import { eq } from 'drizzle-orm';
+import { notFound, schema, type Db } from '@tracker/core';
+
+export async function deleteCampaign(db: Db, id: string): Promise<void> {
+  const deleted = await db.delete(schema.campaigns).where(eq(schema.campaigns.id, id)).returning({ id: schema.campaigns.id });
+  if (deleted.length === 0) throw notFound('Campaign not found');
+}

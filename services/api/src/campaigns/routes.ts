@@ -1,0 +1,53 @@
+// /api/campaigns: the Campaigns screen. Users with the campaigns feature read it; creating, editing,
+// deleting and the BH switch are admin only. Every change tells the ingest's catalog to reload.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CATALOG_CHANNEL, type ChangeFeed, type Db } from '@tracker/core';
+import { campaignCreateSchema, campaignUpdateSchema } from '@tracker/schemas';
+import { createCampaign } from './create-campaign';
+import { deleteCampaign } from './delete-campaign';
+import { listCampaigns } from './list-campaigns';
+import { updateCampaign } from './update-campaign';
+
+export interface CampaignDeps {
+  db: Db;
+  changes: ChangeFeed;
+}
+
+const idParams = z.object({ id: z.string() });
+
+export async function campaignRoutes(scope: FastifyInstance, deps: CampaignDeps) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  // The list also feeds the Click Log's campaign filter and the Stats campaign chip.
+  app.get('/campaigns', { config: { access: { anyFeature: ['campaigns', 'clicks', 'dashboard'] } } }, async () =>
+    listCampaigns(deps.db),
+  );
+
+  app.post(
+    '/campaigns',
+    { config: { access: 'admin' }, schema: { body: campaignCreateSchema } },
+    async (request, reply) => {
+      const campaign = await createCampaign(deps.db, request.body);
+      await deps.changes.notify(CATALOG_CHANNEL);
+      return reply.status(201).send(campaign);
+    },
+  );
+
+  app.patch(
+    '/campaigns/:id',
+    { config: { access: 'admin' }, schema: { params: idParams, body: campaignUpdateSchema } },
+    async (request) => {
+      const campaign = await updateCampaign(deps.db, request.params.id, request.body);
+      await deps.changes.notify(CATALOG_CHANNEL);
+      return campaign;
+    },
+  );
+
+  app.delete('/campaigns/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
+    await deleteCampaign(deps.db, request.params.id);
+    await deps.changes.notify(CATALOG_CHANNEL);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,88 @@
+// Landers API through HTTP on a real PGlite store: access per caller, validation, set-null on delete.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { eq } from 'drizzle-orm';
+import { CATALOG_CHANNEL, schema } from '@tracker/core';
+import { LANDER_REQUIRED_MESSAGE } from '@tracker/schemas';
+import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
+import { createApiHarness, type ApiHarness } from '../testing/api-harness';
+
+let h: ApiHarness;
+let cookies: CallerCookies;
+let admin: string;
+
+const newLander = async (name = 'Lander') => {
+  const [row] = await h.entities.db.insert(schema.landers).values({ name, url: 'https://lander.example/l' }).returning();
+  return row!;
+};
+
+beforeAll(async () => {
+  h = await createApiHarness();
+  cookies = await signInCallers(h, { with: ['landers'], without: ['offers', 'dashboard', 'sparks'] });
+  admin = cookies.admin!;
+});
+afterAll(() => h.close());
+
+describe('access', () => {
+  const cases = accessTable([
+    { route: 'GET /api/landers', request: () => ({ method: 'GET', url: '/api/landers' }), statuses: [401, 403, 200, 200] },
+    {
+      route: 'POST /api/landers',
+      request: () => ({ method: 'POST', url: '/api/landers', payload: { name: 'L', url: 'https://l.example' } }),
+      statuses: [401, 403, 403, 201],
+    },
+    {
+      route: 'PATCH /api/landers/:id',
+      request: async () => ({ method: 'PATCH', url: `/api/landers/${(await newLander()).id}`, payload: { name: 'R', url: 'https://r.example' } }),
+      statuses: [401, 403, 403, 200],
+    },
+    {
+      route: 'DELETE /api/landers/:id',
+      request: async () => ({ method: 'DELETE', url: `/api/landers/${(await newLander()).id}` }),
+      statuses: [401, 403, 403, 204],
+    },
+  ]);
+  test.each(cases)('%s as %s → %i', (_route, caller, status, c) => expectAccess(h, cookies, caller, status, c).then(() => {}));
+
+  test('a user with campaigns may read the list (campaign dialog)', async () => {
+    const res = await h.call({ method: 'GET', url: '/api/landers', cookie: await h.signIn('user', ['campaigns']) });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('validation', () => {
+  test.each([
+    [{ url: 'https://l.example' }, LANDER_REQUIRED_MESSAGE],
+    [{ name: 'L', url: '   ' }, LANDER_REQUIRED_MESSAGE],
+    [{ name: ' ', url: 'https://l.example' }, LANDER_REQUIRED_MESSAGE],
+    [{ name: 'L', url: 'lander.example' }, 'URL must start with http:// or https://'],
+  ])('POST %j → 400 %s', async (payload, message) => {
+    const res = await h.call({ method: 'POST', url: '/api/landers', cookie: admin, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+  });
+
+  test('an edit answers the changed row, trimmed', async () => {
+    const lander = await newLander();
+    const res = await h.call({ method: 'PATCH', url: `/api/landers/${lander.id}`, cookie: admin, payload: { name: ' New ', url: 'https://new.example/p?q=1' } });
+    expect(res.json()).toMatchObject({ id: lander.id, name: 'New', url: 'https://new.example/p?q=1' });
+  });
+
+  test('unknown ids are 404', async () => {
+    const res = await h.call({ method: 'DELETE', url: '/api/landers/424242', cookie: admin });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Lander not found' });
+  });
+});
+
+test('deleting a lander keeps its campaigns with a null lander, and announces the change', async () => {
+  const lander = await newLander('Going');
+  await h.entities.db.insert(schema.campaigns).values({ id: 'landerGone01', name: 'C', landerId: lander.id });
+  let changes = 0;
+  const off = await h.entities.changes.on(CATALOG_CHANNEL, () => changes++);
+  const res = await h.call({ method: 'DELETE', url: `/api/landers/${lander.id}`, cookie: admin });
+  off();
+  expect(res.statusCode).toBe(204);
+  expect(changes).toBe(1);
+  const [campaign] = await h.entities.db.select().from(schema.campaigns).where(eq(schema.campaigns.id, 'landerGone01'));
+  expect(campaign).toMatchObject({ landerId: null });
+});

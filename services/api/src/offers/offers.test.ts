@@ -1,0 +1,128 @@
+// Offers API through HTTP on a real PGlite store: access per caller, validation, set-null on delete.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { eq } from 'drizzle-orm';
+import { CATALOG_CHANNEL, schema } from '@tracker/core';
+import { DEFAULT_UTM_TEMPLATE, OFFER_REQUIRED_MESSAGE } from '@tracker/schemas';
+import { createApiHarness, type ApiHarness } from '../testing/api-harness';
+import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
+
+let h: ApiHarness;
+let cookies: CallerCookies;
+let admin: string;
+
+const newOffer = async (name = 'Offer') => {
+  const [row] = await h.entities.db.insert(schema.offers).values({ name, url: 'https://offer.example/o' }).returning();
+  return row!;
+};
+const valid = { name: 'Shop', url: 'https://offer.example/shop', utmTemplate: 'sub1={clickId}' };
+
+beforeAll(async () => {
+  h = await createApiHarness();
+  cookies = await signInCallers(h, { with: ['offers'], without: ['clicks', 'landers', 'sparks'] });
+  admin = cookies.admin!;
+});
+afterAll(() => h.close());
+
+describe('access', () => {
+  const cases = accessTable([
+    { route: 'GET /api/offers', request: () => ({ method: 'GET', url: '/api/offers' }), statuses: [401, 403, 200, 200] },
+    { route: 'POST /api/offers', request: () => ({ method: 'POST', url: '/api/offers', payload: valid }), statuses: [401, 403, 403, 201] },
+    {
+      route: 'PATCH /api/offers/:id',
+      request: async () => ({ method: 'PATCH', url: `/api/offers/${(await newOffer()).id}`, payload: { name: 'Renamed' } }),
+      statuses: [401, 403, 403, 200],
+    },
+    {
+      route: 'DELETE /api/offers/:id',
+      request: async () => ({ method: 'DELETE', url: `/api/offers/${(await newOffer()).id}` }),
+      statuses: [401, 403, 403, 204],
+    },
+  ]);
+  test.each(cases)('%s as %s → %i', (_route, caller, status, c) => expectAccess(h, cookies, caller, status, c).then(() => {}));
+
+  test.each([['campaigns'], ['dashboard']] as const)('a user with %s may read the list (campaign dialog, Stats filters)', async (feature) => {
+    await newOffer('Readable');
+    const res = await h.call({ method: 'GET', url: '/api/offers', cookie: await h.signIn('user', [feature]) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Readable' })]));
+  });
+
+  test('a refused write changes nothing', async () => {
+    const offer = await newOffer('Kept');
+    const res = await h.call({ method: 'DELETE', url: `/api/offers/${offer.id}`, cookie: cookies['user with the feature'] });
+    expect(res.statusCode).toBe(403);
+    expect(await h.entities.db.select().from(schema.offers).where(eq(schema.offers.id, offer.id))).toHaveLength(1);
+  });
+});
+
+describe('create and edit', () => {
+  test('stores trimmed values and answers the row', async () => {
+    const res = await h.call({
+      method: 'POST',
+      url: '/api/offers',
+      cookie: admin,
+      payload: { name: '  Shop  ', url: ' https://offer.example/shop ', utmTemplate: ' s1={clickId} ' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ id: expect.any(Number), name: 'Shop', url: 'https://offer.example/shop', utmTemplate: 's1={clickId}' });
+  });
+
+  test('an omitted UTM template takes the default', async () => {
+    const res = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: { name: 'D', url: 'https://d.example' } });
+    expect(res.json()).toMatchObject({ utmTemplate: DEFAULT_UTM_TEMPLATE });
+    expect(DEFAULT_UTM_TEMPLATE).toBe(schema.DEFAULT_UTM_TEMPLATE);
+  });
+
+  test.each([
+    [{ url: 'https://x.example', utmTemplate: 'a=1' }, OFFER_REQUIRED_MESSAGE],
+    [{ name: '   ', url: 'https://x.example', utmTemplate: 'a=1' }, OFFER_REQUIRED_MESSAGE],
+    [{ name: 'N', url: '', utmTemplate: 'a=1' }, OFFER_REQUIRED_MESSAGE],
+    [{ name: 'N', url: 'https://x.example', utmTemplate: '  ' }, OFFER_REQUIRED_MESSAGE],
+    [{ name: 'N', url: 'offer.example/path', utmTemplate: 'a=1' }, 'URL must start with http:// or https://'],
+    [{ name: 'N', url: 'javascript:alert(1)', utmTemplate: 'a=1' }, 'URL must start with http:// or https://'],
+  ])('POST %j → 400 %s', async (payload, message) => {
+    const res = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+  });
+
+  test('PATCH validates the fields it gets', async () => {
+    const offer = await newOffer();
+    const res = await h.call({ method: 'PATCH', url: `/api/offers/${offer.id}`, cookie: admin, payload: { utmTemplate: '' } });
+    expect(res.json()).toEqual({ message: OFFER_REQUIRED_MESSAGE });
+  });
+
+  test.each(['999999', 'abc', '99999999999'])('PATCH and DELETE of unknown id %s → 404', async (id) => {
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      const res = await h.call({ method, url: `/api/offers/${id}`, cookie: admin, payload: method === 'PATCH' ? { name: 'x' } : undefined });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Offer not found' });
+    }
+  });
+});
+
+describe('delete', () => {
+  test("a campaign keeps existing with a null offer when its offer is deleted", async () => {
+    const offer = await newOffer('Going');
+    const [lander] = await h.entities.db.insert(schema.landers).values({ name: 'L', url: 'https://l.example' }).returning();
+    await h.entities.db.insert(schema.campaigns).values({ id: 'offerGoing01', name: 'C', landerId: lander!.id, offerId: offer.id });
+    const res = await h.call({ method: 'DELETE', url: `/api/offers/${offer.id}`, cookie: admin });
+    expect(res.statusCode).toBe(204);
+    const [campaign] = await h.entities.db.select().from(schema.campaigns).where(eq(schema.campaigns.id, 'offerGoing01'));
+    expect(campaign).toMatchObject({ name: 'C', offerId: null, landerId: lander!.id });
+  });
+});
+
+test('create, edit and delete each announce a catalog change', async () => {
+  let changes = 0;
+  const off = await h.entities.changes.on(CATALOG_CHANNEL, () => changes++);
+  try {
+    const created = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: valid });
+    const id = created.json<{ id: number }>().id;
+    await h.call({ method: 'PATCH', url: `/api/offers/${id}`, cookie: admin, payload: { name: 'B' } });
+    await h.call({ method: 'DELETE', url: `/api/offers/${id}`, cookie: admin });
+    expect(changes).toBe(3);
+  } finally {
+    off();
+  }
+});

@@ -1,0 +1,33 @@
+// /api/settings, /api/postback-url and /api/redeploy-worker: the Settings screen, admin only.
+// Every saved setting tells the ingest's catalog to reload (the global exit domain is part of it).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CATALOG_CHANNEL, type ChangeFeed, type Db } from '@tracker/core';
+import { settingBodySchema } from '@tracker/schemas';
+import { listSettings } from './list-settings';
+import { postbackUrl } from './postback-url';
+import { redeployWorker } from './redeploy-worker';
+import { saveSetting } from './save-setting';
+
+export interface SettingsDeps {
+  db: Db;
+  changes: ChangeFeed;
+}
+
+export async function settingsRoutes(scope: FastifyInstance, deps: SettingsDeps) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/settings', { config: { access: 'admin' } }, async () => listSettings(deps.db));
+
+  app.post('/settings', { config: { access: 'admin' }, schema: { body: settingBodySchema } }, async (request) => {
+    const saved = await saveSetting(deps.db, request.body.key, request.body.value);
+    await deps.changes.notify(CATALOG_CHANNEL);
+    return saved;
+  });
+
+  app.get('/postback-url', { config: { access: 'admin' } }, async (request) => ({
+    url: await postbackUrl(deps.db, `${request.protocol}://${request.host}`),
+  }));
+
+  app.post('/redeploy-worker', { config: { access: 'admin' } }, async () => redeployWorker());
+}

@@ -1,0 +1,132 @@
+// Settings API through HTTP on a real PGlite store: admin only, value validation and normalisation,
+// the postback URL, and an honest answer from Redeploy Worker.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { CATALOG_CHANNEL, POSTBACK_KEY_SETTING, ensurePostbackKey, schema } from '@tracker/core';
+import { FEATURES } from '@tracker/schemas';
+import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
+import { createApiHarness, type ApiHarness } from '../testing/api-harness';
+
+let h: ApiHarness;
+let cookies: CallerCookies;
+let admin: string;
+
+const save = (key: string, value: unknown) =>
+  h.call({ method: 'POST', url: '/api/settings', cookie: admin, payload: { key, value } as object });
+const stored = async () => Object.fromEntries((await h.entities.db.select().from(schema.settings)).map((r) => [r.key, r.value]));
+
+beforeAll(async () => {
+  h = await createApiHarness();
+  // Settings are admin only: even a user with every feature is refused.
+  cookies = await signInCallers(h, { with: [...FEATURES], without: [] });
+  admin = cookies.admin!;
+});
+afterAll(() => h.close());
+
+describe('access', () => {
+  const cases = accessTable([
+    { route: 'GET /api/settings', request: () => ({ method: 'GET', url: '/api/settings' }), statuses: [401, 403, 403, 200] },
+    {
+      route: 'POST /api/settings',
+      request: () => ({ method: 'POST', url: '/api/settings', payload: { key: 'max_domain_price', value: '6' } }),
+      statuses: [401, 403, 403, 200],
+    },
+    { route: 'GET /api/postback-url', request: () => ({ method: 'GET', url: '/api/postback-url' }), statuses: [401, 403, 403, 200] },
+    { route: 'POST /api/redeploy-worker', request: () => ({ method: 'POST', url: '/api/redeploy-worker' }), statuses: [401, 403, 403, 409] },
+  ]);
+  test.each(cases)('%s as %s → %i', (_route, caller, status, c) => expectAccess(h, cookies, caller, status, c).then(() => {}));
+});
+
+describe('saving settings', () => {
+  beforeEach(async () => {
+    await h.entities.db.delete(schema.settings);
+  });
+
+  test('the redirect domain is normalised to a host name, and is required', async () => {
+    expect((await save('redirect_domain', ' HTTPS://Trk.Example.com/ ')).json()).toEqual({ key: 'redirect_domain', value: 'trk.example.com' });
+    expect(await stored()).toMatchObject({ redirect_domain: 'trk.example.com' });
+    for (const value of ['', '   ', null]) {
+      const res = await save('redirect_domain', value);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Redirect domain is required' });
+    }
+    for (const value of ['trk.example.com/path', 'trk.example.com:8443', 'not a host', 'https://']) {
+      const res = await save('redirect_domain', value);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^Redirect domain must be a host name such as trk\.example\.com/);
+    }
+    expect(await stored()).toMatchObject({ redirect_domain: 'trk.example.com' });
+  });
+
+  test('the global exit domain is optional: blank clears it', async () => {
+    await save('global_exit_domain', 'https://exit.example.com');
+    expect(await stored()).toMatchObject({ global_exit_domain: 'exit.example.com' });
+    expect((await save('global_exit_domain', '')).json()).toEqual({ key: 'global_exit_domain', value: null });
+    expect(await stored()).not.toHaveProperty('global_exit_domain');
+  });
+
+  test.each([
+    ['5', '5.00'],
+    [7.5, '7.50'],
+    ['0', '0.00'],
+    ['12.34', '12.34'],
+  ])('max domain price %j is kept as %s', async (value, expected) => {
+    expect((await save('max_domain_price', value)).json()).toEqual({ key: 'max_domain_price', value: expected });
+  });
+
+  test.each(['-1', '1.234', 'abc', '', null])('max domain price %j is refused', async (value) => {
+    const res = await save('max_domain_price', value);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Maximum domain price must be a number of at least 0 with at most 2 decimals' });
+  });
+
+  test('the report time zone must be an IANA zone', async () => {
+    expect((await save('report_timezone', 'europe/berlin')).json()).toEqual({ key: 'report_timezone', value: 'Europe/Berlin' });
+    expect((await save('report_timezone', 'Mars/Olympus')).json()).toEqual({ message: 'Unknown time zone: Mars/Olympus' });
+  });
+
+  test.each([POSTBACK_KEY_SETTING, 'anything_else'])('unknown key %s is 400', async (key) => {
+    const res = await save(key, 'x');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: `Unknown setting: ${key}` });
+  });
+
+  test('GET answers the rows, never the postback key; a save announces a catalog change', async () => {
+    let changes = 0;
+    const off = await h.entities.changes.on(CATALOG_CHANNEL, () => changes++);
+    await save('redirect_domain', 'trk.example.com');
+    await save('max_domain_price', '3');
+    off();
+    expect(changes).toBe(2);
+    const key = await ensurePostbackKey(h.entities.db);
+    const res = await h.call({ method: 'GET', url: '/api/settings', cookie: admin });
+    expect(res.json()).toEqual([
+      { key: 'max_domain_price', value: '3.00', updatedAt: expect.any(String) },
+      { key: 'redirect_domain', value: 'trk.example.com', updatedAt: expect.any(String) },
+    ]);
+    expect(res.body).not.toContain(key);
+  });
+});
+
+describe('postback URL', () => {
+  const MACROS = 'transaction_id={transaction_id}&click_id={click_id}&payout={payout}&offer_id={offer_id}&offer_name={offer_name}&status={status}';
+
+  test('is the redirect domain over https with the postback key and the macros', async () => {
+    await save('redirect_domain', 'trk.example.com');
+    const key = await ensurePostbackKey(h.entities.db);
+    const res = await h.call({ method: 'GET', url: '/api/postback-url', cookie: admin });
+    expect(res.json()).toEqual({ url: `https://trk.example.com/postback?key=${key}&${MACROS}` });
+  });
+
+  test("without a redirect domain, it uses the origin the admin is on", async () => {
+    await h.entities.db.delete(schema.settings);
+    const res = await h.call({ method: 'GET', url: '/api/postback-url', cookie: admin, headers: { host: 'dash.example.net:8080' } });
+    const key = await ensurePostbackKey(h.entities.db);
+    expect(res.json()).toEqual({ url: `http://dash.example.net:8080/postback?key=${key}&${MACROS}` });
+  });
+});
+
+test('Redeploy Worker says plainly that domain automation is not configured', async () => {
+  const res = await h.call({ method: 'POST', url: '/api/redeploy-worker', cookie: admin });
+  expect(res.statusCode).toBe(409);
+  expect(res.json().message).toMatch(/^Domain automation is not configured: /);
+});

@@ -1,0 +1,48 @@
+// /api/sparks: the Spark Setup screen, for users with the sparks feature (reads also for dashboard,
+// whose Stats screen filters by spark). Every change tells the ingest's catalog to reload.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CATALOG_CHANNEL, type ChangeFeed, type Db } from '@tracker/core';
+import { sparkCreateSchema } from '@tracker/schemas';
+import { serialIdOr404 } from '../ids/serial-id';
+import { createSpark } from './create-spark';
+import { deleteSpark } from './delete-spark';
+import { listSparks } from './list-sparks';
+
+export interface SparkDeps {
+  db: Db;
+  changes: ChangeFeed;
+}
+
+const idParams = z.object({ id: z.string() });
+
+export async function sparkRoutes(scope: FastifyInstance, deps: SparkDeps) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/sparks',
+    { config: { access: { anyFeature: ['sparks', 'dashboard'] } } },
+    async () => listSparks(deps.db),
+  );
+
+  app.post(
+    '/sparks',
+    { config: { access: { feature: 'sparks' } }, schema: { body: sparkCreateSchema } },
+    async (request, reply) => {
+      const spark = await createSpark(deps.db, request.body);
+      await deps.changes.notify(CATALOG_CHANNEL);
+      return reply.status(201).send(spark);
+    },
+  );
+
+  app.delete(
+    '/sparks/:id',
+    { config: { access: { feature: 'sparks' } }, schema: { params: idParams } },
+    async (request, reply) => {
+      await deleteSpark(deps.db, serialIdOr404(request.params.id, 'Spark not found'));
+      await deps.changes.notify(CATALOG_CHANNEL);
+      return reply.status(204).send();
+    },
+  );
+}

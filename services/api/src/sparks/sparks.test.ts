@@ -1,0 +1,95 @@
+// Sparks API through HTTP on a real PGlite store: access per caller, validation, generated spark ids.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { eq } from 'drizzle-orm';
+import { CATALOG_CHANNEL, schema } from '@tracker/core';
+import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
+import { createApiHarness, type ApiHarness } from '../testing/api-harness';
+
+let h: ApiHarness;
+let cookies: CallerCookies;
+let sparksUser: string;
+
+let seq = 0;
+const newSpark = async () => {
+  const [row] = await h.entities.db
+    .insert(schema.sparks)
+    .values({ name: 'S', code: '<script></script>', sparkId: `spk_fixture${++seq}` })
+    .returning();
+  return row!;
+};
+
+beforeAll(async () => {
+  h = await createApiHarness();
+  cookies = await signInCallers(h, { with: ['sparks'], without: ['campaigns', 'offers', 'landers'] });
+  sparksUser = cookies['user with the feature']!;
+});
+afterAll(() => h.close());
+
+describe('access', () => {
+  const cases = accessTable([
+    { route: 'GET /api/sparks', request: () => ({ method: 'GET', url: '/api/sparks' }), statuses: [401, 403, 200, 200] },
+    {
+      route: 'POST /api/sparks',
+      request: () => ({ method: 'POST', url: '/api/sparks', payload: { name: 'S', code: 'c' } }),
+      statuses: [401, 403, 201, 201],
+    },
+    {
+      route: 'DELETE /api/sparks/:id',
+      request: async () => ({ method: 'DELETE', url: `/api/sparks/${(await newSpark()).id}` }),
+      statuses: [401, 403, 204, 204],
+    },
+  ]);
+  test.each(cases)('%s as %s → %i', (_route, caller, status, c) => expectAccess(h, cookies, caller, status, c).then(() => {}));
+
+  test('a user with dashboard may read the list (Stats spark filter) but not write', async () => {
+    const cookie = await h.signIn('user', ['dashboard']);
+    expect((await h.call({ method: 'GET', url: '/api/sparks', cookie })).statusCode).toBe(200);
+    expect((await h.call({ method: 'POST', url: '/api/sparks', cookie, payload: { name: 'S', code: 'c' } })).statusCode).toBe(403);
+  });
+});
+
+describe('create', () => {
+  test('generates a unique, hard-to-guess spark id and announces the change', async () => {
+    let changes = 0;
+    const off = await h.entities.changes.on(CATALOG_CHANNEL, () => changes++);
+    const ids = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const res = await h.call({ method: 'POST', url: '/api/sparks', cookie: sparksUser, payload: { name: ` Spark ${i} `, code: '<b>x</b>' } });
+      expect(res.statusCode).toBe(201);
+      const spark = res.json<{ name: string; sparkId: string }>();
+      expect(spark.name).toBe(`Spark ${i}`);
+      expect(spark.sparkId).toMatch(/^spk_[0-9A-Za-z]{16}$/);
+      ids.add(spark.sparkId);
+    }
+    off();
+    expect(ids.size).toBe(20);
+    expect(changes).toBe(20);
+  });
+
+  test('a client cannot choose the spark id', async () => {
+    const res = await h.call({ method: 'POST', url: '/api/sparks', cookie: sparksUser, payload: { name: 'S', code: 'c', sparkId: 'mine' } });
+    expect(res.json<{ sparkId: string }>().sparkId).not.toBe('mine');
+  });
+
+  test.each([
+    [{ code: 'c' }, 'Name is required'],
+    [{ name: '  ', code: 'c' }, 'Name is required'],
+    [{ name: 'S' }, 'Code is required'],
+    [{ name: 'S', code: ' \n ' }, 'Code is required'],
+  ])('POST %j → 400 %s', async (payload, message) => {
+    const res = await h.call({ method: 'POST', url: '/api/sparks', cookie: sparksUser, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+  });
+});
+
+test('deleting a spark clears it from campaigns; an unknown id is 404', async () => {
+  const spark = await newSpark();
+  await h.entities.db.insert(schema.campaigns).values({ id: 'sparkGone001', name: 'C', sparkId: spark.id });
+  expect((await h.call({ method: 'DELETE', url: `/api/sparks/${spark.id}`, cookie: sparksUser })).statusCode).toBe(204);
+  const [campaign] = await h.entities.db.select().from(schema.campaigns).where(eq(schema.campaigns.id, 'sparkGone001'));
+  expect(campaign).toMatchObject({ sparkId: null });
+  const again = await h.call({ method: 'DELETE', url: `/api/sparks/${spark.id}`, cookie: sparksUser });
+  expect(again.statusCode).toBe(404);
+  expect(again.json()).toEqual({ message: 'Spark not found' });
+});

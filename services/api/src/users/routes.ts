@@ -1,0 +1,59 @@
+// /api/users: User Management, admin only. Users, their feature permissions and VCN assignments.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '@tracker/core';
+import { userCreateSchema, userPermissionsSchema, vcnAssignmentsSchema } from '@tracker/schemas';
+import { currentUser } from '../auth/access';
+import { serialIdOr404 } from '../ids/serial-id';
+import { createUser } from './create-user';
+import { deleteUser } from './delete-user';
+import { listUsers } from './list-users';
+import { listVcnOptions } from './list-vcn-options';
+import { getUserPermissions, setUserPermissions } from './set-user-permissions';
+import { getVcnAssignments, setVcnAssignments } from './set-vcn-assignments';
+
+export interface UserDeps {
+  db: Db;
+}
+
+const idParams = z.object({ id: z.string() });
+const userId = (raw: string) => serialIdOr404(raw, 'User not found');
+
+export async function userRoutes(scope: FastifyInstance, deps: UserDeps) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const admin = { access: 'admin' } as const;
+
+  app.get('/users', { config: admin }, async () => listUsers(deps.db));
+
+  app.post('/users', { config: admin, schema: { body: userCreateSchema } }, async (request, reply) => {
+    return reply.status(201).send(await createUser(deps.db, request.body));
+  });
+
+  app.delete('/users/:id', { config: admin, schema: { params: idParams } }, async (request, reply) => {
+    await deleteUser(deps.db, userId(request.params.id), currentUser(request).id);
+    return reply.status(204).send();
+  });
+
+  app.get('/users/vcn-options', { config: admin }, async () => listVcnOptions(deps.db));
+
+  app.get('/users/:id/permissions', { config: admin, schema: { params: idParams } }, async (request) =>
+    getUserPermissions(deps.db, userId(request.params.id)),
+  );
+
+  app.post(
+    '/users/:id/permissions',
+    { config: admin, schema: { params: idParams, body: userPermissionsSchema } },
+    async (request) => setUserPermissions(deps.db, userId(request.params.id), request.body.features),
+  );
+
+  app.get('/users/:id/vcn-assignments', { config: admin, schema: { params: idParams } }, async (request) =>
+    getVcnAssignments(deps.db, userId(request.params.id)),
+  );
+
+  app.post(
+    '/users/:id/vcn-assignments',
+    { config: admin, schema: { params: idParams, body: vcnAssignmentsSchema } },
+    async (request) => setVcnAssignments(deps.db, userId(request.params.id), request.body.vcnNicknames),
+  );
+}

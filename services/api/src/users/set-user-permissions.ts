@@ -1,0 +1,25 @@
+// A user's feature permissions: read them, or replace the whole set (the checkbox dialog saves all of them).
+import { asc, eq } from 'drizzle-orm';
+import { schema, type Db } from '@tracker/core';
+import type { Feature } from '@tracker/schemas';
+import { requireUser } from './list-users';
+
+export async function getUserPermissions(db: Db, userId: number): Promise<Array<{ feature: string }>> {
+  await requireUser(db, userId);
+  return db
+    .select({ feature: schema.userPermissions.feature })
+    .from(schema.userPermissions)
+    .where(eq(schema.userPermissions.userId, userId))
+    .orderBy(asc(schema.userPermissions.feature));
+}
+
+export async function setUserPermissions(db: Db, userId: number, features: Feature[]): Promise<Array<{ feature: string }>> {
+  await requireUser(db, userId);
+  await db.transaction(async (tx) => {
+    await tx.delete(schema.userPermissions).where(eq(schema.userPermissions.userId, userId));
+    if (features.length > 0) {
+      await tx.insert(schema.userPermissions).values(features.map((feature) => ({ userId, feature })));
+    }
+  });
+  return getUserPermissions(db, userId);
+}
