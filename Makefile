@@ -24,6 +24,7 @@ lint: install
 typecheck: install
 	npx tsc -p tsconfig.json --noEmit
 	npx tsc -p web/tsconfig.json --noEmit
+	npx tsc -p web/e2e/tsconfig.json --noEmit
 
 jest: install
 	npm test --silent

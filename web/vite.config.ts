@@ -23,6 +23,8 @@ export default defineConfig({
           if (!id.includes('/node_modules/')) return undefined;
           if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           if (id.includes('/node_modules/react-router')) return 'router';
+          // The chart is loaded lazily with the Stats screen; keep its libraries out of the first load.
+          if (/\/node_modules\/(recharts|d3-[^/]+|victory-vendor|internmap)\//.test(id)) return 'charts';
           return 'vendor';
         },
       },

@@ -1,0 +1,27 @@
+import { describe, expect, it } from '@jest/globals';
+import { offerRangeParams, offerTotals, sumMoney } from './offer-performance';
+
+describe('offer performance', () => {
+  it('adds money strings exactly', () => {
+    expect(sumMoney(['0.1', '0.2'])).toBe('0.30');
+    expect(sumMoney(['1234.56', '-34.5', '.04'])).toBe('1200.10');
+    expect(sumMoney(['1.005', '2'])).toBe('3.005');
+    expect(sumMoney([])).toBe('0.00');
+    expect(sumMoney(['-5', '2.25'])).toBe('-2.75');
+    expect(sumMoney(['junk', '3'])).toBe('3.00');
+  });
+
+  it('totals revenue, clicks and conversions', () => {
+    expect(
+      offerTotals([
+        { offerId: 1, offerName: 'A', clicks: 10, conversions: 2, revenue: '20.10', epc: 2.01 },
+        { offerId: 2, offerName: 'B', clicks: 5, conversions: 0, revenue: '0.00', epc: 0 },
+      ]),
+    ).toEqual({ revenue: '20.10', clicks: 15, conversions: 2 });
+  });
+
+  it('asks for the last N days, today included', () => {
+    expect(offerRangeParams(30, new Date(2025, 2, 12, 9))).toEqual({ startDate: '2025-02-11', endDate: '2025-03-12' });
+    expect(offerRangeParams(7, new Date(2025, 2, 12, 9))).toEqual({ startDate: '2025-03-06', endDate: '2025-03-12' });
+  });
+});

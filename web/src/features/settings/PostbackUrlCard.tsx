@@ -1,0 +1,52 @@
+// The read-only Postback URL (spec §2 Settings) from GET /api/postback-url, with a copy button that
+// reads 'Copied!' for 2 seconds.
+import { Check, Copy } from 'lucide-react';
+import { useId } from 'react';
+import { errorMessage } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { Input } from '../../ui/Input';
+import { Label } from '../../ui/Label';
+import { useCopyIndicator } from '../../ui/use-copy-indicator';
+import { usePostbackUrl } from './queries';
+
+export function PostbackUrlCard() {
+  const postbackUrl = usePostbackUrl();
+  const { copiedKey, copy } = useCopyIndicator();
+  const id = useId();
+  const url = postbackUrl.data?.url ?? '';
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Postback URL</h2>
+        </CardTitle>
+        <CardDescription>
+          Give this URL to your affiliate network. It reports each conversion with transaction_id, click_id and payout (offer_id,
+          offer_name and status are optional).
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <Label htmlFor={id}>Postback URL</Label>
+        {postbackUrl.isError ? (
+          <p className="text-sm text-destructive">Could not load the postback URL: {errorMessage(postbackUrl.error)}</p>
+        ) : (
+          <div className="flex gap-2">
+            <Input
+              id={id}
+              readOnly
+              value={postbackUrl.isPending ? 'Loading...' : url}
+              className="font-mono text-xs md:text-xs"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <Button variant="outline" disabled={!url} onClick={() => void copy('postback', url)}>
+              {copiedKey === 'postback' ? <Check className="text-emerald-600" aria-hidden="true" /> : <Copy aria-hidden="true" />}
+              {copiedKey === 'postback' ? 'Copied!' : 'Copy'}
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+// The Settings screen at /settings (spec §2; admin only): domain price, redirect and exit domains,
+// report time zone, worker redeploy, postback URL and DNS instructions.
+import { useSignedInUser } from '../../app/auth/auth-context';
+import { errorMessage } from '../../lib/api';
+import { PageHeader } from '../../ui/PageHeader';
+import { DnsInstructionsCard } from './DnsInstructionsCard';
+import { MaxDomainPriceCard } from './MaxDomainPriceCard';
+import { PostbackUrlCard } from './PostbackUrlCard';
+import { settingValue, useSettings } from './queries';
+import { RedeployWorkerCard } from './RedeployWorkerCard';
+import { ReportTimezoneCard } from './ReportTimezoneCard';
+import { TrackingDomainsForm } from './TrackingDomainsForm';
+
+export function SettingsPage() {
+  const isAdmin = useSignedInUser().role === 'admin';
+  const settings = useSettings({ enabled: isAdmin });
+
+  if (!isAdmin) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Settings" />
+        <p className="text-sm text-muted-foreground">Only admins can access settings.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Settings" description="System settings for tracking links, domains and reports" />
+      {settings.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading settings...</p>
+      ) : settings.isError ? (
+        <p className="text-sm text-destructive">Could not load settings: {errorMessage(settings.error)}</p>
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-2">
+          <TrackingDomainsForm
+            redirectDomain={settingValue(settings.data, 'redirect_domain')}
+            globalExitDomain={settingValue(settings.data, 'global_exit_domain')}
+          />
+          <PostbackUrlCard />
+          <MaxDomainPriceCard stored={settingValue(settings.data, 'max_domain_price')} />
+          <ReportTimezoneCard stored={settingValue(settings.data, 'report_timezone')} />
+          <RedeployWorkerCard />
+          <DnsInstructionsCard redirectDomain={settingValue(settings.data, 'redirect_domain')} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Settings (spec §7 "Settings"): the key/value rows (admins only), saving one POST per setting,
+// the worker redeploy, and the postback URL, with the spec §8 toasts.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SettingKey } from '@tracker/schemas';
+import { apiRequest } from '../../lib/api';
+import { toastFailure } from '../../lib/failure-toast';
+import { toast } from '../../ui/use-toast';
+
+export interface SettingRow {
+  key: string;
+  value: string | null;
+}
+
+export const SETTINGS_KEY = ['/api/settings'] as const;
+const POSTBACK_URL_KEY = ['/api/postback-url'] as const;
+
+/** The settings rows; pass `enabled: false` for non-admins, who may not read them (spec §6). */
+export function useSettings(options: { enabled?: boolean } = {}) {
+  return useQuery<SettingRow[]>({ queryKey: SETTINGS_KEY, enabled: options.enabled });
+}
+
+/** A setting's value, or null when it is unset or blank. */
+export function settingValue(rows: readonly SettingRow[] | undefined, key: SettingKey): string | null {
+  const value = rows?.find((row) => row.key === key)?.value;
+  return value && value.trim() ? value : null;
+}
+
+export interface SettingChange {
+  key: SettingKey;
+  value: string | null;
+}
+
+/** Saves settings one POST /api/settings per key, in order, then toasts 'Settings updated' once. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: readonly SettingChange[]) => {
+      for (const change of changes) await apiRequest('POST', '/api/settings', change);
+    },
+    onSuccess: () => toast({ title: 'Settings updated' }),
+    onError: (error) => toastFailure('Failed to update settings', error),
+    // A partial save changed something too: reload whatever happened, and what is derived from the
+    // settings (the postback URL and the campaigns' hosts follow the redirect domain).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
+      void queryClient.invalidateQueries({ queryKey: POSTBACK_URL_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['/api/campaigns'] });
+    },
+  });
+}
+
+export function useRedeployWorker() {
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/redeploy-worker'),
+    onSuccess: () => toast({ title: 'Worker redeployed' }),
+    onError: (error) => toastFailure('Redeploy failed', error, 'Failed to redeploy worker'),
+  });
+}
+
+export function usePostbackUrl() {
+  return useQuery<{ url: string }>({ queryKey: POSTBACK_URL_KEY });
+}
+

@@ -1,0 +1,76 @@
+// The chart above the report table (issue 4): visits as bars and conversions on the count axis,
+// revenue, spend and profit as lines on the money axis, per day (per hour for a single day). No animation:
+// polling and resizes would replay it every time.
+import { useMemo } from 'react';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCount, formatMoney } from '../../lib/format';
+import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
+import { Spinner } from '../../ui/Spinner';
+import { toChartPoints } from './chart-series';
+import type { ReportSeriesPoint } from './report-types';
+
+const MONEY_SERIES = new Set(['Revenue', 'Spend', 'Profit']);
+
+const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+export function ReportChart({ series, isPending }: { series: readonly ReportSeriesPoint[] | undefined; isPending: boolean }) {
+  const points = useMemo(() => toChartPoints(series ?? []), [series]);
+
+  return (
+    <Card className="gap-2 py-4">
+      <CardHeader className="px-4">
+        <CardTitle className="text-base">Performance over time</CardTitle>
+      </CardHeader>
+      <CardContent className="px-2 sm:px-4">
+        <div className="h-72 w-full">
+          {isPending ? (
+            <div className="flex h-full items-center justify-center">
+              <Spinner label="Loading chart" />
+            </div>
+          ) : points.length === 0 ? (
+            <div className="flex h-full items-center justify-center text-sm text-muted-foreground">No data for the selected range</div>
+          ) : (
+            <ResponsiveContainer width="100%" height="100%">
+              <ComposedChart data={points} margin={{ top: 8, right: 4, bottom: 0, left: 4 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
+                <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} minTickGap={16} />
+                <YAxis
+                  yAxisId="count"
+                  tickLine={false}
+                  axisLine={false}
+                  fontSize={12}
+                  width={44}
+                  allowDecimals={false}
+                  tickFormatter={(v: number) => compactCount.format(v)}
+                />
+                <YAxis
+                  yAxisId="money"
+                  orientation="right"
+                  tickLine={false}
+                  axisLine={false}
+                  fontSize={12}
+                  width={56}
+                  tickFormatter={(v: number) => compactMoney.format(v)}
+                />
+                <Tooltip
+                  contentStyle={{ borderRadius: 8, fontSize: 12 }}
+                  formatter={(value, name) => {
+                    const n = typeof value === 'number' ? value : Number(value);
+                    return [MONEY_SERIES.has(String(name)) ? formatMoney(n) : formatCount(n), name];
+                  }}
+                />
+                <Legend wrapperStyle={{ fontSize: 12 }} />
+                <Bar yAxisId="count" dataKey="visits" name="Visits" fill="#cbd5e1" radius={[3, 3, 0, 0]} maxBarSize={40} isAnimationActive={false} />
+                <Line yAxisId="count" dataKey="conversions" name="Conversions" stroke="#8b5cf6" strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
+                <Line yAxisId="money" dataKey="revenue" name="Revenue" stroke="#2563eb" strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
+                <Line yAxisId="money" dataKey="spend" name="Spend" stroke="#f97316" strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
+                <Line yAxisId="money" dataKey="profit" name="Profit" stroke="#16a34a" strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
+              </ComposedChart>
+            </ResponsiveContainer>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from '@jest/globals';
+import { toggleCampaignFilter } from './campaign-filter';
+import { reportRow } from './report-fixtures';
+import { UNATTRIBUTED_KEY } from './report-types';
+
+describe('campaign filter', () => {
+  const spring = { ...reportRow('Spring Sale'), key: 'c_spring' };
+
+  it('sets the filter on a first click and clears it on a second', () => {
+    const set = toggleCampaignFilter(null, spring);
+    expect(set).toEqual({ id: 'c_spring', label: 'Spring Sale' });
+    expect(toggleCampaignFilter(set, spring)).toBeNull();
+  });
+
+  it('moves to another campaign', () => {
+    const other = { ...reportRow('Winter'), key: 'c_winter' };
+    expect(toggleCampaignFilter({ id: 'c_spring', label: 'Spring Sale' }, other)).toEqual({ id: 'c_winter', label: 'Winter' });
+  });
+
+  it('ignores Direct traffic and unattributed spend', () => {
+    expect(toggleCampaignFilter(null, reportRow('Direct'))).toBeNull();
+    const unattributed = { ...reportRow('Unattributed'), key: UNATTRIBUTED_KEY };
+    expect(toggleCampaignFilter({ id: 'x', label: 'X' }, unattributed)).toEqual({ id: 'x', label: 'X' });
+  });
+});

@@ -1,0 +1,132 @@
+// The report table's metric columns (spec §3 "Report columns"): ids, labels, which are campaign-only,
+// the default visible set, and how each cell reads on screen and in the CSV file.
+import { formatCount, formatFixed, formatMoney, formatPercent, formatPerVisit, formatRoas, formatRoi } from '../../lib/format';
+import type { ReportGroupBy } from './report-groupings';
+import type { ReportRow } from './report-types';
+
+export type ReportColumnId =
+  | 'linkClicks'
+  | 'exitClicks'
+  | 'landerCtr'
+  | 'clicks'
+  | 'conversions'
+  | 'revenue'
+  | 'spend'
+  | 'profit'
+  | 'roi'
+  | 'roas'
+  | 'cr'
+  | 'epc'
+  | 'cpv';
+
+export interface ReportColumn {
+  id: ReportColumnId;
+  label: string;
+  campaignOnly: boolean;
+}
+
+/** In table order. */
+export const REPORT_COLUMNS: readonly ReportColumn[] = [
+  { id: 'linkClicks', label: 'Link Clicks', campaignOnly: true },
+  { id: 'exitClicks', label: 'Exit Clicks', campaignOnly: true },
+  { id: 'landerCtr', label: 'Lander CTR', campaignOnly: true },
+  { id: 'clicks', label: 'Visits', campaignOnly: false },
+  { id: 'conversions', label: 'Conv', campaignOnly: false },
+  { id: 'revenue', label: 'Revenue', campaignOnly: false },
+  { id: 'spend', label: 'Cost', campaignOnly: false },
+  { id: 'profit', label: 'Profit', campaignOnly: false },
+  { id: 'roi', label: 'ROI', campaignOnly: false },
+  { id: 'roas', label: 'ROAS', campaignOnly: false },
+  { id: 'cr', label: 'vCR', campaignOnly: false },
+  { id: 'epc', label: 'EPC', campaignOnly: false },
+  { id: 'cpv', label: 'CPV', campaignOnly: false },
+];
+
+export const DEFAULT_VISIBLE_COLUMNS: readonly ReportColumnId[] = ['clicks', 'conversions', 'revenue', 'spend', 'profit', 'roi', 'epc'];
+
+const COLUMN_IDS = new Set<string>(REPORT_COLUMNS.map((c) => c.id));
+
+function isColumnId(id: unknown): id is ReportColumnId {
+  return typeof id === 'string' && COLUMN_IDS.has(id);
+}
+
+/** The columns the Columns popover offers for a grouping: the campaign-only ones only for campaigns. */
+export function columnsForGrouping(groupBy: ReportGroupBy): ReportColumn[] {
+  return REPORT_COLUMNS.filter((c) => !c.campaignOnly || groupBy === 'campaign');
+}
+
+/**
+ * The saved preference as column ids in table order. Unknown ids are dropped; nothing saved (or
+ * nothing left) means the default set.
+ */
+export function normalizeVisibleColumns(saved: readonly unknown[] | null | undefined): ReportColumnId[] {
+  const wanted = new Set((saved ?? []).filter(isColumnId));
+  if (wanted.size === 0) return [...DEFAULT_VISIBLE_COLUMNS];
+  return REPORT_COLUMNS.filter((c) => wanted.has(c.id)).map((c) => c.id);
+}
+
+/** The columns the table shows: the visible ones this grouping has, in table order. */
+export function visibleColumnsFor(groupBy: ReportGroupBy, visible: readonly ReportColumnId[]): ReportColumn[] {
+  const wanted = new Set(visible);
+  return columnsForGrouping(groupBy).filter((c) => wanted.has(c.id));
+}
+
+/** The visible set after ticking or unticking one column, in table order. */
+export function toggleColumn(visible: readonly ReportColumnId[], id: ReportColumnId, shown: boolean): ReportColumnId[] {
+  const next = new Set(visible);
+  if (shown) next.add(id);
+  else next.delete(id);
+  return REPORT_COLUMNS.filter((c) => next.has(c.id)).map((c) => c.id);
+}
+
+/** A cell as the table shows it (spec §9 formats). */
+export function formatReportCell(row: ReportRow, id: ReportColumnId): string {
+  switch (id) {
+    case 'linkClicks':
+    case 'exitClicks':
+    case 'clicks':
+    case 'conversions':
+      return formatCount(row[id] ?? 0);
+    case 'landerCtr':
+      return formatPercent((row.landerCtr ?? 0) * 100);
+    case 'revenue':
+    case 'spend':
+    case 'profit':
+      return formatMoney(row[id]);
+    case 'roi':
+      return formatRoi(row.roi);
+    case 'roas':
+      return formatRoas(row.roas);
+    case 'cr':
+      return formatPercent(row.cr);
+    case 'epc':
+    case 'cpv':
+      return formatPerVisit(row[id]);
+  }
+}
+
+/** The figure a column sorts by. */
+export function reportCellValue(row: ReportRow, id: ReportColumnId): number {
+  const value = row[id];
+  const n = typeof value === 'string' ? Number.parseFloat(value) : (value ?? 0);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** stats-{date}.csv (spec §9): its header and one line per row, figures in the screen's precision. */
+export const STATS_CSV_HEADER = ['Name', 'Visits', 'Conversions', 'Revenue', 'Spend', 'Profit', 'ROI', 'ROAS', 'CR', 'EPC', 'CPV'] as const;
+
+export function statsCsvLine(row: ReportRow): string[] {
+  return [
+    row.label,
+    String(row.clicks),
+    String(row.conversions),
+    formatFixed(row.revenue, 2),
+    formatFixed(row.spend, 2),
+    formatFixed(row.profit, 2),
+    formatFixed(row.roi, 1),
+    formatFixed(row.roas, 2),
+    formatFixed(row.cr, 2),
+    formatFixed(row.epc, 3),
+    formatFixed(row.cpv, 3),
+  ];
+}

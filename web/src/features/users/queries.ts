@@ -1,0 +1,97 @@
+// Users (spec §7 "Users"; admins only): the list, create, delete, a user's feature permissions and
+// VCN-nickname assignments, and the nickname options, with the spec §8 toasts.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Feature, Role, UserCreateBody } from '@tracker/schemas';
+import { apiJson, apiRequest } from '../../lib/api';
+import { toastFailure } from '../../lib/failure-toast';
+import { toast } from '../../ui/use-toast';
+
+export interface ManagedUser {
+  id: number;
+  username: string;
+  role: Role;
+  createdAt: string;
+  permissions: Feature[];
+}
+
+export const USERS_KEY = ['/api/users'] as const;
+const permissionsKey = (id: number) => ['/api/users', id, 'permissions'] as const;
+const vcnAssignmentsKey = (id: number) => ['/api/users', id, 'vcn-assignments'] as const;
+
+export function useUsers() {
+  return useQuery<ManagedUser[]>({ queryKey: USERS_KEY });
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserCreateBody) => apiJson<ManagedUser>('POST', '/api/users', body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: USERS_KEY });
+      toast({ title: 'User created' });
+    },
+    onError: (error) => toastFailure('Failed to create user', error),
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/users/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onError: (error) => toastFailure('Failed to delete user', error),
+  });
+}
+
+// The spec words the answer as "entries with feature"; accept that and the { features } form alike.
+type PermissionsAnswer = { features: Feature[] } | { feature: Feature }[];
+
+export function useUserPermissions(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery<PermissionsAnswer, Error, Feature[]>({
+    queryKey: permissionsKey(id),
+    enabled: options.enabled,
+    select: (answer) => (Array.isArray(answer) ? answer.map((entry) => entry.feature) : answer.features),
+  });
+}
+
+export function useSaveUserPermissions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, features }: { id: number; features: Feature[] }) =>
+      apiRequest('POST', `/api/users/${id}/permissions`, { features }),
+    onSuccess: (_answer, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: USERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: permissionsKey(id) });
+      toast({ title: 'Permissions updated' });
+    },
+    onError: (error) => toastFailure('Failed to update permissions', error),
+  });
+}
+
+export function useVcnOptions(options: { enabled?: boolean } = {}) {
+  return useQuery<string[]>({ queryKey: ['/api/users/vcn-options'], enabled: options.enabled });
+}
+
+// Accept { vcnNicknames } and a list of { vcnNickname } rows alike.
+type VcnAssignmentsAnswer = { vcnNicknames: string[] } | { vcnNickname: string }[];
+
+export function useVcnAssignments(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery<VcnAssignmentsAnswer, Error, string[]>({
+    queryKey: vcnAssignmentsKey(id),
+    enabled: options.enabled,
+    select: (answer) => (Array.isArray(answer) ? answer.map((row) => row.vcnNickname) : answer.vcnNicknames),
+  });
+}
+
+export function useSaveVcnAssignments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, vcnNicknames }: { id: number; vcnNicknames: string[] }) =>
+      apiRequest('POST', `/api/users/${id}/vcn-assignments`, { vcnNicknames }),
+    onSuccess: (_answer, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: vcnAssignmentsKey(id) });
+      toast({ title: 'VCNs assigned' });
+    },
+    onError: (error) => toastFailure('Failed to assign VCNs', error),
+  });
+}
