@@ -3,7 +3,7 @@
 // projector may not have written a click made a moment ago through another ingest process.
 import { LRUCache } from 'lru-cache';
 import type { Analytics } from '@tracker/core';
-import type { ClickDimensions } from '@tracker/schemas';
+import { clickEventSchema, type ClickDimensions } from '@tracker/schemas';
 
 export interface KnownClick extends ClickDimensions {
   clickedAt: number;
@@ -25,7 +25,9 @@ interface ClickIndexRow {
 }
 
 export class ClickLookup {
-  private readonly recent: LRUCache<string, KnownClick>;
+  /** Each click as the encoded event it was published as: one off-heap Buffer per entry keeps
+   *  hundreds of thousands of entries cheap for the garbage collector; decoded only on an exit. */
+  private readonly recent: LRUCache<string, Buffer | KnownClick>;
 
   constructor(
     private readonly analytics: Analytics,
@@ -39,13 +41,14 @@ export class ClickLookup {
   private readonly retries: number;
   private readonly retryDelayMs: number;
 
-  remember(clickId: string, click: KnownClick): void {
-    this.recent.set(clickId, click);
+  /** `encodedClick` is the click event's JSON, as published. */
+  remember(clickId: string, encodedClick: Buffer): void {
+    this.recent.set(clickId, encodedClick);
   }
 
   async find(clickId: string): Promise<KnownClick | null> {
     const cached = this.recent.get(clickId);
-    if (cached) return cached;
+    if (cached) return Buffer.isBuffer(cached) ? fromClickEvent(cached) : cached;
     for (let attempt = 0; attempt <= this.retries; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, this.retryDelayMs));
       const [row] = await this.analytics.query<ClickIndexRow>(
@@ -60,6 +63,12 @@ export class ClickLookup {
     }
     return null;
   }
+}
+
+function fromClickEvent(encoded: Buffer): KnownClick {
+  const event = clickEventSchema.parse(JSON.parse(encoded.toString('utf8')));
+  const { ttclid: _t, ip: _i, userAgent: _u, referrer: _r, bot: _b, ...dimensions } = event.data;
+  return { ...dimensions, clickedAt: event.at };
 }
 
 function fromIndexRow(row: ClickIndexRow): KnownClick {

@@ -51,16 +51,16 @@ export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps
         { id: clickId },
       );
 
+      const record = encodeEvent(event);
       try {
-        await deps.eventLog.publish([encodeEvent(event)]);
+        await deps.eventLog.publish([record]);
         deps.stats.clicks++;
       } catch (error) {
         deps.stats.unrecordedClicks++;
         // Never break a buyer's traffic: the visitor still reaches the lander; the loss is logged loudly.
         deps.logger.error({ err: error, clickId, campaignId: campaign.id }, 'click NOT recorded: event log unavailable');
       }
-      const { ttclid: _t, ip: _i, userAgent: _u, referrer: _r, bot: _b, ...dimensions } = event.data;
-      deps.clicks.remember(clickId, { ...dimensions, clickedAt: event.at });
+      deps.clicks.remember(clickId, record.value);
 
       return reply
         .header('cache-control', 'no-store')

@@ -1,5 +1,5 @@
-// Finds the clicks that conversions belong to: in the batch being projected, among recently
-// projected clicks, then in the analytics store's click_index (one query per batch).
+// Finds the clicks that conversions belong to in the analytics store's click_index (one query per
+// batch), keeping those it found: a click often converts more than once (pending, then approved).
 import { LRUCache } from 'lru-cache';
 import type { Analytics } from '@tracker/core';
 import { parseChTime, type ResolvedClick } from './analytics-rows';
@@ -24,13 +24,9 @@ interface ClickIndexRow {
 }
 
 export class ClickResolver {
-  private readonly recent = new LRUCache<string, ResolvedClick>({ max: 100_000 });
+  private readonly recent = new LRUCache<string, ResolvedClick>({ max: 20_000 });
 
   constructor(private readonly analytics: Analytics) {}
-
-  remember(clickId: string, click: ResolvedClick): void {
-    this.recent.set(clickId, click);
-  }
 
   async resolve(clickIds: Iterable<string>): Promise<Map<string, ResolvedClick>> {
     const found = new Map<string, ResolvedClick>();

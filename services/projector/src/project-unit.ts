@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { decodeEvent, schema, type Analytics, type Db, type JobQueue, type Logger } from '@tracker/core';
 import { PIXEL_EVENT_JOB, type ConversionEvent, type PixelEventJob } from '@tracker/schemas';
-import { clickRow, exitRow, resolvedFromClickEvent, type LogPosition } from './analytics-rows';
+import { clickRow, exitRow, resolvedFromClickEvent, type LogPosition, type ResolvedClick } from './analytics-rows';
 import { unitToken, type Unit } from './batch-ranges';
 import type { ClickResolver } from './click-resolver';
 import { reviseConversions, type PendingConversion, type Revision } from './conversion-ledger';
@@ -34,6 +34,8 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
   const clickRows = [];
   const exitRows = [];
   const conversions: Array<{ event: ConversionEvent; at: LogPosition }> = [];
+  /** This unit's clicks, for its conversions: their rows are not in click_index yet. */
+  const unitClicks = new Map<string, ResolvedClick>();
   let invalid = 0;
   for (const record of unit.records) {
     const at = { partition: record.partition, offset: record.offset };
@@ -45,7 +47,7 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
     }
     if (event.type === 'click') {
       clickRows.push(clickRow(event, at));
-      ctx.clicks.remember(event.id, resolvedFromClickEvent(event));
+      unitClicks.set(event.id, resolvedFromClickEvent(event));
     } else if (event.type === 'lander_click') {
       exitRows.push(exitRow(event, at));
     } else {
@@ -53,7 +55,7 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
     }
   }
 
-  const { revisions, parked } = await decideConversions(ctx, conversions);
+  const { revisions, parked } = await decideConversions(ctx, conversions, unitClicks);
 
   // Clicks first: a conversion of a later batch looks its click up in click_index.
   await ctx.analytics.insert('clicks', clickRows, { dedupToken: unitToken(ctx.group, unit, 'clicks') });
@@ -68,6 +70,7 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
 async function decideConversions(
   ctx: ProjectionContext,
   conversions: Array<{ event: ConversionEvent; at: LogPosition }>,
+  unitClicks: Map<string, ResolvedClick>,
 ): Promise<{ revisions: Revision[]; parked: number }> {
   if (conversions.length === 0) return { revisions: [], parked: 0 };
   const now = (ctx.now ?? Date.now)();
@@ -86,7 +89,7 @@ async function decideConversions(
       .select({ clickId: schema.parkedConversions.clickId })
       .from(schema.parkedConversions)
       .where(inArray(schema.parkedConversions.clickId, clickIds)),
-    ctx.clicks.resolve(clickIds),
+    ctx.clicks.resolve(clickIds.filter((id) => !unitClicks.has(id))),
   ]);
   const revisedIds = new Set(revised.map((r) => r.id));
   const parkedIds = new Set(alreadyParked.map((r) => r.id));
@@ -102,7 +105,7 @@ async function decideConversions(
       pending.push({ ...c, click: null });
       continue;
     }
-    const click = found.get(clickId) ?? null;
+    const click = unitClicks.get(clickId) ?? found.get(clickId) ?? null;
     // Later conversions of a click queue behind its parked ones, so revisions stay in log order.
     if (waitingClicks.has(clickId) || (!click && now - c.event.at < ctx.unattributedAfterMs)) {
       toPark.push(c);
