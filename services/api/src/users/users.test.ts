@@ -139,7 +139,8 @@ describe('permissions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([{ feature: 'clicks' }, { feature: 'landers' }]);
     expect((await me(cookie)).json()).toMatchObject({ permissions: ['landers', 'clicks'] });
-    expect((await h.call({ method: 'GET', url: '/api/campaigns', cookie })).statusCode).toBe(403);
+    // sparks was taken away: its list is refused at once.
+    expect((await h.call({ method: 'GET', url: '/api/sparks', cookie })).statusCode).toBe(403);
     expect((await h.call({ method: 'GET', url: '/api/landers', cookie })).statusCode).toBe(200);
 
     expect((await h.call({ method: 'POST', url, cookie: admin, payload: { features: [] } })).json()).toEqual([]);
