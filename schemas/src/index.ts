@@ -10,3 +10,5 @@ export * from './pixels';
 export * from './settings';
 export * from './users';
 export * from './jobs';
+export * from './reports';
+export * from './report-metrics';

@@ -1,7 +1,7 @@
 // The dashboard API: everything under /api, behind sessions and access checks, plus the built web app.
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import type { ChangeFeed, Db, Logger } from '@tracker/core';
+import type { Analytics, ChangeFeed, Db, Logger } from '@tracker/core';
 import { enforceAccess } from './auth/access';
 import { LoginThrottle } from './auth/login-throttle';
 import { authRoutes } from './auth/routes';
@@ -9,6 +9,8 @@ import { SessionStore } from './auth/session-store';
 import { campaignRoutes } from './campaigns/routes';
 import { landerRoutes } from './landers/routes';
 import { offerRoutes } from './offers/routes';
+import { preferenceRoutes } from './preferences/routes';
+import { reportRoutes } from './reports/routes';
 import { settingsRoutes } from './settings/routes';
 import { sparkRoutes } from './sparks/routes';
 import { pixelRoutes } from './tiktok-pixels/routes';
@@ -17,6 +19,8 @@ import { defaultWebDist, serveWeb } from './web/serve-web';
 
 export interface ApiDeps {
   db: Db;
+  /** Facts and rollups in ClickHouse (or chDB): the reports read them. */
+  analytics: Analytics;
   /** Announce entity changes that the ingest caches (campaigns, landers, offers, sparks, settings). */
   changes: ChangeFeed;
   sessionSecret: string;
@@ -47,6 +51,8 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       await pixelRoutes(api, deps);
       await settingsRoutes(api, deps);
       await userRoutes(api, deps);
+      await reportRoutes(api, deps);
+      await preferenceRoutes(api, deps);
     },
     { prefix: '/api' },
   );

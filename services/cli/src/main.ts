@@ -4,6 +4,7 @@ import { generatePassword, hashPassword } from '@tracker/api';
 import { schema } from '@tracker/core';
 import { capabilitiesByMode, type ServiceMode } from './capabilities';
 import { runServices, type RunningServices } from './run-services';
+import { runSql } from './sql-command';
 
 const usage = `Usage: tracker <command>
 
@@ -16,6 +17,9 @@ const usage = `Usage: tracker <command>
   create-admin <username> [password]
                  create an admin, or make an existing user admin and set its password;
                  a password is generated and printed when none is given
+  sql "<SELECT ...>"
+                 run one read-only statement on the analytics store (CLICKHOUSE_URL, else the
+                 embedded one, which needs \`tracker all\` stopped) and print a table; see docs/analytics.md
 
 Configuration comes from the environment: see README.md.`;
 
@@ -89,6 +93,9 @@ export async function main(argv: string[]): Promise<void> {
       return;
     case 'create-admin':
       return createAdmin(args[0], args[1]);
+    case 'sql':
+      console.log(await runSql(loadConfig(process.env), args.join(' ')));
+      return;
     case undefined:
     case 'help':
     case '--help':

@@ -99,6 +99,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
       if (capabilities.includes('api')) {
         await registerApi(server, {
           db: stores.entities!.db,
+          analytics: stores.analytics!,
           changes: stores.entities!.changes,
           sessionSecret: secrets.sessionSecret,
           secretsKey: secrets.secretsKey,

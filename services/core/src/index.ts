@@ -8,6 +8,7 @@ export * from './http/http-error';
 export * from './http/create-http-server';
 export type { Analytics, InsertOptions, QueryParams } from './analytics/analytics';
 export { migrateAnalytics } from './analytics/migrate-analytics';
+export { recordSpend, type SpendInput } from './analytics/record-spend';
 export type { Entities, Db } from './db/entities';
 export * as schema from './db/schema';
 export { ensurePostbackKey, POSTBACK_KEY_SETTING } from './db/postback-key';

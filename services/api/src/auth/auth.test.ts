@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createHttpServer, createLogger, schema } from '@tracker/core';
 import { openEntities, type Entities } from '@tracker/core/src/db/entities';
 import { registerApi } from '../api-plugin';
+import { lazyChdbAnalytics } from '../testing/api-harness';
 import { checkAccess } from './access';
 import { ensureAdmin } from './ensure-admin';
 import { LoginThrottle } from './login-throttle';
@@ -16,7 +17,7 @@ let app: FastifyInstance;
 
 async function buildApp(throttle = new LoginThrottle()) {
   const server = createHttpServer({ logger, trustProxy: true });
-  await registerApi(server, { db: entities.db, changes: entities.changes, sessionSecret: 'x'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger, webDist: '/nonexistent', throttle });
+  await registerApi(server, { db: entities.db, analytics: lazyChdbAnalytics(), changes: entities.changes, sessionSecret: 'x'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger, webDist: '/nonexistent', throttle });
   await server.ready();
   return server;
 }
@@ -190,7 +191,7 @@ describe('ensureAdmin at start-up', () => {
     await fresh.db.insert(schema.users).values({ username: 'boss', password: await hashPassword('old-password'), role: 'user' });
     expect(await ensureAdmin(fresh.db, { username: 'boss', password: 'new-password' })).toMatchObject({ kind: 'configured', created: false });
     const server = createHttpServer({ logger, trustProxy: false });
-    await registerApi(server, { db: fresh.db, changes: fresh.changes, sessionSecret: 'y'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger, webDist: '/nonexistent' });
+    await registerApi(server, { db: fresh.db, analytics: lazyChdbAnalytics(), changes: fresh.changes, sessionSecret: 'y'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger, webDist: '/nonexistent' });
     const res = await server.inject({ method: 'POST', url: '/api/login', payload: { username: 'boss', password: 'new-password' } });
     expect(res.json()).toMatchObject({ username: 'boss', role: 'admin' });
     await server.close();

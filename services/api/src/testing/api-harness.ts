@@ -1,8 +1,13 @@
 // Builds the API on a fresh in-memory PGlite for route tests, with sign-in cookies for each role:
-// anonymous, a user without the feature, a user with it, an admin.
+// anonymous, a user without the feature, a user with it, an admin. The analytics store is chDB in a
+// temporary folder, opened (and migrated) on first use, so tests that never read it do not pay for it.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createHttpServer, createLogger, schema } from '@tracker/core';
+import { createHttpServer, createLogger, migrateAnalytics, schema, type Analytics } from '@tracker/core';
+import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
 import { openEntities, type Entities } from '@tracker/core/src/db/entities';
 import type { Feature } from '@tracker/schemas';
 import { registerApi, type ApiDeps } from '../api-plugin';
@@ -11,6 +16,8 @@ import { hashPassword } from '../auth/password';
 export interface ApiHarness {
   app: FastifyInstance;
   entities: Entities;
+  /** The analytics store the API reads (the one passed in, or the harness's own chDB). */
+  analytics: Analytics;
   /** Creates a user of that role with those features, signs in, and returns its cookie header. */
   signIn(role: 'admin' | 'user', features?: Feature[]): Promise<string>;
   /** `app.inject` with an optional cookie. */
@@ -20,12 +27,40 @@ export interface ApiHarness {
 
 const PASSWORD = 'harness-password';
 
+/** chDB in a temporary folder, opened and migrated on the first call. chDB allows one open folder per
+ *  process: a test file holds at most one harness store at a time and closes it in afterAll. */
+export function lazyChdbAnalytics(): Analytics {
+  let dir: string | undefined;
+  let opening: Promise<Analytics> | undefined;
+  const store = () =>
+    (opening ??= (async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-api-ch-'));
+      const analytics = await openChdbAnalytics(dir);
+      await migrateAnalytics(analytics);
+      return analytics;
+    })());
+  return {
+    kind: 'chdb',
+    exec: async (sql, params) => (await store()).exec(sql, params),
+    query: async (sql, params) => (await store()).query(sql, params),
+    insert: async (table, rows, options) => (await store()).insert(table, rows, options),
+    async close() {
+      if (!opening) return;
+      await (await opening).close();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function createApiHarness(overrides: Partial<ApiDeps> = {}): Promise<ApiHarness> {
   const entities = await openEntities({ pgliteDir: 'memory://' });
   const logger = createLogger('silent');
   const app = createHttpServer({ logger, trustProxy: false });
+  const ownAnalytics = overrides.analytics ? undefined : lazyChdbAnalytics();
+  const analytics = overrides.analytics ?? ownAnalytics!;
   await registerApi(app, {
     db: entities.db,
+    analytics,
     changes: entities.changes,
     sessionSecret: 's'.repeat(32),
     secretsKey: Buffer.alloc(32, 7),
@@ -40,6 +75,7 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}): Promis
   return {
     app,
     entities,
+    analytics,
     async signIn(role, features = []) {
       const username = `${role}-${randomUUID().slice(0, 8)}`;
       const [user] = await entities.db.insert(schema.users).values({ username, password: hash, role }).returning();
@@ -56,6 +92,7 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}): Promis
     async close() {
       await app.close();
       await entities.close();
+      await ownAnalytics?.close();
     },
   };
 }

@@ -1,0 +1,63 @@
+// The formulas of spec §9 and exact money text, as the API and the web app both use them.
+import { describe, expect, test } from '@jest/globals';
+import { centsFromMoney, clickConversionRate, computeMetrics, landerCtr, moneyFromCents } from './report-metrics';
+
+describe('money as text', () => {
+  test.each([
+    ['12.50', 1250],
+    ['12.5', 1250],
+    ['7', 700],
+    ['0.01', 1],
+    ['-0.10', -10],
+    ['-0', 0],
+    ['123456789012.34', 12345678901234],
+  ])('%s is %i cents', (text, cents) => {
+    expect(centsFromMoney(text)).toBe(cents);
+  });
+  test.each(['', '1.234', 'ten', '1,00', '.5'])('%j is refused', (text) => {
+    expect(() => centsFromMoney(text)).toThrow(/Not an amount of money/);
+  });
+  test.each([
+    [1250, '12.50'],
+    [5, '0.05'],
+    [0, '0.00'],
+    [-320, '-3.20'],
+    [-5, '-0.05'],
+  ])('%i cents is %s', (cents, text) => {
+    expect(moneyFromCents(cents)).toBe(text);
+  });
+  test('0.10 + 0.20 stays 0.30', () => {
+    expect(moneyFromCents(centsFromMoney('0.10') + centsFromMoney('0.20'))).toBe('0.30');
+  });
+});
+
+describe('metrics', () => {
+  test('profit, roi, roas, cr, epc, cpv', () => {
+    expect(computeMetrics({ clicks: 200, conversions: 5, revenueCents: 15000, spendCents: 10000 })).toEqual({
+      profit: '50.00',
+      roi: 50,
+      roas: 1.5,
+      cr: 2.5,
+      epc: 0.75,
+      cpv: 0.5,
+    });
+  });
+  test('no spend: roi and roas are 0; no visits: cr, epc and cpv are 0', () => {
+    expect(computeMetrics({ clicks: 0, conversions: 2, revenueCents: 300, spendCents: 0 })).toEqual({
+      profit: '3.00',
+      roi: 0,
+      roas: 0,
+      cr: 0,
+      epc: 0,
+      cpv: 0,
+    });
+  });
+  test('a loss', () => {
+    expect(computeMetrics({ clicks: 10, conversions: 0, revenueCents: 0, spendCents: 250 })).toMatchObject({ profit: '-2.50', roi: -100 });
+  });
+  test('Lander CTR and the Click Log conversion rate are fractions', () => {
+    expect(landerCtr(25, 100)).toBe(0.25);
+    expect(landerCtr(3, 0)).toBe(0);
+    expect(clickConversionRate(1, 8)).toBe(0.125);
+  });
+});

@@ -1,0 +1,326 @@
+// Reporting wire shapes (spec §2 Stats, Offers, Click Log; §3 "Report row (derived)"; §7 "Reporting
+// data"): query strings as zod schemas, answers as types. Money is a decimal string, ratios numbers.
+import { z } from 'zod';
+
+// ---- groupings and columns ----
+
+export const REPORT_GROUPINGS = ['campaign', 'spark', 'offer', 'lander', 'mediabuyer'] as const;
+export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
+
+/** The 'Variables (Tracking Fields)' select of the Stats screen: a grouping by a click's ad macros. */
+export const TRACKING_VARIABLES = [
+  { id: 'tiktokCampaignId', label: 'Campaign ID (field 4)' },
+  { id: 'tiktokAdGroupId', label: 'Adset ID (field 6)' },
+  { id: 'tiktokCreativeId', label: 'Ad ID (field 7)' },
+  { id: 'placement', label: 'Placement (field 2)' },
+  { id: 'campaignName', label: 'Campaign Name (field 3)' },
+  { id: 'adGroupName', label: 'Adset Name (field 5)' },
+  { id: 'creativeName', label: 'Ad Name (field 7)' },
+] as const;
+export type TrackingVariable = (typeof TRACKING_VARIABLES)[number]['id'];
+export const TRACKING_VARIABLE_IDS = TRACKING_VARIABLES.map((v) => v.id) as [TrackingVariable, ...TrackingVariable[]];
+
+export const REPORT_GROUP_BY = [...REPORT_GROUPINGS, ...TRACKING_VARIABLE_IDS] as const;
+export type ReportGroupBy = ReportGrouping | TrackingVariable;
+
+/** The report table's columns (spec §3), in display order. */
+export const REPORT_COLUMNS = [
+  { id: 'linkClicks', label: 'Link Clicks', campaignOnly: true },
+  { id: 'exitClicks', label: 'Exit Clicks', campaignOnly: true },
+  { id: 'landerCtr', label: 'Lander CTR', campaignOnly: true },
+  { id: 'clicks', label: 'Visits', campaignOnly: false },
+  { id: 'conversions', label: 'Conv', campaignOnly: false },
+  { id: 'revenue', label: 'Revenue', campaignOnly: false },
+  { id: 'spend', label: 'Cost', campaignOnly: false },
+  { id: 'profit', label: 'Profit', campaignOnly: false },
+  { id: 'roi', label: 'ROI', campaignOnly: false },
+  { id: 'roas', label: 'ROAS', campaignOnly: false },
+  { id: 'cr', label: 'vCR', campaignOnly: false },
+  { id: 'epc', label: 'EPC', campaignOnly: false },
+  { id: 'cpv', label: 'CPV', campaignOnly: false },
+] as const;
+export type ReportColumnId = (typeof REPORT_COLUMNS)[number]['id'];
+export const REPORT_COLUMN_IDS = REPORT_COLUMNS.map((c) => c.id) as [ReportColumnId, ...ReportColumnId[]];
+export const DEFAULT_VISIBLE_COLUMNS: ReportColumnId[] = ['clicks', 'conversions', 'revenue', 'spend', 'profit', 'roi', 'epc'];
+
+/** Labels of the rows for clicks (or conversions) without that dimension (spec §9). */
+export const EMPTY_GROUP_LABELS: Record<ReportGroupBy, string> = {
+  campaign: 'Direct',
+  spark: 'No Spark',
+  offer: 'Unknown',
+  lander: 'Unknown',
+  mediabuyer: 'Unknown',
+  tiktokCampaignId: 'Unknown',
+  tiktokAdGroupId: 'Unknown',
+  tiktokCreativeId: 'Unknown',
+  placement: 'Unknown',
+  campaignName: 'Unknown',
+  adGroupName: 'Unknown',
+  creativeName: 'Unknown',
+};
+/** The key of the row of clicks without the grouping's dimension ('Direct', 'No Spark', 'Unknown'). */
+export const EMPTY_GROUP_KEY = '';
+/** Spend of a TikTok campaign and day that no click matches (DESIGN.md §4). */
+export const UNATTRIBUTED_SPEND_KEY = '__unattributed__';
+export const UNATTRIBUTED_SPEND_LABEL = 'Unattributed';
+/** The `spark` / `mediaBuyer` filter value for clicks without one. */
+export const NONE_FILTER = 'none';
+export const MAX_REPORT_DAYS = 366;
+
+// ---- query strings ----
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isCalendarDate(text: string): boolean {
+  const match = DATE_PATTERN.exec(text);
+  if (!match) return false;
+  const d = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return d.toISOString().slice(0, 10) === text;
+}
+
+/** Whole days from `start` to `end` plus one: the number of days of an inclusive range. */
+export function daysInRange(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const dateParam = (name: string) =>
+  z
+    .string({ error: `${name} is required, as yyyy-MM-dd` })
+    .refine(isCalendarDate, `${name} must be a date as yyyy-MM-dd`);
+
+const text = (name: string) => z.preprocess(blankToUndefined, z.string({ error: `${name} must be text` }).trim().max(500).optional());
+
+/** startDate and endDate, inclusive, in the report time zone; at most MAX_REPORT_DAYS days. */
+const dateRange = z.object({ startDate: dateParam('startDate'), endDate: dateParam('endDate') });
+function checkRange(range: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
+  const days = daysInRange(range.startDate, range.endDate);
+  if (days < 1) ctx.addIssue({ code: 'custom', message: 'endDate must not be before startDate' });
+  else if (days > MAX_REPORT_DAYS) {
+    ctx.addIssue({ code: 'custom', message: `The date range can be at most ${MAX_REPORT_DAYS} days` });
+  }
+}
+
+/** GET /api/reports. */
+export const reportQuerySchema = dateRange
+  .extend({
+    groupBy: z.preprocess(
+      blankToUndefined,
+      z.enum(REPORT_GROUP_BY, { error: `groupBy must be one of: ${REPORT_GROUP_BY.join(', ')}` }).default('campaign'),
+    ),
+    /** An offer id. */
+    offer: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: 'offer must be an offer id' }).int('offer must be an offer id').positive('offer must be an offer id').optional(),
+    ),
+    /** A spark's public id, or 'none' for clicks without a spark. */
+    spark: text('spark'),
+    /** A media buyer's username, or 'none' for clicks whose spark has no media buyer. */
+    mediaBuyer: text('mediaBuyer'),
+    campaignId: text('campaignId'),
+  })
+  .superRefine(checkRange);
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** GET /api/clicks (the Click Log). */
+export const clickLogQuerySchema = dateRange
+  .extend({
+    campaignId: text('campaignId'),
+    limit: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: 'limit must be a number from 1 to 1000' }).int().min(1, 'limit must be a number from 1 to 1000').max(1000, 'limit must be a number from 1 to 1000').default(100),
+    ),
+    offset: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: 'offset must be a number of at least 0' }).int().min(0, 'offset must be a number of at least 0').default(0),
+    ),
+  })
+  .superRefine(checkRange);
+export type ClickLogQuery = z.infer<typeof clickLogQuerySchema>;
+
+/** The date range of /api/clicks/by-campaign, /api/cake/stats, /api/cake/offers, /api/tiktok/spend. */
+export const dateRangeQuerySchema = dateRange.superRefine(checkRange);
+export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
+
+// ---- answers ----
+
+/** One row of GET /api/reports: spec §3 "Report row (derived)" plus botClicks. */
+export interface ReportRow {
+  /** The grouping value: campaign id, public spark id, offer or lander id, media buyer username, or the
+   *  tracking variable's value. EMPTY_GROUP_KEY ('') for clicks without it, UNATTRIBUTED_SPEND_KEY
+   *  for spend no click matches, '__total__' on the totals. */
+  key: string;
+  label: string;
+  /** Visits: every click, bots included. */
+  clicks: number;
+  /** Of those clicks, the ones flagged as automated (link previews, known bots). */
+  botClicks: number;
+  /** Approved conversions, dated by their click's time (unattributed ones by their own). */
+  conversions: number;
+  revenue: string;
+  spend: string;
+  profit: string;
+  roi: number;
+  roas: number;
+  cr: number;
+  epc: number;
+  cpv: number;
+  /** Campaign grouping only: linkClicks = clicks; exitClicks = clicks that exited to the offer. */
+  linkClicks?: number;
+  exitClicks?: number;
+  /** Campaign grouping only: exitClicks / clicks, a fraction (spec §9; cr and roi are percentages). */
+  landerCtr?: number;
+}
+
+export interface ReportSeriesPoint {
+  /** 'yyyy-MM-dd' per day, or 'yyyy-MM-dd HH:00' per hour (a one-day range), in the report time zone. */
+  bucket: string;
+  visits: number;
+  conversions: number;
+  revenue: string;
+  spend: string;
+  profit: string;
+}
+
+export interface ReportResponse {
+  groupBy: ReportGroupBy;
+  startDate: string;
+  endDate: string;
+  /** The report time zone the dates are bucketed in (setting report_timezone). */
+  timezone: string;
+  granularity: 'day' | 'hour';
+  rows: ReportRow[];
+  totals: ReportRow;
+  series: ReportSeriesPoint[];
+}
+
+/** One row of the Click Log (GET /api/clicks). Times are ISO 8601 in UTC. */
+export interface ClickLogRow {
+  clickId: string;
+  campaignId: string;
+  /** The campaign's name, or its id when it no longer exists. */
+  campaignName: string;
+  clickedAt: string;
+  /** The first exit to the offer, or null ('No Exit'). */
+  exitedAt: string | null;
+  /** Approved conversions of this click (0 shows as a dash). */
+  conversions: number;
+  revenue: string;
+  tiktokCampaignId: string;
+  /** The TikTok campaign name macro (cname). */
+  tiktokCampaignName: string;
+  tiktokAdGroupId: string;
+  adGroupName: string;
+  tiktokCreativeId: string;
+  creativeName: string;
+  placement: string;
+  sparkId: string;
+  ipAddress: string;
+  userAgent: string;
+  /** Why the click looks automated, '' for a person. */
+  bot: string;
+}
+
+export interface ClickLogSummary {
+  totalClicks: number;
+  /** Clicks that exited to the offer at least once. */
+  exitClicks: number;
+  /** Clicks with at least one approved conversion. */
+  convertedClicks: number;
+  /** convertedClicks / totalClicks, a fraction. */
+  conversionRate: number;
+  /** exitClicks / totalClicks, a fraction. */
+  landerCtr: number;
+}
+
+export interface ClickLogResponse {
+  rows: ClickLogRow[];
+  /** Clicks matching the filters, for paging. */
+  total: number;
+  summary: ClickLogSummary;
+}
+
+/** spec §3 "Campaign click summary" (GET /api/clicks/by-campaign); ctr = exitClicks / totalClicks, a fraction. */
+export interface CampaignClickSummary {
+  campaignId: string;
+  campaignName: string;
+  totalClicks: number;
+  exitClicks: number;
+  ctr: number;
+}
+
+/** GET /api/cake/stats: rows of the affiliate network's stats (cake_stats). */
+export interface CakeStatsRow {
+  date: string;
+  offerId: string;
+  offerName: string;
+  subid1: string;
+  subid2: string;
+  subid3: string;
+  clicks: number;
+  conversions: number;
+  revenue: string;
+}
+
+/** GET /api/cake/offers: spec §3 "Offer performance row". `source` says where the figures come from:
+ *  'tracker' = our clicks and postback conversions by our offer id; 'cake' = the network's stats. */
+export interface OfferPerformanceRow {
+  source: 'tracker' | 'cake';
+  offerId: string;
+  offerName: string;
+  clicks: number;
+  conversions: number;
+  revenue: string;
+  /** revenue / clicks. */
+  epc: number;
+}
+
+/** GET /api/tiktok/spend. */
+export interface SpendRow {
+  date: string;
+  tiktokCampaignId: string;
+  campaignName: string;
+  spend: string;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+}
+
+// ---- dashboard preferences (spec §3 user_dashboard_preferences, §7) ----
+
+/** Width keys: the report columns plus the Name column. */
+export const COLUMN_WIDTH_KEYS = ['name', ...REPORT_COLUMN_IDS] as const;
+export type ColumnWidthKey = (typeof COLUMN_WIDTH_KEYS)[number];
+
+export interface UserPreferences {
+  visibleColumns: ReportColumnId[];
+  columnWidths: Partial<Record<ColumnWidthKey, number>>;
+}
+
+const columnId = z.string().refine((id) => (REPORT_COLUMN_IDS as readonly string[]).includes(id), {
+  error: (issue) => `Unknown column: ${String(issue.input)}`,
+});
+
+/** POST /api/user/preferences: either part may be sent alone; the other is kept. */
+export const userPreferencesBodySchema = z
+  .object({
+    visibleColumns: z
+      .array(columnId, { error: 'visibleColumns must be a list of column ids' })
+      .max(REPORT_COLUMN_IDS.length * 2)
+      .transform((ids) => [...new Set(ids)] as ReportColumnId[])
+      .optional(),
+    columnWidths: z
+      .record(z.string(), z.number({ error: 'Column widths must be numbers of pixels' }).int('Column widths must be whole pixels').min(20, 'Column widths must be 20 to 2000 pixels').max(2000, 'Column widths must be 20 to 2000 pixels'), {
+        error: 'columnWidths must be a map of column id to width',
+      })
+      .superRefine((widths, ctx) => {
+        for (const key of Object.keys(widths)) {
+          if (!(COLUMN_WIDTH_KEYS as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', message: `Unknown column: ${key}` });
+        }
+      })
+      .transform((w) => w as Partial<Record<ColumnWidthKey, number>>)
+      .optional(),
+  })
+  .refine((b) => b.visibleColumns !== undefined || b.columnWidths !== undefined, 'Send visibleColumns, columnWidths or both');
+export type UserPreferencesBody = z.input<typeof userPreferencesBodySchema>;

@@ -1,0 +1,80 @@
+// GET /api/cake/offers: the Offers performance screen. Two sources, as separate rows:
+// - 'tracker': our own clicks and postback conversions per offer (the click's offer at click time),
+//   dated by click time in the report time zone, like every report; conversions without a click or
+//   an offer form the 'Unknown' row (offerId '');
+// - 'cake': the affiliate network's stats (cake_stats) summed per network offer id.
+// The network's offer ids are not ours, so the two are never merged: a screen that sums both counts
+// a conversion CAKE also reports twice (CAKE rows appear only once the CAKE sync exists).
+import { and, gte, inArray, lte, sql } from 'drizzle-orm';
+import { schema, type Analytics, type Db } from '@tracker/core';
+import {
+  centsFromMoney,
+  computeMetrics,
+  EMPTY_GROUP_LABELS,
+  moneyFromCents,
+  type DateRangeQuery,
+  type OfferPerformanceRow,
+} from '@tracker/schemas';
+import { queryMeasures } from './report-query';
+import { groupingSource } from './report-scope';
+import { readReportTimezone } from './report-timezone';
+
+const epcOf = (revenueCents: number, clicks: number) =>
+  computeMetrics({ clicks, conversions: 0, revenueCents, spendCents: 0 }).epc;
+
+export async function offerPerformance(
+  deps: { db: Db; analytics: Analytics },
+  query: DateRangeQuery,
+): Promise<OfferPerformanceRow[]> {
+  const { db, analytics } = deps;
+  const timezone = await readReportTimezone(db);
+  const scope = { timezone, startDate: query.startDate, endDate: query.endDate, filters: {}, buyers: { sparkIds: [], usernames: [] } };
+  const t = schema.cakeStats;
+  const [measures, cake] = await Promise.all([
+    queryMeasures(analytics, scope, groupingSource('offer')),
+    db
+      .select({
+        offerId: t.offerId,
+        offerName: sql<string>`max(${t.offerName})`,
+        clicks: sql<string>`sum(${t.clicks})`,
+        conversions: sql<string>`sum(${t.conversions})`,
+        revenue: sql<string>`sum(${t.revenue})`,
+      })
+      .from(t)
+      .where(and(gte(t.date, query.startDate), lte(t.date, query.endDate)))
+      .groupBy(t.offerId)
+      .orderBy(t.offerId),
+  ]);
+  const ids = [...measures.keys()].filter((k) => k !== '').map(Number);
+  const names = new Map(
+    ids.length === 0
+      ? []
+      : (await db.select({ id: schema.offers.id, name: schema.offers.name }).from(schema.offers).where(inArray(schema.offers.id, ids))).map(
+          (o) => [String(o.id), o.name] as const,
+        ),
+  );
+  const tracker: OfferPerformanceRow[] = [...measures].map(([offerId, m]) => ({
+    source: 'tracker',
+    offerId,
+    offerName: offerId === '' ? EMPTY_GROUP_LABELS.offer : (names.get(offerId) ?? offerId),
+    clicks: m.clicks,
+    conversions: m.conversions,
+    revenue: moneyFromCents(m.revenueCents),
+    epc: epcOf(m.revenueCents, m.clicks),
+  }));
+  tracker.sort((a, b) => Number(b.revenue) - Number(a.revenue) || b.clicks - a.clicks || a.offerId.localeCompare(b.offerId));
+  const network: OfferPerformanceRow[] = cake.map((c) => {
+    const revenueCents = centsFromMoney(String(c.revenue ?? '0'));
+    const clicks = Number(c.clicks ?? 0);
+    return {
+      source: 'cake',
+      offerId: c.offerId,
+      offerName: c.offerName ?? '',
+      clicks,
+      conversions: Number(c.conversions ?? 0),
+      revenue: moneyFromCents(revenueCents),
+      epc: epcOf(revenueCents, clicks),
+    };
+  });
+  return [...tracker, ...network];
+}

@@ -1,0 +1,227 @@
+// Test support: the reports of GET /api/reports computed again in plain TypeScript, straight from the
+// events that were published (in publish order) and the spend that was recorded. It shares no code
+// with the SQL path but the spec's formulas (schemas/report-metrics), so the two must agree to the cent.
+import {
+  computeMetrics,
+  landerCtr,
+  moneyFromCents,
+  NONE_FILTER,
+  UNATTRIBUTED_SPEND_KEY,
+  type ClickDimensions,
+  type ClickEvent,
+  type ConversionEvent,
+  type ExitEvent,
+  type ReportGroupBy,
+  type ReportRow,
+  type ReportSeriesPoint,
+  type TrackingEvent,
+  type TrackingVariable,
+} from '@tracker/schemas';
+
+export interface OracleWorld {
+  /** Every published event, in publish order. */
+  events: TrackingEvent[];
+  /** Cents per 'yyyy-MM-dd|tiktokCampaignId', as last recorded. */
+  spend: Map<string, number>;
+  campaignNames: Map<string, string>;
+  sparkNames: Map<string, string>;
+  offerNames: Map<number, string>;
+  landerNames: Map<number, string>;
+  /** Public spark id → its media buyer's username. */
+  buyerOfSpark: Map<string, string>;
+}
+
+export interface OracleQuery {
+  timezone: string;
+  startDate: string;
+  endDate: string;
+  groupBy: ReportGroupBy;
+  filters: { offer?: number; spark?: string; mediaBuyer?: string; campaignId?: string };
+}
+
+export interface OracleReport {
+  rows: ReportRow[];
+  totals: ReportRow;
+  series: ReportSeriesPoint[];
+}
+
+const EMPTY: ClickDimensions = {
+  campaignId: '', landerId: null, offerId: null, sparkId: '', tiktokCampaignId: '', tiktokAdGroupId: '',
+  tiktokCreativeId: '', placement: '', campaignName: '', adGroupName: '', creativeName: '',
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const hours = new Map<string, string>();
+/** 'yyyy-MM-dd HH' of an instant in a time zone (memoised: the oracle asks often). */
+function hourText(timezone: string, at: number): string {
+  const id = `${timezone}|${at}`;
+  const known = hours.get(id);
+  if (known) return known;
+  let format = formatters.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23',
+    });
+    formatters.set(timezone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, part.value]));
+  const text = `${p.year}-${p.month}-${p.day} ${p.hour}`;
+  hours.set(id, text);
+  return text;
+}
+const dayIn = (tz: string, at: number) => hourText(tz, at).slice(0, 10);
+const hourIn = (tz: string, at: number) => `${hourText(tz, at)}:00`;
+
+const bytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** One counted thing, placed on the report: its dimensions and its report time. */
+interface Fact {
+  dims: ClickDimensions;
+  at: number;
+}
+
+export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
+  const buyer = (d: ClickDimensions) => world.buyerOfSpark.get(d.sparkId) ?? '';
+  const keyOf = (d: ClickDimensions): string => {
+    switch (q.groupBy) {
+      case 'campaign': return d.campaignId;
+      case 'spark': return d.sparkId;
+      case 'offer': return d.offerId ? String(d.offerId) : '';
+      case 'lander': return d.landerId ? String(d.landerId) : '';
+      case 'mediabuyer': return buyer(d);
+      default: return d[q.groupBy as TrackingVariable];
+    }
+  };
+  const f = q.filters;
+  const passes = (d: ClickDimensions) =>
+    (f.offer === undefined || d.offerId === f.offer) &&
+    (f.spark === undefined || d.sparkId === (f.spark === NONE_FILTER ? '' : f.spark)) &&
+    (f.mediaBuyer === undefined || buyer(d) === (f.mediaBuyer === NONE_FILTER ? '' : f.mediaBuyer)) &&
+    (f.campaignId === undefined || d.campaignId === f.campaignId);
+  const filtered = Object.values(f).some((v) => v !== undefined);
+  const hourly = q.startDate === q.endDate;
+  const day = (at: number) => dayIn(q.timezone, at);
+  const bucketOf = (at: number) => (hourly ? hourIn(q.timezone, at) : day(at));
+  const inRange = (at: number) => day(at) >= q.startDate && day(at) <= q.endDate;
+
+  // ---- the facts, as the pipeline should have kept them ----
+  const clicks = new Map<string, ClickEvent>();
+  const exitedClicks = new Set<string>();
+  const transactions = new Map<string, { first: ConversionEvent; last: ConversionEvent }>();
+  for (const e of world.events) {
+    if (e.type === 'click') clicks.set(e.id, e);
+    else if (e.type === 'lander_click') exitedClicks.add((e as ExitEvent).data.clickId);
+    else {
+      const t = transactions.get(e.data.transactionId);
+      if (t) t.last = e;
+      else transactions.set(e.data.transactionId, { first: e, last: e });
+    }
+  }
+  const visits: Fact[] = [...clicks.values()].map((c) => ({ dims: c.data, at: c.at }));
+  const approved: Array<Fact & { cents: number }> = [];
+  for (const { first, last } of transactions.values()) {
+    if (last.data.status !== 'approved') continue;
+    const click = clicks.get(first.data.clickId);
+    // Dated by its click, or by its first postback when the click never came.
+    approved.push({ dims: click ? click.data : EMPTY, at: click ? click.at : first.at, cents: Math.round(Number(last.data.payout) * 100) });
+  }
+
+  // ---- rows ----
+  type Acc = { clicks: number; bots: number; conversions: number; revenue: number; spend: number; exits: number };
+  const acc = () => ({ clicks: 0, bots: 0, conversions: 0, revenue: 0, spend: 0, exits: 0 });
+  const rows = new Map<string, Acc>();
+  const series = new Map<string, Acc>();
+  const row = (m: Map<string, Acc>, k: string) => m.get(k) ?? m.set(k, acc()).get(k)!;
+  for (const v of visits) {
+    if (!inRange(v.at) || !passes(v.dims)) continue;
+    for (const target of [row(rows, keyOf(v.dims)), row(series, bucketOf(v.at))]) target.clicks++;
+  }
+  for (const c of clicks.values()) {
+    if (!inRange(c.at) || !passes(c.data)) continue;
+    if (c.data.bot) row(rows, keyOf(c.data)).bots++;
+    if (exitedClicks.has(c.id)) row(rows, keyOf(c.data)).exits++;
+  }
+  for (const a of approved) {
+    if (!inRange(a.at) || !passes(a.dims)) continue;
+    for (const target of [row(rows, keyOf(a.dims)), row(series, bucketOf(a.at))]) {
+      target.conversions++;
+      target.revenue += a.cents;
+    }
+  }
+
+  // ---- spend: largest remainder per (day, TikTok campaign) over (unit, passes) ----
+  const allocate = (unitOf: (v: Fact) => string, into: Map<string, Acc>, unattributedInto: (day: string) => string) => {
+    for (const [id, cents] of world.spend) {
+      const [spendDay, tt] = id.split('|') as [string, string];
+      if (spendDay < q.startDate || spendDay > q.endDate || cents <= 0) continue;
+      const units = new Map<string, { unit: string; pass: boolean; visits: number }>();
+      for (const v of visits) {
+        if (v.dims.tiktokCampaignId !== tt || day(v.at) !== spendDay) continue;
+        const unit = unitOf(v);
+        const pass = passes(v.dims);
+        const k = `${unit}\u0000${pass}`;
+        (units.get(k) ?? units.set(k, { unit, pass, visits: 0 }).get(k)!).visits++;
+      }
+      const list = [...units.values()];
+      const total = list.reduce((s, u) => s + u.visits, 0);
+      if (total === 0) {
+        if (!filtered) row(into, unattributedInto(spendDay)).spend += cents;
+        continue;
+      }
+      const shares = list.map((u) => ({
+        ...u,
+        base: Math.floor((cents * u.visits) / total),
+        remainder: (cents * u.visits) % total,
+      }));
+      let left = cents - shares.reduce((s, u) => s + u.base, 0);
+      shares.sort((a, b) => b.remainder - a.remainder || bytes(a.unit, b.unit) || Number(b.pass) - Number(a.pass));
+      for (const s of shares) {
+        const extra = left > 0 ? 1 : 0;
+        left -= extra;
+        if (s.pass) row(into, s.unit).spend += s.base + extra;
+      }
+    }
+  };
+  allocate((v) => keyOf(v.dims), rows, () => UNATTRIBUTED_SPEND_KEY);
+  allocate((v) => bucketOf(v.at), series, (d) => (hourly ? `${d} 00:00` : d));
+
+  // ---- labels, metrics ----
+  const label = (key: string): string => {
+    if (key === UNATTRIBUTED_SPEND_KEY) return 'Unattributed';
+    if (key === '') return q.groupBy === 'campaign' ? 'Direct' : q.groupBy === 'spark' ? 'No Spark' : 'Unknown';
+    switch (q.groupBy) {
+      case 'campaign': return world.campaignNames.get(key) ?? key;
+      case 'spark': return world.sparkNames.get(key) ?? key;
+      case 'offer': return world.offerNames.get(Number(key)) ?? key;
+      case 'lander': return world.landerNames.get(Number(key)) ?? key;
+      default: return key;
+    }
+  };
+  const toRow = (key: string, lbl: string, a: Acc): ReportRow => {
+    const r: ReportRow = {
+      key, label: lbl, clicks: a.clicks, botClicks: a.bots, conversions: a.conversions,
+      revenue: moneyFromCents(a.revenue), spend: moneyFromCents(a.spend),
+      ...computeMetrics({ clicks: a.clicks, conversions: a.conversions, revenueCents: a.revenue, spendCents: a.spend }),
+    };
+    if (q.groupBy === 'campaign') Object.assign(r, { linkClicks: a.clicks, exitClicks: a.exits, landerCtr: landerCtr(a.exits, a.clicks) });
+    return r;
+  };
+  const total = acc();
+  for (const a of rows.values()) for (const k of Object.keys(total) as (keyof Acc)[]) total[k] += a[k];
+
+  const buckets: string[] = [];
+  if (hourly) for (let h = 0; h < 24; h++) buckets.push(`${q.startDate} ${String(h).padStart(2, '0')}:00`);
+  else for (let t = Date.parse(q.startDate); t <= Date.parse(q.endDate); t += 86_400_000) buckets.push(new Date(t).toISOString().slice(0, 10));
+
+  return {
+    rows: [...rows].map(([key, a]) => toRow(key, label(key), a)).sort((a, b) => bytes(a.key, b.key)),
+    totals: toRow('__total__', 'TOTALS', total),
+    series: buckets.map((bucket) => {
+      const a = series.get(bucket) ?? acc();
+      return {
+        bucket, visits: a.clicks, conversions: a.conversions, revenue: moneyFromCents(a.revenue),
+        spend: moneyFromCents(a.spend), profit: moneyFromCents(a.revenue - a.spend),
+      };
+    }),
+  };
+}

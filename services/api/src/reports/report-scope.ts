@@ -1,0 +1,183 @@
+// What one report reads: its date range in the report time zone, its filters and grouping, as SQL
+// fragments over the rollup tables of analytics migration 0002 and the parameters they bind.
+// Visits come from daily rows with quarter-hour maps (split at the report time zone's midnight);
+// conversions and exits from 15-minute buckets. Both are exact for any real time-zone offset.
+import type { QueryParams } from '@tracker/core';
+import { NONE_FILTER, REPORT_GROUPINGS, type ReportGroupBy, type ReportGrouping } from '@tracker/schemas';
+import type { MediaBuyers } from './media-buyers';
+
+export interface ReportFilters {
+  offer?: number;
+  /** A public spark id, or 'none'. */
+  spark?: string;
+  /** A username, or 'none'. */
+  mediaBuyer?: string;
+  campaignId?: string;
+}
+
+export interface ReportScope {
+  timezone: string;
+  startDate: string;
+  endDate: string;
+  filters: ReportFilters;
+  buyers: MediaBuyers;
+}
+
+export type Granularity = 'day' | 'hour';
+
+/** The 15-minute buckets of [startDate 00:00, endDate + 1 day 00:00) in the report time zone. */
+export const BUCKET_RANGE =
+  'bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String})';
+
+/** The report-time-zone day of a 15-minute bucket. */
+export const BUCKET_DAY = 'toDate(bucket, {tz:String})';
+
+/** A click's media buyer: the first user (by username) assigned to its spark, '' when none. */
+export const MEDIA_BUYER_OF_SPARK = "transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, '')";
+
+export function hasFilters(filters: ReportFilters): boolean {
+  return Object.values(filters).some((v) => v !== undefined);
+}
+
+/** The filter conditions, ANDed; '1' without filters. Every rollup table has these columns. */
+export function filterCondition(filters: ReportFilters): string {
+  const conditions: string[] = [];
+  if (filters.offer !== undefined) conditions.push('offer_id = {offer:UInt32}');
+  if (filters.spark !== undefined) conditions.push('spark_id = {spark:String}');
+  if (filters.mediaBuyer !== undefined) conditions.push(`${MEDIA_BUYER_OF_SPARK} = {mediaBuyer:String}`);
+  if (filters.campaignId !== undefined) conditions.push('campaign_id = {campaignId:String}');
+  return conditions.length > 0 ? conditions.join(' AND ') : '1';
+}
+
+export function scopeParams(scope: ReportScope): QueryParams {
+  const { filters } = scope;
+  const params: QueryParams = {
+    tz: scope.timezone,
+    startDate: scope.startDate,
+    endDate: scope.endDate,
+    sparkIds: scope.buyers.sparkIds,
+    buyers: scope.buyers.usernames,
+  };
+  if (filters.offer !== undefined) params.offer = filters.offer;
+  if (filters.spark !== undefined) params.spark = filters.spark === NONE_FILTER ? '' : filters.spark;
+  if (filters.mediaBuyer !== undefined) params.mediaBuyer = filters.mediaBuyer === NONE_FILTER ? '' : filters.mediaBuyer;
+  if (filters.campaignId !== undefined) params.campaignId = filters.campaignId;
+  return params;
+}
+
+/** Where a grouping's figures live, and the SQL of its key. Keys are strings; '' is "without it". */
+export interface GroupingSource {
+  /** Daily visits with quarter-hour maps. */
+  clicksTable: string;
+  /** The dimension columns of clicksTable that keys and filters read. */
+  clickColumns: string;
+  /** 15-minute conversion buckets. */
+  conversionsTable: string;
+  /** Extra condition selecting the grouping's rows ('1' when none). */
+  where: string;
+  key: string;
+  params: QueryParams;
+}
+
+const KEY_BY_GROUPING: Record<ReportGrouping, string> = {
+  campaign: 'campaign_id',
+  spark: 'spark_id',
+  offer: "if(offer_id = 0, '', toString(offer_id))",
+  lander: "if(lander_id = 0, '', toString(lander_id))",
+  mediabuyer: MEDIA_BUYER_OF_SPARK,
+};
+
+export function isTrackingVariable(groupBy: ReportGroupBy): boolean {
+  return !(REPORT_GROUPINGS as readonly string[]).includes(groupBy);
+}
+
+export function groupingSource(groupBy: ReportGroupBy): GroupingSource {
+  if (isTrackingVariable(groupBy)) {
+    return {
+      clicksTable: 'report_variable_clicks_daily',
+      clickColumns: 'value, campaign_id, spark_id, offer_id, tiktok_campaign_id',
+      conversionsTable: 'report_variable_conversions_15m',
+      where: 'variable = {variable:String}',
+      key: 'toString(value)',
+      params: { variable: groupBy },
+    };
+  }
+  return {
+    clicksTable: 'report_clicks_daily',
+    clickColumns: 'campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id',
+    conversionsTable: 'report_conversions_15m',
+    where: '1',
+    key: `toString(${KEY_BY_GROUPING[groupBy as ReportGrouping]})`,
+    params: {},
+  };
+}
+
+/** Series buckets of the 15-minute tables: report-time-zone days, or hours for a one-day report. */
+export function seriesBucketKey(granularity: Granularity): string {
+  return granularity === 'hour'
+    ? "formatDateTime(toStartOfHour(bucket, {tz:String}), '%Y-%m-%d %H:00')"
+    : `toString(${BUCKET_DAY})`;
+}
+
+/**
+ * Visits of the report's days, from the daily click rollup: columns `tzday` (report-time-zone day),
+ * `hour` ('yyyy-MM-dd HH:00' in that zone, '' per day), `tt` (TikTok campaign id), `key`, `passes`
+ * (1 when the filters accept the row), `visits`, `bots`.
+ * Per day, each UTC day's row is split at the quarter-hour of local midnight (`bound`): the visits
+ * before it belong to one report day, the rest to the next. Per hour, the quarter-hours are unfolded.
+ */
+export function clickPartsSql(source: GroupingSource, filters: ReportFilters, granularity: Granularity): string {
+  const rows = `SELECT ${source.clickColumns}, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
+                       botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
+                       toDateTime(day, 'UTC') AS utc_midnight
+                FROM ${source.clicksTable}
+                WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND ${source.where}`;
+  const columns = `tiktok_campaign_id AS tt, ${source.key} AS key, toUInt8(${filterCondition(filters)}) AS passes`;
+  if (granularity === 'hour') {
+    return `SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
+                   ${columns}, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
+            FROM (${rows})
+            ARRAY JOIN arrayZip(quarters, quarter_clicks) AS q
+            WHERE (utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at) >= toDateTime({startDate:Date}, {tz:String})
+              AND at < toDateTime({endDate:Date} + 1, {tz:String})`;
+  }
+  return `SELECT part.1 AS tzday, '' AS hour, ${columns}, part.2 AS visits, part.3 AS bots
+          FROM (
+            SELECT *, toDate(utc_midnight, {tz:String}) AS first_day,
+                   toUInt8(least(96, intDiv(toUnixTimestamp(toDateTime(first_day + 1, {tz:String})) - toUnixTimestamp(utc_midnight), 900))) AS bound,
+                   toUInt64(arraySum((c, q) -> c * (q < bound), quarter_clicks, quarters)) AS visits_before,
+                   toUInt64(arraySum((c, q) -> c * (q < bound), bot_quarter_clicks, bot_quarters)) AS bots_before
+            FROM (${rows})
+          )
+          ARRAY JOIN [(first_day, visits_before, bots_before),
+                      (first_day + 1, toUInt64(clicks - visits_before), toUInt64(bot_clicks - bots_before))] AS part
+          WHERE tzday >= {startDate:Date} AND tzday <= {endDate:Date} AND visits > 0`;
+}
+
+/**
+ * Clicks that exited to the offer at least once, per `keySql` (over the exit rollups' columns), for the
+ * report's days: whole UTC days inside the range from report_exits_daily, the partial days at its edges
+ * from report_exits_15m. A click lies in exactly one rollup row key (its day or bucket and dimensions),
+ * so the exact distinct counts of the keys add up; merging per key first keeps the sets small.
+ */
+export function exitClicksSql(keySql: string, filter: string): string {
+  const columns = 'campaign_id, spark_id, offer_id, lander_id';
+  return `WITH toDateTime({startDate:Date}, {tz:String}) AS range_start,
+               toDateTime({endDate:Date} + 1, {tz:String}) AS range_end,
+               toDate(range_start, 'UTC') + if(toDateTime(toDate(range_start, 'UTC'), 'UTC') = range_start, 0, 1) AS first_whole_day,
+               toDate(range_end, 'UTC') - 1 AS last_whole_day
+          SELECT ${keySql} AS key, sum(exit_clicks) AS exit_clicks
+          FROM (
+            SELECT ${columns}, uniqExactMerge(exited_clicks) AS exit_clicks
+            FROM report_exits_daily
+            WHERE day >= first_whole_day AND day <= last_whole_day AND ${filter}
+            GROUP BY day, ${columns}
+            UNION ALL
+            SELECT ${columns}, uniqExactMerge(exited_clicks) AS exit_clicks
+            FROM report_exits_15m
+            WHERE bucket >= range_start AND bucket < range_end
+              AND NOT (toDate(bucket, 'UTC') >= first_whole_day AND toDate(bucket, 'UTC') <= last_whole_day) AND ${filter}
+            GROUP BY bucket, ${columns}
+          )
+          GROUP BY key`;
+}

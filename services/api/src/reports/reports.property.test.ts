@@ -1,0 +1,288 @@
+// Reports, checked against an independent oracle: seeded random event streams go through the real
+// event log and the real projector into the analytics store, spend through recordSpend, and every
+// grouping of GET /api/reports (rows, totals, series; with and without filters; in time zones west
+// and east of UTC) must equal what report-oracle.ts computes from the published events, to the cent.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import {
+  createHttpServer,
+  createLogger,
+  encodeEvent,
+  migrateAnalytics,
+  recordSpend,
+  schema,
+  type Analytics,
+  type Entities,
+  type EventLog,
+} from '@tracker/core';
+import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
+import { openEntities } from '@tracker/core/src/db/entities';
+import { openEventLog } from '@tracker/core/src/eventlog/open-event-log';
+import { describeWithRealEngine, realEngineUrls } from '@tracker/core/src/testing/real-engines';
+import { createTemporaryDatabase } from '@tracker/core/src/testing/temporary-database';
+// The test drives the whole pipeline: the API reads what the real projector wrote.
+import { startProjector, type Projector } from '@tracker/projector';
+import { REPORT_GROUP_BY, type ReportGroupBy, type ReportResponse, type ReportRow, type TrackingEvent } from '@tracker/schemas';
+import { registerApi } from '../api-plugin';
+import { hashPassword } from '../auth/password';
+import { compareBytes } from './compare-bytes';
+import { generateScenario } from './random-event-stream';
+import { oracleReport, type OracleQuery, type OracleWorld } from './report-oracle';
+
+interface PropertyStores {
+  entities: Entities;
+  analytics: Analytics;
+  eventLog: EventLog;
+  close(): Promise<void>;
+}
+
+const logger = createLogger('silent');
+const TIMEZONES = ['America/New_York', 'Asia/Kolkata'];
+/** Unfiltered reports are also checked in a zone 45 minutes off the hour. */
+const UNFILTERED_TIMEZONES = [...TIMEZONES, 'Asia/Kathmandu'];
+const RANGES = [
+  { startDate: '2026-03-07', endDate: '2026-03-09' },
+  // A one-day report (hourly series) on the day New York moves to summer time.
+  { startDate: '2026-03-08', endDate: '2026-03-08' },
+];
+const FOREVER = 100 * 365 * 86_400_000;
+
+function reportsProperty(open: () => Promise<PropertyStores>, seed: number) {
+  let stores: PropertyStores;
+  let app: FastifyInstance;
+  let cookie = '';
+  let world: OracleWorld;
+  let offerIds: number[] = [];
+  const group = `reports-property-${seed}-${Math.random().toString(36).slice(2, 8)}`;
+
+  async function projected(): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const positions = await stores.eventLog.positions(group);
+      if (positions.every((p) => p.committed >= p.end)) return;
+      if (Date.now() > deadline) throw new Error(`projector lag: ${JSON.stringify(positions)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async function publish(events: TrackingEvent[]): Promise<void> {
+    for (let i = 0; i < events.length; i += 150) await stores.eventLog.publish(events.slice(i, i + 150).map(encodeEvent));
+  }
+
+  async function retryAllParked(projector: Projector): Promise<void> {
+    while ((await projector.retryParked()) > 0);
+  }
+
+  const startProjection = (unattributedAfterMs: number) =>
+    startProjector(
+      { eventLog: stores.eventLog, analytics: stores.analytics, db: stores.entities.db, logger },
+      { group, maxBatchSize: 53, maxWaitMs: 10, parkedRetryMs: 0, unattributedAfterMs },
+    );
+
+  beforeAll(async () => {
+    stores = await open();
+    const db = stores.entities.db;
+    const landers = await db.insert(schema.landers).values([{ name: 'Quiz', url: 'https://l.example/q' }, { name: 'Story', url: 'https://l.example/s' }]).returning();
+    const offers = await db
+      .insert(schema.offers)
+      .values(['Alpha', 'Beta', 'Gamma'].map((name) => ({ name, url: `https://o.example/${name}` })))
+      .returning();
+    offerIds = offers.map((o) => o.id);
+    await db.insert(schema.campaigns).values([
+      { id: 'cmpA', name: 'Campaign A', landerId: landers[0]!.id },
+      { id: 'cmpB', name: 'Campaign B', landerId: landers[1]!.id },
+      { id: 'cmpC', name: 'Campaign C', landerId: landers[0]!.id },
+    ]);
+    const sparks = await db
+      .insert(schema.sparks)
+      .values(['One', 'Two', 'Three'].map((name, i) => ({ name: `Spark ${name}`, code: 'x', sparkId: `spark-${i + 1}` })))
+      .returning();
+    const hash = await hashPassword('property-password');
+    const users = await db
+      .insert(schema.users)
+      .values(['alice', 'bob', 'Zed', 'admin-property'].map((username) => ({ username, password: hash, role: username.startsWith('admin') ? ('admin' as const) : ('user' as const) })))
+      .returning();
+    const userId = (name: string) => users.find((u) => u.username === name)!.id;
+    // Spark Two has two users: the first by username ('Zed' sorts before 'bob') is its media buyer.
+    await db.insert(schema.userSparkAssignments).values([
+      { userId: userId('alice'), sparkId: sparks[0]!.id },
+      { userId: userId('bob'), sparkId: sparks[1]!.id },
+      { userId: userId('Zed'), sparkId: sparks[1]!.id },
+    ]);
+
+    const scenario = generateScenario(
+      seed,
+      {
+        // 'gone-campaign', 'spark-ghost' and offer/lander 999 are unknown to the entity store.
+        campaignIds: ['cmpA', 'cmpB', 'cmpC', 'gone-campaign'],
+        sparkIds: ['spark-1', 'spark-2', 'spark-3', 'spark-ghost'],
+        offerIds: [...offerIds, 999],
+        landerIds: [...landers.map((l) => l.id), 999],
+      },
+      { clicks: 700, unattributed: 30 },
+    );
+
+    // Round one: conversions of clicks not seen yet wait, parked; round two brings the late clicks.
+    let projector = await startProjection(FOREVER);
+    await publish(scenario.first);
+    await projected();
+    await retryAllParked(projector);
+    await publish(scenario.second);
+    await projected();
+    await retryAllParked(projector);
+    await projector.stop();
+    // The grace period ends: conversions whose click never came count as unattributed.
+    projector = await startProjection(0);
+    await retryAllParked(projector);
+    await projected();
+    await projector.stop();
+
+    for (const batch of scenario.spendBatches) await recordSpend(db, stores.analytics, batch);
+
+    world = {
+      events: [...scenario.first, ...scenario.second],
+      spend: new Map(scenario.spendBatches.flat().map((r) => [`${r.date}|${r.tiktokCampaignId}`, Math.round(Number(r.spend) * 100)])),
+      campaignNames: new Map([['cmpA', 'Campaign A'], ['cmpB', 'Campaign B'], ['cmpC', 'Campaign C']]),
+      sparkNames: new Map(sparks.map((s) => [s.sparkId, s.name])),
+      offerNames: new Map(offers.map((o) => [o.id, o.name])),
+      landerNames: new Map(landers.map((l) => [l.id, l.name])),
+      buyerOfSpark: new Map([['spark-1', 'alice'], ['spark-2', 'Zed']]),
+    };
+
+    app = createHttpServer({ logger, trustProxy: false });
+    await registerApi(app, {
+      db,
+      analytics: stores.analytics,
+      changes: stores.entities.changes,
+      sessionSecret: 'p'.repeat(32),
+      secretsKey: Buffer.alloc(32, 3),
+      tiktokApiUrl: 'http://127.0.0.1:9',
+      logger,
+      webDist: '/nonexistent',
+    });
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin-property', password: 'property-password' } });
+    cookie = String(login.headers['set-cookie']).split(';')[0]!;
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await stores?.close();
+  });
+
+  async function setTimezone(timezone: string) {
+    await stores.entities.db
+      .insert(schema.settings)
+      .values({ key: 'report_timezone', value: timezone })
+      .onConflictDoUpdate({ target: schema.settings.key, set: { value: timezone } });
+  }
+
+  async function compare(q: OracleQuery) {
+    await setTimezone(q.timezone);
+    const query = new URLSearchParams({ groupBy: q.groupBy, startDate: q.startDate, endDate: q.endDate });
+    for (const [name, value] of Object.entries(q.filters)) query.set(name, String(value));
+    const res = await app.inject({ method: 'GET', url: `/api/reports?${query}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const report = res.json() as ReportResponse;
+    const expected = oracleReport(world, q);
+    const byKey = (rows: ReportRow[]) => [...rows].sort((a, b) => compareBytes(a.key, b.key));
+    expect(report.timezone).toBe(q.timezone);
+    expect(byKey(report.rows)).toEqual(expected.rows);
+    expect(report.totals).toEqual(expected.totals);
+    expect(report.series).toEqual(expected.series);
+    return { report, expected };
+  }
+
+  test('the generated stream is non-trivial: every grouping has several rows, spend, revenue and an Unattributed row', async () => {
+    const { report } = await compare({ timezone: 'America/New_York', groupBy: 'campaign', filters: {}, ...RANGES[0]! });
+    expect(report.rows.length).toBeGreaterThanOrEqual(5);
+    expect(report.rows.map((r) => r.label)).toEqual(expect.arrayContaining(['Campaign A', 'gone-campaign', 'Direct', 'Unattributed']));
+    expect(report.totals.clicks).toBeGreaterThan(200);
+    expect(report.totals.botClicks).toBeGreaterThan(0);
+    expect(report.totals.conversions).toBeGreaterThan(10);
+    expect(report.totals.exitClicks).toBeGreaterThan(50);
+    expect(Number(report.totals.spend)).toBeGreaterThan(0);
+    expect(report.rows.find((r) => r.key === '')!.conversions).toBeGreaterThan(0);
+  });
+
+  const unfiltered = UNFILTERED_TIMEZONES.flatMap((timezone) =>
+    RANGES.flatMap((range) => REPORT_GROUP_BY.map((groupBy): [string, string, string, OracleQuery] => [groupBy, `${range.startDate}..${range.endDate}`, timezone, { timezone, groupBy, filters: {}, ...range }])),
+  );
+  test.each(unfiltered)('groupBy %s over %s in %s equals the oracle', async (_g, _r, _tz, q) => {
+    await compare(q);
+  });
+
+  const filterSets = (): Array<OracleQuery['filters']> => [
+    { offer: offerIds[0]! },
+    { spark: 'spark-2' },
+    { spark: 'none' },
+    { mediaBuyer: 'Zed' },
+    { mediaBuyer: 'none' },
+    { campaignId: 'cmpA' },
+    { campaignId: 'cmpB', spark: 'spark-1', offer: offerIds[1]! },
+  ];
+  const filteredGroupings: ReportGroupBy[] = ['campaign', 'mediabuyer', 'offer', 'tiktokCreativeId'];
+  test.each(TIMEZONES.flatMap((tz) => filteredGroupings.map((g): [ReportGroupBy, string] => [g, tz])))(
+    'groupBy %s with each filter in %s equals the oracle',
+    async (groupBy, timezone) => {
+      for (const filters of filterSets()) {
+        for (const range of RANGES) await compare({ timezone, groupBy, filters, ...range });
+      }
+    },
+  );
+}
+
+async function chdbIn(dir: string): Promise<Analytics> {
+  const analytics = await openChdbAnalytics(path.join(dir, 'ch'));
+  await migrateAnalytics(analytics);
+  return analytics;
+}
+
+describe('reports property [embedded: PGlite, chDB, segment log]', () => {
+  reportsProperty(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-reports-'));
+    const entities = await openEntities({ pgliteDir: 'memory://' });
+    const analytics = await chdbIn(dir);
+    const eventLog = await openEventLog({ dir: path.join(dir, 'log') });
+    return {
+      entities,
+      analytics,
+      eventLog,
+      close: async () => {
+        await eventLog.close();
+        await analytics.close();
+        await entities.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }, 20260308);
+});
+
+describeWithRealEngine('KAFKA_BROKERS', 'reports property on PostgreSQL and Kafka', () => {
+  reportsProperty(async () => {
+    const { DATABASE_URL, kafka } = realEngineUrls();
+    if (!DATABASE_URL) throw new Error('the reports property suite on Kafka needs DATABASE_URL too');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-reports-'));
+    const database = await createTemporaryDatabase(DATABASE_URL);
+    const entities = await openEntities({ databaseUrl: database.url });
+    const analytics = await chdbIn(dir);
+    const eventLog = await openEventLog({
+      kafka: { ...kafka!, topic: `tracker.reports.${Math.random().toString(36).slice(2, 10)}`, partitions: 3 },
+    });
+    return {
+      entities,
+      analytics,
+      eventLog,
+      close: async () => {
+        await eventLog.close();
+        await analytics.close();
+        await entities.close();
+        await database.drop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }, 7);
+});

@@ -1,0 +1,325 @@
+// The reporting routes through HTTP on real embedded stores (PGlite, chDB): who may call them, what
+// a bad query answers, and the figures on a small hand-made set of facts. The full pipeline against
+// an oracle is reports.property.test.ts.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { recordSpend, schema } from '@tracker/core';
+import { FEATURES, type ClickLogResponse, type Feature, type ReportResponse } from '@tracker/schemas';
+import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
+import { createApiHarness, type ApiHarness } from '../testing/api-harness';
+
+let h: ApiHarness;
+let admin: string;
+let offerId = 0;
+let sparkPublicId = '';
+
+const DIMENSIONS = {
+  campaign_id: 'cmpA', lander_id: 0, offer_id: 0, spark_id: '', tiktok_campaign_id: '', tiktok_ad_group_id: '',
+  tiktok_creative_id: '', placement: '', campaign_name: '', ad_group_name: '', creative_name: '',
+};
+type Dimensions = Partial<typeof DIMENSIONS>;
+
+const clickRow = (id: string, at: string, d: Dimensions = {}, bot = '') => ({
+  click_id: id, clicked_at: at, ...DIMENSIONS, ...d, ttclid: '', ip: '10.0.0.1', user_agent: 'UA', referrer: '', bot,
+  log_partition: 0, log_offset: 0,
+});
+const exitRow = (eventId: string, clickId: string, clickedAt: string, exitedAt: string, d: Dimensions = {}) => ({
+  event_id: eventId, click_id: clickId, exited_at: exitedAt, clicked_at: clickedAt, ...DIMENSIONS, ...d, ip: '', user_agent: '',
+  log_partition: 0, log_offset: 0,
+});
+const conversionRow = (eventId: string, sign: 1 | -1, clickId: string, clickedAt: string, status: string, payout: string, d: Dimensions = {}) => ({
+  event_id: eventId, sign, transaction_id: `tx-${clickId}`, click_id: clickId, converted_at: clickedAt, clicked_at: clickedAt,
+  attributed: d.campaign_id === '' ? 0 : 1, ...DIMENSIONS, ...d, status, payout, network_offer_id: '', network_offer_name: '',
+  log_partition: 0, log_offset: 0,
+});
+
+const get = (url: string, cookie = admin) => h.call({ method: 'GET', url, cookie });
+
+beforeAll(async () => {
+  h = await createApiHarness();
+  admin = await h.signIn('admin');
+  const db = h.entities.db;
+  const [offer] = await db.insert(schema.offers).values({ name: 'Alpha', url: 'https://o.example/a' }).returning();
+  offerId = offer!.id;
+  const [lander] = await db.insert(schema.landers).values({ name: 'Quiz', url: 'https://l.example' }).returning();
+  await db.insert(schema.campaigns).values([
+    { id: 'cmpA', name: 'Campaign A', landerId: lander!.id, offerId },
+    { id: 'cmpB', name: 'Campaign B', landerId: lander!.id },
+  ]);
+  const [spark] = await db.insert(schema.sparks).values({ name: 'Spark One', code: 'x', sparkId: 'spk-1' }).returning();
+  sparkPublicId = spark!.sparkId;
+  const [buyer] = await db.insert(schema.users).values({ username: 'mia', password: 'x' }).returning();
+  await db.insert(schema.userSparkAssignments).values({ userId: buyer!.id, sparkId: spark!.id });
+
+  const a = { offer_id: offerId, spark_id: 'spk-1', tiktok_campaign_id: 'tt-1', placement: 'TikTok' };
+  await h.analytics.insert('clicks', [
+    clickRow('c1', '2026-04-01 10:00:00.000', a),
+    clickRow('c2', '2026-04-01 11:00:00.000', a, 'link-preview'),
+    clickRow('c3', '2026-04-01 12:00:00.000', a),
+    clickRow('c4', '2026-04-02 09:00:00.000', { campaign_id: 'cmpB', tiktok_campaign_id: 'tt-1' }),
+    clickRow('c5', '2026-04-03 23:59:59.999', { campaign_id: 'gone' }),
+  ]);
+  await h.analytics.insert('exits', [
+    exitRow('e1', 'c1', '2026-04-01 10:00:00.000', '2026-04-01 10:01:00.000', a),
+    exitRow('e2', 'c1', '2026-04-01 10:00:00.000', '2026-04-01 10:02:00.000', a),
+    exitRow('e3', 'c3', '2026-04-01 12:00:00.000', '2026-04-01 12:00:30.000', a),
+  ]);
+  await h.analytics.insert('conversions', [
+    conversionRow('v1', 1, 'c1', '2026-04-01 10:00:00.000', 'approved', '12.50', a),
+    conversionRow('v2', 1, 'c3', '2026-04-01 12:00:00.000', 'pending', '3.00', a),
+    // c3's conversion became approved at 4.25.
+    conversionRow('v3', -1, 'c3', '2026-04-01 12:00:00.000', 'pending', '3.00', a),
+    conversionRow('v3', 1, 'c3', '2026-04-01 12:00:00.000', 'approved', '4.25', a),
+    // A conversion whose click never came: empty dimensions.
+    conversionRow('v4', 1, 'ghost', '2026-04-02 08:00:00.000', 'approved', '1.00', { campaign_id: '' }),
+  ]);
+  await recordSpend(db, h.analytics, [
+    { date: '2026-04-01', tiktokCampaignId: 'tt-1', spend: '9.99', campaignName: 'TT one' },
+    { date: '2026-04-02', tiktokCampaignId: 'tt-1', spend: '5.00' },
+    { date: '2026-04-02', tiktokCampaignId: 'tt-7', spend: '2.01' },
+  ]);
+});
+afterAll(() => h.close());
+
+describe('access', () => {
+  const range = 'startDate=2026-04-01&endDate=2026-04-03';
+  const route = (path: string) => ({ route: `GET ${path}`, request: () => ({ method: 'GET' as const, url: `${path}?${range}` }), statuses: [401, 403, 200, 200] as const });
+  /** The features that open each route (admins pass everywhere). */
+  const opens: Record<string, Feature[]> = {
+    '/api/reports': ['dashboard'],
+    '/api/tiktok/spend': ['dashboard'],
+    '/api/clicks': ['clicks'],
+    '/api/clicks/by-campaign': ['dashboard', 'clicks'],
+    '/api/cake/stats': ['dashboard', 'clicks'],
+    '/api/cake/offers': ['performance', 'offers'],
+  };
+  const suites: Array<{ feature: Feature; routes: string[] }> = [
+    { feature: 'dashboard', routes: ['/api/reports', '/api/tiktok/spend', '/api/clicks/by-campaign', '/api/cake/stats'] },
+    { feature: 'clicks', routes: ['/api/clicks', '/api/clicks/by-campaign', '/api/cake/stats'] },
+    { feature: 'performance', routes: ['/api/cake/offers'] },
+    { feature: 'offers', routes: ['/api/cake/offers'] },
+  ];
+  for (const suite of suites) {
+    describe(`with the ${suite.feature} feature`, () => {
+      let cookies: CallerCookies;
+      beforeAll(async () => {
+        // "Without the feature": every feature that opens none of these routes.
+        const without = FEATURES.filter((f) => !suite.routes.some((r) => opens[r]!.includes(f)));
+        cookies = await signInCallers(h, { with: [suite.feature], without });
+      });
+      test.each(accessTable(suite.routes.map(route)))('%s as %s → %i', async (_r, caller, status, c) => {
+        await expectAccess(h, cookies, caller, status, c);
+      });
+    });
+  }
+
+  test('/api/reports and /api/tiktok/spend need the dashboard feature, /api/clicks the clicks feature', async () => {
+    const clicksOnly = await h.signIn('user', ['clicks']);
+    const dashboardOnly = await h.signIn('user', ['dashboard']);
+    expect((await get(`/api/reports?${range}`, clicksOnly)).statusCode).toBe(403);
+    expect((await get(`/api/tiktok/spend?${range}`, clicksOnly)).statusCode).toBe(403);
+    expect((await get(`/api/clicks?${range}`, dashboardOnly)).statusCode).toBe(403);
+    expect((await get(`/api/cake/offers?${range}`, dashboardOnly)).statusCode).toBe(403);
+  });
+});
+
+describe('bad queries are 400 with a message', () => {
+  test.each([
+    ['/api/reports?endDate=2026-04-01', 'startDate is required, as yyyy-MM-dd'],
+    ['/api/reports?startDate=2026-02-30&endDate=2026-03-01', 'startDate must be a date as yyyy-MM-dd'],
+    ['/api/reports?startDate=01/04/2026&endDate=2026-04-01', 'startDate must be a date as yyyy-MM-dd'],
+    ['/api/reports?startDate=2026-04-02&endDate=2026-04-01', 'endDate must not be before startDate'],
+    ['/api/reports?startDate=2025-01-01&endDate=2026-01-02', 'The date range can be at most 366 days'],
+    ['/api/reports?startDate=2026-04-01&endDate=2026-04-01&groupBy=country', /^groupBy must be one of: campaign, spark, offer/],
+    ['/api/reports?startDate=2026-04-01&endDate=2026-04-01&offer=abc', 'offer must be an offer id'],
+    ['/api/clicks?startDate=2026-04-01&endDate=2026-04-01&limit=5000', 'limit must be a number from 1 to 1000'],
+    ['/api/clicks?startDate=2026-04-01&endDate=2026-04-01&offset=-1', 'offset must be a number of at least 0'],
+    ['/api/tiktok/spend?startDate=2026-04-01', 'endDate is required, as yyyy-MM-dd'],
+  ])('%s', async (url, message) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
+  });
+
+  test('a range of exactly 366 days is accepted', async () => {
+    expect((await get('/api/reports?startDate=2024-01-01&endDate=2024-12-31')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/reports', () => {
+  const report = async (query: string) => {
+    const res = await get(`/api/reports?${query}`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as ReportResponse;
+  };
+
+  test('campaign rows: names, Direct, a deleted campaign as its id, exits, spend pro rata, Unattributed spend', async () => {
+    const r = await report('groupBy=campaign&startDate=2026-04-01&endDate=2026-04-03');
+    expect(r).toMatchObject({ timezone: 'UTC', granularity: 'day' });
+    const row = (key: string) => r.rows.find((x) => x.key === key)!;
+    // 1 April: tt-1's 9.99 goes to cmpA (its only visits that day). 2 April: tt-1's 5.00 to cmpB; tt-7's 2.01 matches no click.
+    expect(row('cmpA')).toEqual({
+      key: 'cmpA', label: 'Campaign A', clicks: 3, botClicks: 1, conversions: 2, revenue: '16.75', spend: '9.99', profit: '6.76',
+      roi: 67600 / 999, roas: 1675 / 999, cr: 200 / 3, epc: 1675 / 300, cpv: 999 / 300,
+      linkClicks: 3, exitClicks: 2, landerCtr: 2 / 3,
+    });
+    expect(row('cmpB')).toMatchObject({ label: 'Campaign B', clicks: 1, spend: '5.00', conversions: 0, roi: -100 });
+    expect(row('gone')).toMatchObject({ label: 'gone', clicks: 1, spend: '0.00' });
+    expect(row('')).toMatchObject({ label: 'Direct', clicks: 0, conversions: 1, revenue: '1.00', cr: 0, epc: 0 });
+    expect(row('__unattributed__')).toMatchObject({ label: 'Unattributed', clicks: 0, spend: '2.01', profit: '-2.01' });
+    expect(r.rows.map((x) => x.key)).toEqual(['cmpA', '', 'cmpB', 'gone', '__unattributed__']);
+    expect(r.totals).toMatchObject({
+      key: '__total__', label: 'TOTALS', clicks: 5, botClicks: 1, conversions: 3, revenue: '17.75', spend: '17.00', profit: '0.75',
+      linkClicks: 5, exitClicks: 2,
+    });
+    expect(r.series).toEqual([
+      { bucket: '2026-04-01', visits: 3, conversions: 2, revenue: '16.75', spend: '9.99', profit: '6.76' },
+      { bucket: '2026-04-02', visits: 1, conversions: 1, revenue: '1.00', spend: '7.01', profit: '-6.01' },
+      { bucket: '2026-04-03', visits: 1, conversions: 0, revenue: '0.00', spend: '0.00', profit: '0.00' },
+    ]);
+  });
+
+  test('other groupings carry no campaign-only columns and use their own labels', async () => {
+    const bySpark = await report('groupBy=spark&startDate=2026-04-01&endDate=2026-04-03');
+    expect(bySpark.rows.find((x) => x.key === 'spk-1')).toMatchObject({ label: 'Spark One', clicks: 3 });
+    expect(bySpark.rows.find((x) => x.key === '')).toMatchObject({ label: 'No Spark', clicks: 2 });
+    expect(bySpark.totals).not.toHaveProperty('exitClicks');
+    const byBuyer = await report('groupBy=mediabuyer&startDate=2026-04-01&endDate=2026-04-03');
+    expect(byBuyer.rows.map((x) => [x.key, x.label, x.clicks])).toEqual([
+      ['mia', 'mia', 3],
+      ['', 'Unknown', 2],
+      ['__unattributed__', 'Unattributed', 0],
+    ]);
+    const byOffer = await report('groupBy=offer&startDate=2026-04-01&endDate=2026-04-03');
+    expect(byOffer.rows.find((x) => x.key === String(offerId))).toMatchObject({ label: 'Alpha', revenue: '16.75' });
+    const byPlacement = await report('groupBy=placement&startDate=2026-04-01&endDate=2026-04-03');
+    expect(byPlacement.rows.map((x) => [x.label, x.clicks])).toEqual([['TikTok', 3], ['Unknown', 2], ['Unattributed', 0]]);
+  });
+
+  test('filters narrow rows and spend, and leave out spend no click matches', async () => {
+    const r = await report(`groupBy=campaign&startDate=2026-04-01&endDate=2026-04-03&offer=${offerId}`);
+    expect(r.rows.map((x) => x.key)).toEqual(['cmpA']);
+    expect(r.totals).toMatchObject({ clicks: 3, spend: '9.99', revenue: '16.75' });
+    expect((await report(`startDate=2026-04-01&endDate=2026-04-03&spark=none`)).totals).toMatchObject({ clicks: 2, conversions: 1, spend: '5.00' });
+    expect((await report(`startDate=2026-04-01&endDate=2026-04-03&spark=${sparkPublicId}`)).totals).toMatchObject({ clicks: 3 });
+    expect((await report('startDate=2026-04-01&endDate=2026-04-03&mediaBuyer=mia')).totals).toMatchObject({ clicks: 3 });
+    expect((await report('startDate=2026-04-01&endDate=2026-04-03&mediaBuyer=none')).totals).toMatchObject({ clicks: 2 });
+    expect((await report('startDate=2026-04-01&endDate=2026-04-03&campaignId=cmpB')).rows.map((x) => x.key)).toEqual(['cmpB']);
+  });
+
+  test('a one-day report has an hourly series; days follow the report time zone', async () => {
+    const day = await report('startDate=2026-04-01&endDate=2026-04-01');
+    expect(day.granularity).toBe('hour');
+    expect(day.series).toHaveLength(24);
+    expect(day.series[10]).toMatchObject({ bucket: '2026-04-01 10:00', visits: 1, conversions: 1, revenue: '12.50' });
+    // 9.99 over three visits (10:00, 11:00, 12:00): 3.33 each.
+    expect(day.series.slice(10, 13).map((p) => p.spend)).toEqual(['3.33', '3.33', '3.33']);
+
+    await h.entities.db.insert(schema.settings).values({ key: 'report_timezone', value: 'Asia/Tokyo' });
+    try {
+      // 23:59:59.999 UTC on 3 April is 4 April in Tokyo.
+      const tokyo = await report('startDate=2026-04-04&endDate=2026-04-04');
+      expect(tokyo).toMatchObject({ timezone: 'Asia/Tokyo', totals: { clicks: 1 } });
+      expect(tokyo.series.find((p) => p.visits === 1)!.bucket).toBe('2026-04-04 08:00');
+    } finally {
+      await h.entities.db.delete(schema.settings);
+    }
+  });
+
+  test('the totals of every grouping agree', async () => {
+    const totals = await Promise.all(
+      ['campaign', 'spark', 'offer', 'lander', 'mediabuyer', 'tiktokCampaignId', 'creativeName'].map(async (g) => {
+        const { totals: t } = await report(`groupBy=${g}&startDate=2026-04-01&endDate=2026-04-03`);
+        return [t.clicks, t.conversions, t.revenue, t.spend];
+      }),
+    );
+    for (const t of totals) expect(t).toEqual([5, 3, '17.75', '17.00']);
+  });
+});
+
+describe('GET /api/clicks (Click Log)', () => {
+  test('pages newest first with each click’s first exit and approved conversions; cards cover the range', async () => {
+    const first = (await get('/api/clicks?startDate=2026-04-01&endDate=2026-04-03&limit=2')).json() as ClickLogResponse;
+    expect(first.total).toBe(5);
+    expect(first.summary).toEqual({ totalClicks: 5, exitClicks: 2, convertedClicks: 2, conversionRate: 0.4, landerCtr: 0.4 });
+    expect(first.rows.map((r) => r.clickId)).toEqual(['c5', 'c4']);
+    expect(first.rows[0]).toMatchObject({ campaignName: 'gone', clickedAt: '2026-04-03T23:59:59.999Z', exitedAt: null, conversions: 0 });
+    expect(first.rows[1]).toMatchObject({ campaignId: 'cmpB', campaignName: 'Campaign B', tiktokCampaignId: 'tt-1' });
+    const second = (await get('/api/clicks?startDate=2026-04-01&endDate=2026-04-03&limit=2&offset=2')).json() as ClickLogResponse;
+    expect(second.rows.map((r) => [r.clickId, r.exitedAt, r.conversions, r.revenue])).toEqual([
+      ['c3', '2026-04-01T12:00:30.000Z', 1, '4.25'],
+      ['c2', null, 0, '0.00'],
+    ]);
+    expect(second.rows[1]).toMatchObject({ bot: 'link-preview', placement: 'TikTok', sparkId: 'spk-1', ipAddress: '10.0.0.1', userAgent: 'UA' });
+    const last = (await get('/api/clicks?startDate=2026-04-01&endDate=2026-04-03&limit=2&offset=4')).json() as ClickLogResponse;
+    expect(last.rows.map((r) => [r.clickId, r.exitedAt, r.conversions, r.revenue])).toEqual([['c1', '2026-04-01T10:01:00.000Z', 1, '12.50']]);
+  });
+
+  test('pages split clicks of the same millisecond without losing or repeating one', async () => {
+    const ids = ['t-a', 't-b', 't-c', 't-d', 't-e'];
+    await h.analytics.insert('clicks', [
+      ...ids.map((id) => clickRow(id, '2026-06-01 12:00:00.000', { campaign_id: 'cmpB' })),
+      clickRow('t-later', '2026-06-01 12:00:00.001', { campaign_id: 'cmpB' }),
+      clickRow('t-earlier', '2026-06-01 11:59:59.999', { campaign_id: 'cmpB' }),
+    ]);
+    const seen: string[] = [];
+    for (let offset = 0; offset < 7; offset += 2) {
+      const page = (await get(`/api/clicks?startDate=2026-06-01&endDate=2026-06-01&limit=2&offset=${offset}`)).json() as ClickLogResponse;
+      expect(page.total).toBe(7);
+      seen.push(...page.rows.map((r) => r.clickId));
+    }
+    expect(seen).toEqual(['t-later', 't-e', 't-d', 't-c', 't-b', 't-a', 't-earlier']);
+  });
+
+  test('the campaign filter and the date range narrow rows and cards', async () => {
+    const a = (await get('/api/clicks?startDate=2026-04-01&endDate=2026-04-01&campaignId=cmpA')).json() as ClickLogResponse;
+    expect(a.total).toBe(3);
+    expect(a.summary).toMatchObject({ totalClicks: 3, exitClicks: 2, convertedClicks: 2 });
+    const none = (await get('/api/clicks?startDate=2026-05-01&endDate=2026-05-07')).json() as ClickLogResponse;
+    expect(none).toEqual({ rows: [], total: 0, summary: { totalClicks: 0, exitClicks: 0, convertedClicks: 0, conversionRate: 0, landerCtr: 0 } });
+  });
+});
+
+describe('the other reporting calls', () => {
+  test('/api/clicks/by-campaign: clicks, clicks that exited, CTR per campaign', async () => {
+    expect((await get('/api/clicks/by-campaign?startDate=2026-04-01&endDate=2026-04-03')).json()).toEqual([
+      { campaignId: 'cmpA', campaignName: 'Campaign A', totalClicks: 3, exitClicks: 2, ctr: 2 / 3 },
+      { campaignId: 'cmpB', campaignName: 'Campaign B', totalClicks: 1, exitClicks: 0, ctr: 0 },
+      { campaignId: 'gone', campaignName: 'gone', totalClicks: 1, exitClicks: 0, ctr: 0 },
+    ]);
+  });
+
+  test('/api/tiktok/spend: the spend rows of the range; a later sync replaces a day, never adds', async () => {
+    await recordSpend(h.entities.db, h.analytics, [{ date: '2026-04-01', tiktokCampaignId: 'tt-1', spend: '10.00', impressions: 7, campaignName: 'TT one' }]);
+    expect((await get('/api/tiktok/spend?startDate=2026-04-01&endDate=2026-04-01')).json()).toEqual([
+      { date: '2026-04-01', tiktokCampaignId: 'tt-1', campaignName: 'TT one', spend: '10.00', impressions: 7, clicks: 0, conversions: 0 },
+    ]);
+    const r = (await get('/api/reports?startDate=2026-04-01&endDate=2026-04-01')).json() as ReportResponse;
+    expect(r.totals.spend).toBe('10.00');
+    await recordSpend(h.entities.db, h.analytics, [{ date: '2026-04-01', tiktokCampaignId: 'tt-1', spend: '9.99', campaignName: 'TT one' }]);
+    expect(((await get('/api/reports?startDate=2026-04-01&endDate=2026-04-01')).json() as ReportResponse).totals.spend).toBe('9.99');
+  });
+
+  test('recordSpend refuses negative or malformed amounts', async () => {
+    await expect(recordSpend(h.entities.db, h.analytics, [{ date: '2026-04-01', tiktokCampaignId: 'tt-1', spend: '-1.00' }])).rejects.toThrow(/non-negative/);
+    await expect(recordSpend(h.entities.db, h.analytics, [{ date: '1 April', tiktokCampaignId: 'tt-1', spend: '1' }])).rejects.toThrow(/yyyy-MM-dd/);
+  });
+
+  test('/api/cake/stats: rows of cake_stats in the range', async () => {
+    await h.entities.db.insert(schema.cakeStats).values([
+      { date: '2026-04-01', offerId: '77', offerName: 'Net offer', subid1: 'mia', subid2: 'c1', clicks: 4, conversions: 1, revenue: '2.50' },
+      { date: '2026-04-09', offerId: '77', offerName: 'Net offer', subid1: 'mia', subid2: 'c9', clicks: 1, conversions: 0, revenue: '0' },
+    ]);
+    expect((await get('/api/cake/stats?startDate=2026-04-01&endDate=2026-04-03')).json()).toEqual([
+      { date: '2026-04-01', offerId: '77', offerName: 'Net offer', subid1: 'mia', subid2: 'c1', subid3: '', clicks: 4, conversions: 1, revenue: '2.50' },
+    ]);
+  });
+
+  test('/api/cake/offers: our clicks and postback conversions by offer, then the network’s rows', async () => {
+    const rows = (await get('/api/cake/offers?startDate=2026-04-01&endDate=2026-04-03')).json();
+    expect(rows).toEqual([
+      { source: 'tracker', offerId: String(offerId), offerName: 'Alpha', clicks: 3, conversions: 2, revenue: '16.75', epc: 1675 / 300 },
+      { source: 'tracker', offerId: '', offerName: 'Unknown', clicks: 2, conversions: 1, revenue: '1.00', epc: 0.5 },
+      { source: 'cake', offerId: '77', offerName: 'Net offer', clicks: 4, conversions: 1, revenue: '2.50', epc: 0.625 },
+    ]);
+  });
+});

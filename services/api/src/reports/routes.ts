@@ -1,0 +1,62 @@
+// The reporting calls of spec §7 and issue 4, answered by the server from ClickHouse and the entity
+// store. Who may call them:
+//   /api/reports, /api/tiktok/spend                 feature dashboard (the Stats screen)
+//   /api/clicks                                       feature clicks (the Click Log)
+//   /api/clicks/by-campaign, /api/cake/stats          dashboard or clicks (both screens poll them)
+//   /api/cake/offers                                  performance or offers (the Offers performance screen)
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Analytics, Db } from '@tracker/core';
+import { clickLogQuerySchema, dateRangeQuerySchema, reportQuerySchema } from '@tracker/schemas';
+import { listCakeStats } from './cake-stats';
+import { summariseClicksByCampaign } from './campaign-click-summary';
+import { listClicks } from './click-log';
+import { requireOneOf } from './feature-access';
+import { getReport } from './get-report';
+import { listSpend } from './list-spend';
+import { offerPerformance } from './offer-performance';
+
+export interface ReportRouteDeps {
+  db: Db;
+  analytics: Analytics;
+}
+
+export async function reportRoutes(scope: FastifyInstance, deps: ReportRouteDeps) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/reports',
+    { config: { access: { feature: 'dashboard' } }, schema: { querystring: reportQuerySchema } },
+    async (request) => getReport(deps, request.query),
+  );
+
+  app.get(
+    '/clicks',
+    { config: { access: { feature: 'clicks' } }, schema: { querystring: clickLogQuerySchema } },
+    async (request) => listClicks(deps, request.query),
+  );
+
+  app.get(
+    '/clicks/by-campaign',
+    { config: { access: 'user' }, onRequest: requireOneOf('dashboard', 'clicks'), schema: { querystring: dateRangeQuerySchema } },
+    async (request) => summariseClicksByCampaign(deps, request.query),
+  );
+
+  app.get(
+    '/cake/stats',
+    { config: { access: 'user' }, onRequest: requireOneOf('dashboard', 'clicks'), schema: { querystring: dateRangeQuerySchema } },
+    async (request) => listCakeStats(deps.db, request.query),
+  );
+
+  app.get(
+    '/cake/offers',
+    { config: { access: 'user' }, onRequest: requireOneOf('performance', 'offers'), schema: { querystring: dateRangeQuerySchema } },
+    async (request) => offerPerformance(deps, request.query),
+  );
+
+  app.get(
+    '/tiktok/spend',
+    { config: { access: { feature: 'dashboard' } }, schema: { querystring: dateRangeQuerySchema } },
+    async (request) => listSpend(deps.db, request.query),
+  );
+}

@@ -1,0 +1,84 @@
+// Ad spend per TikTok campaign and day: upserted into the entity store's tiktok_spend (the record)
+// and mirrored into the analytics store's `spend` table, where reports allocate it (DESIGN.md §4).
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/entities';
+import { tiktokSpend } from '../db/schema';
+import type { Analytics } from './analytics';
+
+export interface SpendInput {
+  /** The advertiser's calendar day, yyyy-MM-dd. */
+  date: string;
+  tiktokCampaignId: string;
+  campaignName?: string | null;
+  /** Decimal string, at most 2 decimals, not negative. */
+  spend: string;
+  impressions?: number;
+  clicks?: number;
+  conversions?: number;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const SPEND = /^\d{1,10}(?:\.\d{1,2})?$/;
+const BATCH = 500;
+
+function checkRow(row: SpendInput): void {
+  if (!DATE.test(row.date) || Number.isNaN(Date.parse(`${row.date}T00:00:00Z`))) {
+    throw new Error(`Spend date must be yyyy-MM-dd: ${JSON.stringify(row.date)}`);
+  }
+  if (!row.tiktokCampaignId) throw new Error('Spend needs a TikTok campaign id');
+  if (!SPEND.test(row.spend)) throw new Error(`Spend must be a non-negative amount with at most 2 decimals: ${JSON.stringify(row.spend)}`);
+}
+
+/** Records each row as the spend of its (date, TikTok campaign): a row replaces what that day and
+ *  campaign had before, it is never added to it (a day's spend changes between pulls; FACTS.md).
+ *  Entity store first, then the analytics mirror; both writes are idempotent, so a failed call is
+ *  simply retried. */
+export async function recordSpend(db: Db, analytics: Analytics, rows: readonly SpendInput[]): Promise<void> {
+  if (rows.length === 0) return;
+  rows.forEach(checkRow);
+  // One row per (date, campaign): the last one given wins, as a later pull would.
+  const latest = new Map(rows.map((r) => [`${r.date}\u0000${r.tiktokCampaignId}`, r]));
+  const syncedAt = new Date();
+  const values = [...latest.values()].map((r) => ({
+    date: r.date,
+    tiktokCampaignId: r.tiktokCampaignId,
+    campaignName: r.campaignName ?? null,
+    spend: r.spend,
+    impressions: r.impressions ?? 0,
+    clicks: r.clicks ?? 0,
+    conversions: r.conversions ?? 0,
+    syncedAt,
+  }));
+  for (let i = 0; i < values.length; i += BATCH) {
+    await db
+      .insert(tiktokSpend)
+      .values(values.slice(i, i + BATCH))
+      .onConflictDoUpdate({
+        target: [tiktokSpend.date, tiktokSpend.tiktokCampaignId],
+        set: {
+          campaignName: sql`excluded.campaign_name`,
+          spend: sql`excluded.spend`,
+          impressions: sql`excluded.impressions`,
+          clicks: sql`excluded.clicks`,
+          conversions: sql`excluded.conversions`,
+          syncedAt: sql`excluded.synced_at`,
+        },
+      });
+  }
+  const syncedAtText = syncedAt.toISOString().replace('T', ' ').replace('Z', '');
+  for (let i = 0; i < values.length; i += 50_000) {
+    await analytics.insert(
+      'spend',
+      values.slice(i, i + 50_000).map((v) => ({
+        date: v.date,
+        tiktok_campaign_id: v.tiktokCampaignId,
+        campaign_name: v.campaignName ?? '',
+        spend: v.spend,
+        impressions: v.impressions,
+        clicks: v.clicks,
+        conversions: v.conversions,
+        synced_at: syncedAtText,
+      })),
+    );
+  }
+}
