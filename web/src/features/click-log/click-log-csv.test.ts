@@ -43,10 +43,10 @@ describe('click log CSV', () => {
 });
 
 describe('click log range', () => {
-  it('sends the chosen end plus one day', () => {
+  it('sends the chosen days, both ends inclusive as the server reads them', () => {
     expect(clickRangeParams({ from: new Date(2025, 1, 22), to: new Date(2025, 1, 28) })).toEqual({
       startDate: '2025-02-22',
-      endDate: '2025-03-01',
+      endDate: '2025-02-28',
     });
   });
 });

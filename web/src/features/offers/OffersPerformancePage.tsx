@@ -1,8 +1,10 @@
 // The Offers performance screen at /offers (spec §2): Last 7/30/90 Days (30 by default), cards of total
-// revenue, clicks and conversions, and a table per offer from the affiliate network's stats.
+// revenue, clicks and conversions, and a table per offer: our own clicks and postback conversions, and
+// the affiliate network's stats (marked CAKE) once they are synced.
 import { DollarSign, MousePointerClick, Target } from 'lucide-react';
 import { useState } from 'react';
 import { formatCount, formatMoney, formatPerVisit } from '../../lib/format';
+import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
 import { MetricCard } from '../../ui/MetricCard';
@@ -71,9 +73,16 @@ export function OffersPerformancePage() {
                 </TableMessageRow>
               ) : (
                 rows.map((row) => (
-                  <TableRow key={`${row.offerId}:${row.offerName}`}>
+                  <TableRow key={`${row.source}:${row.offerId}:${row.offerName}`}>
                     <TableCell className="font-mono text-xs">{row.offerId}</TableCell>
-                    <TableCell className="font-medium">{row.offerName}</TableCell>
+                    <TableCell className="font-medium">
+                      {row.offerName}
+                      {row.source === 'cake' && (
+                        <Badge variant="secondary" className="ml-2" title="Reported by the affiliate network (CAKE)">
+                          CAKE
+                        </Badge>
+                      )}
+                    </TableCell>
                     <TableCell className="text-right tabular-nums">{formatCount(row.clicks)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatCount(row.conversions)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatMoney(row.revenue)}</TableCell>

@@ -14,10 +14,17 @@ describe('offer performance', () => {
   it('totals revenue, clicks and conversions', () => {
     expect(
       offerTotals([
-        { offerId: 1, offerName: 'A', clicks: 10, conversions: 2, revenue: '20.10', epc: 2.01 },
-        { offerId: 2, offerName: 'B', clicks: 5, conversions: 0, revenue: '0.00', epc: 0 },
+        { source: 'tracker', offerId: '1', offerName: 'A', clicks: 10, conversions: 2, revenue: '20.10', epc: 2.01 },
+        { source: 'tracker', offerId: '2', offerName: 'B', clicks: 5, conversions: 0, revenue: '0.00', epc: 0 },
       ]),
     ).toEqual({ revenue: '20.10', clicks: 15, conversions: 2 });
+  });
+
+  it('does not add the network rows to the tracker rows they repeat', () => {
+    const cake = { source: 'cake', offerId: '9001', offerName: 'Network A', clicks: 11, conversions: 2, revenue: '20.10', epc: 1.827 } as const;
+    const tracker = { source: 'tracker', offerId: '1', offerName: 'A', clicks: 10, conversions: 2, revenue: '20.10', epc: 2.01 } as const;
+    expect(offerTotals([cake, tracker])).toEqual({ revenue: '20.10', clicks: 10, conversions: 2 });
+    expect(offerTotals([cake])).toEqual({ revenue: '20.10', clicks: 11, conversions: 2 });
   });
 
   it('asks for the last N days, today included', () => {

@@ -1,17 +1,10 @@
 // The Offers performance screen's data (spec §2, §7): GET /api/cake/offers for the last 7, 30 or 90
 // days, and the totals of its rows, money added exactly from the decimal strings.
 import { useQuery } from '@tanstack/react-query';
+import type { OfferPerformanceRow } from '@tracker/schemas';
 import { lastDays, toDayParam } from '../../ui/date-range-presets';
 
-export interface OfferPerformanceRow {
-  offerId: string | number;
-  offerName: string;
-  clicks: number;
-  conversions: number;
-  /** Decimal string. */
-  revenue: string;
-  epc: number;
-}
+export type { OfferPerformanceRow } from '@tracker/schemas';
 
 /** Spec §9: quick ranges of 7, 30 and 90 days, 30 by default. */
 export const OFFER_RANGE_DAYS = [7, 30, 90] as const;
@@ -43,10 +36,16 @@ export function sumMoney(values: readonly string[]): string {
   return `${negative ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
 
+/**
+ * The cards' totals. Rows from the network ('cake') report the same traffic our tracker counts, so
+ * they are totalled only when the tracker has no rows of its own: adding both would count twice.
+ */
 export function offerTotals(rows: readonly OfferPerformanceRow[]): { revenue: string; clicks: number; conversions: number } {
+  const tracked = rows.filter((r) => r.source === 'tracker');
+  const counted = tracked.length > 0 ? tracked : rows;
   return {
-    revenue: sumMoney(rows.map((r) => r.revenue)),
-    clicks: rows.reduce((sum, r) => sum + r.clicks, 0),
-    conversions: rows.reduce((sum, r) => sum + r.conversions, 0),
+    revenue: sumMoney(counted.map((r) => r.revenue)),
+    clicks: counted.reduce((sum, r) => sum + r.clicks, 0),
+    conversions: counted.reduce((sum, r) => sum + r.conversions, 0),
   };
 }

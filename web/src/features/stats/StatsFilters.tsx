@@ -7,12 +7,14 @@ import { Badge } from '../../ui/Badge';
 import { Label } from '../../ui/Label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import type { CampaignFilter } from './campaign-filter';
+import type { MediaBuyerOption } from './queries';
 import { NO_VARIABLE, TRACKING_VARIABLES, type TrackingVariable } from './report-groupings';
+import { NONE_FILTER } from './report-types';
 
 /** The value of every "All ..." item: Radix Select refuses ''. */
 export const ALL = 'all';
 /** The spark filter's 'No Spark' item, sent as spark=none. */
-export const NO_SPARK = 'none';
+export const NO_SPARK = NONE_FILTER;
 
 export interface StatsFilterValues {
   variable: TrackingVariable | typeof NO_VARIABLE;
@@ -68,7 +70,7 @@ export function StatsFilters({
   onChange: (next: StatsFilterValues) => void;
   offers: readonly { id: number; name: string }[];
   sparks: readonly { id: number; name: string; sparkId: string }[];
-  mediaBuyers: readonly string[];
+  mediaBuyers: readonly MediaBuyerOption[];
   campaignFilter: CampaignFilter | null;
   onClearCampaign: () => void;
   actions?: ReactNode;
@@ -114,9 +116,9 @@ export function StatsFilters({
         onChange={(mediaBuyer) => onChange({ ...values, mediaBuyer })}
       >
         <SelectItem value={ALL}>All Media Buyers</SelectItem>
-        {mediaBuyers.map((name) => (
-          <SelectItem key={name} value={name}>
-            {name}
+        {mediaBuyers.map((buyer) => (
+          <SelectItem key={buyer.value} value={buyer.value}>
+            {buyer.label}
           </SelectItem>
         ))}
       </FilterSelect>

@@ -18,6 +18,7 @@ import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
 import { toggleCampaignFilter, type CampaignFilter } from './campaign-filter';
 import { ColumnsPopover } from './ColumnsPopover';
+import { EMPTY_GROUP_LABELS } from '@tracker/schemas';
 import { useMediaBuyers, usePreferences, useReport, useSaveVisibleColumns, type ReportParams } from './queries';
 import {
   columnsForGrouping,
@@ -30,6 +31,7 @@ import {
 } from './report-columns';
 import { GROUPING_TABS, nameHeaderFor, NO_VARIABLE, reportGroupBy, type GroupingTab } from './report-groupings';
 import { ReportTable } from './ReportTable';
+import { NONE_FILTER } from './report-types';
 import { DEFAULT_REPORT_SORT, nextReportSort, sortReportRows, type ReportSort } from './sort-report-rows';
 import { ALL, StatsFilters, type StatsFilterValues } from './StatsFilters';
 import { SummaryCards } from './SummaryCards';
@@ -73,8 +75,11 @@ export function StatsPage() {
 
   const rows = useMemo(() => sortReportRows(report.data?.rows ?? [], sort), [report.data, sort]);
   const mediaBuyerOptions = useMemo(() => {
-    const names = mediaBuyers.data ?? [];
-    return filters.mediaBuyer !== ALL && !names.includes(filters.mediaBuyer) ? [filters.mediaBuyer, ...names] : names;
+    const options = mediaBuyers.data ?? [];
+    const selected = filters.mediaBuyer;
+    if (selected === ALL || options.some((option) => option.value === selected)) return options;
+    // Keep the selected buyer listed when the range no longer has their clicks.
+    return [{ value: selected, label: selected === NONE_FILTER ? EMPTY_GROUP_LABELS.mediabuyer : selected }, ...options];
   }, [mediaBuyers.data, filters.mediaBuyer]);
 
   const chip = campaignFilter && {

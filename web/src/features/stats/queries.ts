@@ -5,7 +5,7 @@ import { apiJson } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 import type { ReportGroupBy } from './report-groupings';
-import { UNATTRIBUTED_KEY, type Report } from './report-types';
+import { EMPTY_GROUP_KEY, NONE_FILTER, UNATTRIBUTED_KEY, type Report } from './report-types';
 
 /** Spec §9: stats are refetched every 30 s and stay fresh for 25 s. */
 export const STATS_POLL_MS = 30_000;
@@ -30,17 +30,32 @@ export function useReport(params: ReportParams) {
   });
 }
 
-/** The media buyers of the range, from the rows of the media-buyer grouping. */
+/** A media buyer the filter can select: the server's filter value and the name shown. */
+export interface MediaBuyerOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The media buyers of the range, from the rows of the media-buyer grouping. Clicks without one form
+ * the 'Unknown' row, which the server filters by 'none' (NONE_FILTER), not by its label.
+ */
 export function useMediaBuyers(range: { startDate: string; endDate: string }) {
-  return useQuery<Report, Error, string[]>({
+  return useQuery<Report, Error, MediaBuyerOption[]>({
     queryKey: ['/api/reports', { groupBy: 'mediabuyer', ...range }],
     refetchInterval: STATS_POLL_MS,
     staleTime: STATS_STALE_MS,
-    select: (report) =>
-      [...new Set(report.rows.filter((row) => row.key !== UNATTRIBUTED_KEY && row.label).map((row) => row.label))].sort((a, b) =>
-        a.localeCompare(b, 'en', { sensitivity: 'base' }),
-      ),
+    select: (report) => mediaBuyerOptions(report),
   });
+}
+
+export function mediaBuyerOptions(report: Report): MediaBuyerOption[] {
+  const named = report.rows
+    .filter((row) => row.key !== UNATTRIBUTED_KEY && row.key !== EMPTY_GROUP_KEY)
+    .map((row) => ({ value: row.key, label: row.label }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }));
+  const unknown = report.rows.find((row) => row.key === EMPTY_GROUP_KEY);
+  return unknown ? [...named, { value: NONE_FILTER, label: unknown.label }] : named;
 }
 
 export interface DashboardPreferences {
