@@ -1,7 +1,8 @@
 // The conversions ledger in the entity store decides what each conversion event means: a new
 // transaction (+1 row), a replay (nothing), or a revision of status or payout (-1 of the old values,
 // +1 of the new). Each event's outcome is kept as the analytics rows it produced, so projecting the
-// same event again, after a crash or in a replay of the whole log, writes the same rows.
+// same event again, after a crash or in a replay of the whole log, writes the same rows; a second copy
+// of the event at another log position writes none.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@tracker/core';
 import type { ConversionEvent } from '@tracker/schemas';
@@ -115,11 +116,16 @@ export async function reviseConversions(db: Db, pending: PendingConversion[]): P
     for (const p of pending) {
       const { event } = p;
       let rows = done.get(event.id);
-      if (!rows) {
+      if (rows) {
+        // Written from another log position: this is a second copy of the event (a publish retried
+        // after its answer was lost), already counted. The same position is a re-sent batch.
+        if (rows.length > 0 && (rows[0]!.log_partition !== p.at.partition || rows[0]!.log_offset !== p.at.offset)) continue;
+      } else {
         rows = await applyToLedger(tx as unknown as Db, p);
         await tx
           .insert(schema.conversionRevisions)
           .values({ eventId: event.id, transactionId: event.data.transactionId, rows: rows as never });
+        done.set(event.id, rows);
       }
       const current = rows.find((r) => r.sign === 1);
       revisions.push({ event, rows, becameApproved: becameApproved(rows), campaignId: current?.campaign_id ?? '' });

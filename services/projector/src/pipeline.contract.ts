@@ -277,6 +277,39 @@ export function pipelineContract(open: () => Promise<PipelineStores>) {
     projector = await startProjection();
   });
 
+  test('an event written twice to the log (a retried publish) counts once, in the facts and the rollups', async () => {
+    const dimensions = {
+      campaignId: 'cmpCopies', landerId: null, offerId: null, sparkId: '', tiktokCampaignId: 'tt-copies',
+      tiktokAdGroupId: '', tiktokCreativeId: '', placement: '', campaignName: '', adGroupName: '', creativeName: '',
+    };
+    const clickEvent = makeEvent('click', { ...dimensions, ttclid: '', ip: '1.2.3.4', userAgent: 'UA', referrer: '', bot: '' });
+    const exitEvent = makeEvent('lander_click', { ...dimensions, clickId: clickEvent.id, clickedAt: clickEvent.at, ip: '1.2.3.4', userAgent: 'UA' });
+    const conversion = (status: 'pending' | 'approved') =>
+      makeEvent('conversion', {
+        transactionId: `copies-${clickEvent.id}`, clickId: clickEvent.id, payout: '4.20', offerId: '', offerName: '',
+        status, source: 'postback', ip: '1.2.3.4',
+      });
+    const pending = conversion('pending');
+    const approved = conversion('approved');
+    // Copies in the same batch and in later batches, a copy of the pending revision after the approval.
+    await stores.eventLog.publish([clickEvent, clickEvent, exitEvent, pending, pending].map(encodeEvent));
+    await projected();
+    await stores.eventLog.publish([clickEvent, exitEvent, approved].map(encodeEvent));
+    await projected();
+    await stores.eventLog.publish([approved, pending, exitEvent, clickEvent].map(encodeEvent));
+    await projected();
+
+    const facts = await stores.analytics.query(
+      `SELECT (SELECT count() FROM clicks WHERE campaign_id = 'cmpCopies') AS clicks,
+              (SELECT sum(clicks) FROM report_clicks_daily WHERE campaign_id = 'cmpCopies') AS rolled_up_clicks,
+              (SELECT count() FROM exits WHERE campaign_id = 'cmpCopies') AS exits,
+              (SELECT sumIf(sign, status = 'approved') FROM conversions WHERE campaign_id = 'cmpCopies') AS approved,
+              (SELECT sumIf(sign, status = 'pending') FROM conversions WHERE campaign_id = 'cmpCopies') AS pending,
+              (SELECT sumIf(sign * payout, status = 'approved') FROM conversions WHERE campaign_id = 'cmpCopies') AS revenue`,
+    );
+    expect(facts).toEqual([{ clicks: 1, rolled_up_clicks: 1, exits: 1, approved: 1, pending: 0, revenue: '4.20' }]);
+  });
+
   test('a projector that fails mid-batch and restarts with another batch size loses and doubles nothing', async () => {
     await projector.stop();
     const campaign = 'cmpWithOffer';

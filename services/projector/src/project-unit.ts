@@ -1,13 +1,15 @@
-// Projects one unit of log records: clicks and exits become rows as they are; conversions go
+// Projects one unit of log records: clicks and exits become rows as they are (second copies of an
+// event skipped, see event-copies.ts); conversions go
 // through the ledger (or wait, parked, for a click not seen yet). Rows are inserted per table under
 // the unit's deduplication tokens; due TikTok pixel events become jobs.
 import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { decodeEvent, schema, type Analytics, type Db, type JobQueue, type Logger } from '@tracker/core';
-import { PIXEL_EVENT_JOB, type ConversionEvent, type PixelEventJob } from '@tracker/schemas';
+import { PIXEL_EVENT_JOB, type ClickEvent, type ConversionEvent, type ExitEvent, type PixelEventJob } from '@tracker/schemas';
 import { clickRow, exitRow, resolvedFromClickEvent, type LogPosition, type ResolvedClick } from './analytics-rows';
 import { unitToken, type Unit } from './batch-ranges';
 import type { ClickResolver } from './click-resolver';
+import { firstCopies } from './event-copies';
 import { reviseConversions, type PendingConversion, type Revision } from './conversion-ledger';
 
 export interface ProjectionContext {
@@ -25,14 +27,16 @@ export interface ProjectionContext {
 export interface UnitOutcome {
   clicks: number;
   exits: number;
+  /** Second copies of clicks and exits, skipped. */
+  copies: number;
   conversions: number;
   parked: number;
   invalid: number;
 }
 
 export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<UnitOutcome> {
-  const clickRows = [];
-  const exitRows = [];
+  const clicks: Array<{ id: string; at: LogPosition; event: ClickEvent }> = [];
+  const exits: Array<{ id: string; at: LogPosition; event: ExitEvent }> = [];
   const conversions: Array<{ event: ConversionEvent; at: LogPosition }> = [];
   /** This unit's clicks, for its conversions: their rows are not in click_index yet. */
   const unitClicks = new Map<string, ResolvedClick>();
@@ -46,16 +50,22 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
       continue;
     }
     if (event.type === 'click') {
-      clickRows.push(clickRow(event, at));
+      clicks.push({ id: event.id, at, event });
       unitClicks.set(event.id, resolvedFromClickEvent(event));
     } else if (event.type === 'lander_click') {
-      exitRows.push(exitRow(event, at));
+      exits.push({ id: event.id, at, event });
     } else {
       conversions.push({ event, at });
     }
   }
 
-  const { revisions, parked } = await decideConversions(ctx, conversions, unitClicks);
+  const [kept, { revisions, parked }] = await Promise.all([
+    firstCopies(ctx.analytics, [...clicks, ...exits]),
+    decideConversions(ctx, conversions, unitClicks),
+  ]);
+  const keep = new Set(kept);
+  const clickRows = clicks.filter((c) => keep.has(c)).map((c) => clickRow(c.event, c.at));
+  const exitRows = exits.filter((e) => keep.has(e)).map((e) => exitRow(e.event, e.at));
 
   // Clicks first: a conversion of a later batch looks its click up in click_index.
   await ctx.analytics.insert('clicks', clickRows, { dedupToken: unitToken(ctx.group, unit, 'clicks') });
@@ -64,7 +74,14 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
     dedupToken: unitToken(ctx.group, unit, 'conversions'),
   });
   await enqueuePixelEvents(ctx, revisions);
-  return { clicks: clickRows.length, exits: exitRows.length, conversions: conversions.length - parked, parked, invalid };
+  return {
+    clicks: clickRows.length,
+    exits: exitRows.length,
+    copies: clicks.length + exits.length - kept.length,
+    conversions: conversions.length - parked,
+    parked,
+    invalid,
+  };
 }
 
 async function decideConversions(

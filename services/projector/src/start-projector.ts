@@ -50,7 +50,7 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
     now: options.now,
   };
   const ranges = new BatchRanges(deps.db, group);
-  const totals: UnitOutcome = { clicks: 0, exits: 0, conversions: 0, parked: 0, invalid: 0 };
+  const totals: UnitOutcome = { clicks: 0, exits: 0, copies: 0, conversions: 0, parked: 0, invalid: 0 };
 
   const subscription: Subscription = await deps.eventLog.subscribe({
     group,

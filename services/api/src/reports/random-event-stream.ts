@@ -1,5 +1,5 @@
 // Test support for the reports property test: a seeded generator of tracking event streams with the
-// awkward cases reports must survive (duplicates, late and out-of-order conversions, status changes,
+// awkward cases reports must survive (replayed postbacks, events written twice to the log, late and out-of-order conversions, status changes,
 // conversions for clicks that never come, clicks either side of midnight in several time zones).
 import type { ClickEvent, ConversionEvent, ExitEvent, PostbackStatus, TrackingEvent } from '@tracker/schemas';
 import { makeEvent, newEventId, type SpendInput } from '@tracker/core';
@@ -182,9 +182,21 @@ export function generateScenario(seed: number, ids: ScenarioIds, size: { clicks:
     }
     return rows;
   };
-  return {
-    first: interleave(r, firstLists),
-    second: interleave(r, secondLists),
-    spendBatches: [spendRows(false), spendRows(true)],
-  };
+  const first = interleave(r, firstLists);
+  const second = interleave(r, secondLists);
+  republishSome(r, first, second);
+  return { first, second, spendBatches: [spendRows(false), spendRows(true)] };
+}
+
+/**
+ * Puts second copies of some events into the log, later than the first (a publish retried after its
+ * answer was lost writes the same event again): the pipeline must count each event once.
+ */
+function republishSome(r: Random, first: TrackingEvent[], second: TrackingEvent[]): void {
+  const copies = (events: TrackingEvent[]) => events.filter(() => r.chance(0.04));
+  for (const event of copies(first)) {
+    if (r.chance(0.5)) second.splice(r.int(0, second.length), 0, event);
+    else first.splice(r.int(first.indexOf(event) + 1, first.length), 0, event);
+  }
+  for (const event of copies(second)) second.splice(r.int(second.indexOf(event) + 1, second.length), 0, event);
 }

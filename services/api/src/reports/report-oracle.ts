@@ -108,7 +108,11 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const clicks = new Map<string, ClickEvent>();
   const exitedClicks = new Set<string>();
   const transactions = new Map<string, { first: ConversionEvent; last: ConversionEvent }>();
+  const seen = new Set<string>();
   for (const e of world.events) {
+    // A second copy of an event in the log is the same event: counted once.
+    if (seen.has(e.id)) continue;
+    seen.add(e.id);
     if (e.type === 'click') clicks.set(e.id, e);
     else if (e.type === 'lander_click') exitedClicks.add((e as ExitEvent).data.clickId);
     else {

@@ -1,0 +1,43 @@
+// Drops the second copies of clicks and exits. An event can reach the log twice at different offsets
+// (a publish retried after its answer was lost); the batch deduplication tokens only make a re-sent
+// offset range harmless, so without this both copies would count in the report rollups. A copy is
+// dropped when the same event id is already stored at another log position (event_positions), or
+// appears earlier in the same unit. The decision depends on stored positions only, so a unit re-sent
+// after a crash keeps exactly the rows it kept before, and a replay from offset 0 keeps the same ones.
+import type { Analytics } from '@tracker/core';
+import type { LogPosition } from './analytics-rows';
+
+export interface PositionedEvent {
+  id: string;
+  at: LogPosition;
+}
+
+interface StoredPosition {
+  event_id: string;
+  log_partition: number;
+  log_offset: number;
+}
+
+/** The events to project: each id once, and only where no other position holds it already. */
+export async function firstCopies<T extends PositionedEvent>(analytics: Analytics, events: readonly T[]): Promise<T[]> {
+  if (events.length === 0) return [];
+  const first = new Map<string, T>();
+  for (const event of events) if (!first.has(event.id)) first.set(event.id, event);
+  const stored = await analytics.query<StoredPosition>(
+    'SELECT event_id, log_partition, log_offset FROM event_positions WHERE event_id IN {ids:Array(String)}',
+    { ids: [...first.keys()] },
+  );
+  const positions = new Map<string, Set<string>>();
+  for (const row of stored) {
+    const at = `${row.log_partition}:${row.log_offset}`;
+    const known = positions.get(row.event_id);
+    if (known) known.add(at);
+    else positions.set(row.event_id, new Set([at]));
+  }
+  // Kept: events stored nowhere yet, and events stored at this very position (a unit re-sent after a
+  // crash, whose rows its deduplication tokens already cover).
+  return [...first.values()].filter((event) => {
+    const known = positions.get(event.id);
+    return !known || known.has(`${event.at.partition}:${event.at.offset}`);
+  });
+}
