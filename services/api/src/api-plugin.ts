@@ -35,12 +35,13 @@ export interface ApiDeps {
 }
 
 export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
-  await app.register(fastifyCookie);
   const sessions = new SessionStore(deps.db, deps.sessionSecret);
   const throttle = deps.throttle ?? new LoginThrottle();
 
   await app.register(
     async (api) => {
+      // Cookies are read under /api only: the tracking routes never pay for a cookie hook.
+      await api.register(fastifyCookie);
       enforceAccess(api, sessions);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
       await authRoutes(api, { db: deps.db, sessions, throttle });

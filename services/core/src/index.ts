@@ -7,6 +7,7 @@ export * from './stores';
 export * from './http/http-error';
 export * from './http/create-http-server';
 export type { Analytics, InsertOptions, QueryParams } from './analytics/analytics';
+export { yieldToEventLoop } from './analytics/analytics';
 export { migrateAnalytics } from './analytics/migrate-analytics';
 export { recordSpend, type SpendInput } from './analytics/record-spend';
 export type { Entities, Db } from './db/entities';

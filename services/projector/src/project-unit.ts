@@ -4,13 +4,15 @@
 // the unit's deduplication tokens; due TikTok pixel events become jobs.
 import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { decodeEvent, schema, type Analytics, type Db, type JobQueue, type Logger } from '@tracker/core';
+import { decodeEvent, schema, yieldToEventLoop, type Analytics, type Db, type JobQueue, type Logger } from '@tracker/core';
 import { PIXEL_EVENT_JOB, type ClickEvent, type ConversionEvent, type ExitEvent, type PixelEventJob } from '@tracker/schemas';
-import { clickRow, exitRow, resolvedFromClickEvent, type LogPosition, type ResolvedClick } from './analytics-rows';
+import { clickRow, exitRow, resolvedFromClickEvent, type LogPosition } from './analytics-rows';
 import { unitToken, type Unit } from './batch-ranges';
 import type { ClickResolver } from './click-resolver';
 import { firstCopies } from './event-copies';
 import { reviseConversions, type PendingConversion, type Revision } from './conversion-ledger';
+
+const DECODE_SLICE = 1000;
 
 export interface ProjectionContext {
   group: string;
@@ -38,10 +40,10 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
   const clicks: Array<{ id: string; at: LogPosition; event: ClickEvent }> = [];
   const exits: Array<{ id: string; at: LogPosition; event: ExitEvent }> = [];
   const conversions: Array<{ event: ConversionEvent; at: LogPosition }> = [];
-  /** This unit's clicks, for its conversions: their rows are not in click_index yet. */
-  const unitClicks = new Map<string, ResolvedClick>();
   let invalid = 0;
-  for (const record of unit.records) {
+  for (const [i, record] of unit.records.entries()) {
+    // Decoding thousands of records at once would hold up the redirects served by this process.
+    if (i > 0 && i % DECODE_SLICE === 0) await yieldToEventLoop();
     const at = { partition: record.partition, offset: record.offset };
     const event = decodeEvent(record);
     if (!event) {
@@ -51,7 +53,6 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
     }
     if (event.type === 'click') {
       clicks.push({ id: event.id, at, event });
-      unitClicks.set(event.id, resolvedFromClickEvent(event));
     } else if (event.type === 'lander_click') {
       exits.push({ id: event.id, at, event });
     } else {
@@ -59,6 +60,8 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
     }
   }
 
+  /** This unit's clicks, for its conversions: their rows are not in click_index yet. */
+  const unitClicks = new Map(conversions.length > 0 ? clicks.map((c) => [c.id, c.event]) : []);
   const [kept, { revisions, parked }] = await Promise.all([
     firstCopies(ctx.analytics, [...clicks, ...exits]),
     decideConversions(ctx, conversions, unitClicks),
@@ -87,7 +90,7 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
 async function decideConversions(
   ctx: ProjectionContext,
   conversions: Array<{ event: ConversionEvent; at: LogPosition }>,
-  unitClicks: Map<string, ResolvedClick>,
+  unitClicks: Map<string, ClickEvent>,
 ): Promise<{ revisions: Revision[]; parked: number }> {
   if (conversions.length === 0) return { revisions: [], parked: 0 };
   const now = (ctx.now ?? Date.now)();
@@ -122,7 +125,8 @@ async function decideConversions(
       pending.push({ ...c, click: null });
       continue;
     }
-    const click = unitClicks.get(clickId) ?? found.get(clickId) ?? null;
+    const inUnit = unitClicks.get(clickId);
+    const click = (inUnit && resolvedFromClickEvent(inUnit)) ?? found.get(clickId) ?? null;
     // Later conversions of a click queue behind its parked ones, so revisions stay in log order.
     if (waitingClicks.has(clickId) || (!click && now - c.event.at < ctx.unattributedAfterMs)) {
       toPark.push(c);

@@ -17,6 +17,15 @@ export interface ProjectorDeps {
   logger: Logger;
 }
 
+/**
+ * Batches of up to half a second. Every insert writes a part to each analytics table it feeds (the
+ * raw table and its rollup views), and parts are then merged: at 10k clicks/s, 50 ms batches cost the
+ * analytics engine about four times the CPU of 500 ms ones, CPU the click redirect shares on a small
+ * machine. Reports poll every 30 s, so half a second of lag is invisible.
+ */
+export const DEFAULT_MAX_WAIT_MS = 500;
+export const DEFAULT_MAX_BATCH_SIZE = 20_000;
+
 export interface ProjectorOptions {
   group?: string;
   maxBatchSize?: number;
@@ -54,8 +63,8 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
 
   const subscription: Subscription = await deps.eventLog.subscribe({
     group,
-    maxBatchSize: options.maxBatchSize ?? 2000,
-    maxWaitMs: options.maxWaitMs ?? 50,
+    maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
+    maxWaitMs: options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
     retryDelayMs: 1000,
     onError: (error, batch) =>
       deps.logger.error({ err: error, partition: batch.partition, from: batch.records[0]?.offset }, 'projection failed: retrying'),

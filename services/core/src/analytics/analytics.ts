@@ -28,8 +28,18 @@ export const OUTPUT_SETTINGS = {
   date_time_output_format: 'simple',
 } as const;
 
-export function encodeJsonEachRow(rows: readonly object[]): Buffer {
-  return Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n'));
+/** Lets the event loop serve what is waiting (the click redirect shares it with the projector). */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Rows as JSONEachRow bytes, encoded in slices with a yield between them: a batch of thousands of rows never holds the
+ *  event loop for more than a slice's worth of JSON. */
+export async function encodeJsonEachRowInSlices(rows: readonly object[], sliceSize = 1000): Promise<Buffer> {
+  const slices: string[] = [];
+  for (let i = 0; i < rows.length; i += sliceSize) {
+    if (i > 0) await yieldToEventLoop();
+    slices.push(rows.slice(i, i + sliceSize).map((r) => JSON.stringify(r)).join('\n'));
+  }
+  return Buffer.from(slices.join('\n'));
 }
 
 export function parseJsonEachRow<T>(text: string): T[] {

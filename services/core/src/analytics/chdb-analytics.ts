@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { Session } from 'chdb';
 import {
   OUTPUT_SETTINGS,
-  encodeJsonEachRow,
+  encodeJsonEachRowInSlices,
   parseJsonEachRow,
   type Analytics,
   type InsertOptions,
@@ -38,7 +38,7 @@ export async function openChdbAnalytics(dir: string): Promise<Analytics> {
       await session.insert({
         table,
         format: 'JSONEachRow',
-        values: encodeJsonEachRow(rows),
+        values: await encodeJsonEachRowInSlices(rows),
         settings: options?.dedupToken ? { insert_deduplication_token: options.dedupToken } : undefined,
       });
     },
