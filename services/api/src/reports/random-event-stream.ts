@@ -84,7 +84,8 @@ function randomClick(r: Random, ids: ScenarioIds): ClickEvent {
       placement: r.pick(PLACEMENTS),
       campaignName: tt ? `Campaign ${tt}` : '',
       adGroupName: adGroup ? `Ad group ${adGroup}` : '',
-      creativeName: creative ? r.pick([`Creative ${creative}`, 'Créative über']) : '',
+      // Names that need escaping on the way out of the analytics store (backslash, tab, newline, \x1f).
+      creativeName: creative ? r.pick([`Creative ${creative}`, 'Créative über', 'Back\\slash\tTab\nLine\u001fSep']) : '',
       ttclid: r.chance(0.5) ? `tt${r.int(1, 1e9)}` : '',
       ip: `10.0.${r.int(0, 255)}.${r.int(1, 254)}`,
       userAgent: 'Mozilla/5.0 (iPhone)',

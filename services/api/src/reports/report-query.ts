@@ -37,19 +37,15 @@ export interface ClickUnits {
   bots: number[];
 }
 
-interface EncodedUnits {
-  day: string;
-  tt: string;
-  keys: string;
-  passes?: string;
-  hours?: string;
-  visits: string;
-  bots: string;
-}
-
-// The units travel as delimited text, not JSON arrays: parsing 100 000 array elements costs more
-// than the query. Keys are escaped (\\ and newline) and joined by newlines.
-const unescapeKey = (key: string) => (key.includes('\\') ? key.replace(/\\(\\|n)/g, (_, c: string) => (c === 'n' ? '\n' : '\\')) : key);
+// The units travel as TabSeparatedRaw, one row per (day, TikTok campaign), each list in one field:
+// parsing 100 000 JSON array elements, or even JSON strings, costs more than the query. Keys and the
+// TikTok campaign id are escaped (backslash, newline, tab and the unit separator \x1f, which joins keys).
+const UNIT_SEPARATOR = '\x1f';
+const escapedText = (sql: string) =>
+  `replaceAll(replaceAll(replaceAll(replaceAll(${sql}, char(92), concat(char(92), char(92))), char(10), concat(char(92), 'n')), ` +
+  `char(9), concat(char(92), 't')), char(31), concat(char(92), 'u'))`;
+const ESCAPES: Record<string, string> = { '\\': '\\', n: '\n', t: '\t', u: UNIT_SEPARATOR };
+const unescapeText = (text: string) => (text.includes('\\') ? text.replace(/\\([\\ntu])/g, (_, c: string) => ESCAPES[c]!) : text);
 const numbers = (text: string) => text.split(',').map(Number);
 
 /** Visits per report day, TikTok campaign and unit: grouping key × filters passed (when filtered) × hour (when hourly). */
@@ -62,13 +58,13 @@ export async function queryClickUnits(
   const filtered = hasFilters(scope.filters);
   const hourly = granularity === 'hour';
   const unit = ['key', ...(filtered ? ['passes'] : []), ...(hourly ? ['hour'] : [])].join(', ');
-  const rows = await analytics.query<EncodedUnits>(
-    `SELECT toString(tzday) AS day, tt,
-            arrayStringConcat(groupArray(replaceAll(replaceAll(key, '\\\\', '\\\\\\\\'), '\\n', '\\\\n')), '\\n') AS keys,
-            ${filtered ? "arrayStringConcat(groupArray(toString(passes))) AS passes," : ''}
-            ${hourly ? "arrayStringConcat(groupArray(hour), ',') AS hours," : ''}
-            arrayStringConcat(groupArray(toString(visits)), ',') AS visits,
-            arrayStringConcat(groupArray(toString(bots)), ',') AS bots
+  const rows = await analytics.queryFields(
+    `SELECT toString(tzday), ${escapedText('tt')},
+            arrayStringConcat(groupArray(${escapedText('key')}), char(31)),
+            ${filtered ? 'arrayStringConcat(groupArray(toString(passes))),' : ''}
+            ${hourly ? "arrayStringConcat(groupArray(hour), ','), " : ''}
+            arrayStringConcat(groupArray(toString(visits)), ','),
+            arrayStringConcat(groupArray(toString(bots)), ',')
      FROM (
        SELECT tzday, tt, ${unit}, sum(visits) AS visits, sum(bots) AS bots
        FROM (${clickPartsSql(source, scope.filters, granularity)})
@@ -77,18 +73,18 @@ export async function queryClickUnits(
      GROUP BY tzday, tt`,
     { ...scopeParams(scope), ...source.params },
   );
-  return rows.map((r) => {
-    const keys = r.keys.includes('\\') ? r.keys.split('\n').map(unescapeKey) : r.keys.split('\n');
-    return {
-      day: r.day,
-      tt: r.tt,
-      keys,
-      passes: r.passes === undefined ? null : [...r.passes].map((p) => p === '1'),
-      hours: r.hours === undefined ? null : r.hours.split(','),
-      visits: numbers(r.visits),
-      // Most units have no bot visit: skip parsing a list of zeros.
-      bots: /[1-9]/.test(r.bots) ? numbers(r.bots) : new Array<number>(keys.length).fill(0),
-    };
+  return rows.map((fields) => {
+    let at = 0;
+    const day = fields[at++]!;
+    const tt = unescapeText(fields[at++]!);
+    const encodedKeys = fields[at++]!;
+    const keys = encodedKeys.includes('\\') ? encodedKeys.split(UNIT_SEPARATOR).map(unescapeText) : encodedKeys.split(UNIT_SEPARATOR);
+    const passes = filtered ? [...fields[at++]!].map((p) => p === '1') : null;
+    const hours = hourly ? fields[at++]!.split(',') : null;
+    const visits = numbers(fields[at++]!);
+    const bots = fields[at++]!;
+    // Most units have no bot visit: skip parsing a list of zeros.
+    return { day, tt, keys, passes, hours, visits, bots: /[1-9]/.test(bots) ? numbers(bots) : new Array<number>(keys.length).fill(0) };
   });
 }
 

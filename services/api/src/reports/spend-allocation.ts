@@ -60,10 +60,15 @@ function splitInto(cents: number, units: AllocationUnits): number {
   let given = 0;
   if (Number.isSafeInteger(cents * total)) {
     for (let i = 0; i < n; i++) {
+      // Exact: weighted and total are safe integers, so the floor of their quotient is too (and
+      // cheaper than % on doubles).
       const weighted = cents * visits[i]!;
-      remainders[i] = weighted % total;
-      shares[i] = (weighted - remainders[i]!) / total;
-      given += shares[i]!;
+      let share = Math.floor(weighted / total);
+      if (share * total > weighted) share -= 1;
+      else if (weighted - share * total >= total) share += 1;
+      shares[i] = share;
+      remainders[i] = weighted - share * total;
+      given += share;
     }
   } else {
     const c = BigInt(cents);
@@ -80,13 +85,10 @@ function splitInto(cents: number, units: AllocationUnits): number {
   if (leftover === 0) return n;
   // The leftover cents (fewer than the units) go to the first units in this order; insertion sort,
   // as a day's units of one TikTok campaign are few.
-  const before = (a: number, b: number) =>
-    remainders[a]! > remainders[b]! ||
-    (remainders[a] === remainders[b] && (compareBytes(keys[a]!, keys[b]!) || (passes ? Number(passes[b]) - Number(passes[a]) : 0)) < 0);
   const order = orderScratch;
   for (let i = 0; i < n; i++) {
     let at = i;
-    while (at > 0 && before(i, order[at - 1]!)) {
+    while (at > 0 && comesBefore(remainders, keys, passes, i, order[at - 1]!)) {
       order[at] = order[at - 1]!;
       at--;
     }
@@ -96,6 +98,14 @@ function splitInto(cents: number, units: AllocationUnits): number {
   return n;
 }
 
+/** Larger remainder first, then the smaller key (bytewise), then the unit that passes the filters. */
+function comesBefore(remainders: Float64Array, keys: string[], passes: boolean[] | null, a: number, b: number): boolean {
+  if (remainders[a] !== remainders[b]) return remainders[a]! > remainders[b]!;
+  const byKey = compareBytes(keys[a]!, keys[b]!);
+  if (byKey !== 0) return byKey < 0;
+  return passes !== null && passes[a]! && !passes[b]!;
+}
+
 /** The largest-remainder split of `cents` over the units, in the units' order. */
 export function splitCents(cents: number, units: AllocationUnits): number[] {
   return Array.from(sharesScratch.subarray(0, splitInto(cents, units)));
@@ -103,6 +113,11 @@ export function splitCents(cents: number, units: AllocationUnits): number[] {
 
 /** Adds the shares of the units that pass the filters to `into`, per key. */
 export function allocate(cents: number, units: AllocationUnits, into: Map<string, number>): void {
+  if (units.visits.length === 1) {
+    // One unit takes it all (e.g. a day's spend in a daily series): no split to compute.
+    if (!units.passes || units.passes[0]) into.set(units.keys[0]!, (into.get(units.keys[0]!) ?? 0) + cents);
+    return;
+  }
   const n = splitInto(cents, units);
   for (let i = 0; i < n; i++) {
     if (units.passes && !units.passes[i]) continue;
