@@ -37,8 +37,9 @@ export interface UnitOutcome {
 }
 
 export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<UnitOutcome> {
-  const clicks: Array<{ id: string; at: LogPosition; event: ClickEvent }> = [];
-  const exits: Array<{ id: string; at: LogPosition; event: ExitEvent }> = [];
+  // Rows are built while decoding, in the same slices; second copies are dropped from them afterwards.
+  const clicks: Array<{ id: string; at: LogPosition; event: ClickEvent; row: ReturnType<typeof clickRow> }> = [];
+  const exits: Array<{ id: string; at: LogPosition; event: ExitEvent; row: ReturnType<typeof exitRow> }> = [];
   const conversions: Array<{ event: ConversionEvent; at: LogPosition }> = [];
   let invalid = 0;
   for (const [i, record] of unit.records.entries()) {
@@ -52,9 +53,9 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
       continue;
     }
     if (event.type === 'click') {
-      clicks.push({ id: event.id, at, event });
+      clicks.push({ id: event.id, at, event, row: clickRow(event, at) });
     } else if (event.type === 'lander_click') {
-      exits.push({ id: event.id, at, event });
+      exits.push({ id: event.id, at, event, row: exitRow(event, at) });
     } else {
       conversions.push({ event, at });
     }
@@ -66,9 +67,10 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
     firstCopies(ctx.analytics, [...clicks, ...exits]),
     decideConversions(ctx, conversions, unitClicks),
   ]);
-  const keep = new Set(kept);
-  const clickRows = clicks.filter((c) => keep.has(c)).map((c) => clickRow(c.event, c.at));
-  const exitRows = exits.filter((e) => keep.has(e)).map((e) => exitRow(e.event, e.at));
+  const copies = clicks.length + exits.length - kept.length;
+  const keep = copies > 0 ? new Set(kept) : null;
+  const clickRows = (keep ? clicks.filter((c) => keep.has(c)) : clicks).map((c) => c.row);
+  const exitRows = (keep ? exits.filter((e) => keep.has(e)) : exits).map((e) => e.row);
 
   // Clicks first: a conversion of a later batch looks its click up in click_index.
   await ctx.analytics.insert('clicks', clickRows, { dedupToken: unitToken(ctx.group, unit, 'clicks') });
@@ -80,7 +82,7 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
   return {
     clicks: clickRows.length,
     exits: exitRows.length,
-    copies: clicks.length + exits.length - kept.length,
+    copies,
     conversions: conversions.length - parked,
     parked,
     invalid,
