@@ -6,7 +6,8 @@ import { migrateAnalytics, parseMigration } from './migrate-analytics';
 
 export function analyticsContract(open: () => Promise<Analytics>) {
   let ch: Analytics;
-  const suffix = `${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const nonce = Math.floor(Math.random() * 1e6);
+  const suffix = `${Date.now()}_${nonce}`;
   const raw = `contract_raw_${suffix}`;
   const rollup = `contract_rollup_${suffix}`;
 
@@ -76,7 +77,8 @@ export function analyticsContract(open: () => Promise<Analytics>) {
     const migrations = [
       parseMigration('0001_create.sql', `-- a table\nCREATE TABLE IF NOT EXISTS ${table} (id UInt32) ENGINE = MergeTree ORDER BY id;\n`),
       parseMigration('0002_column.sql', `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS name String;\nINSERT INTO ${table} (id, name) VALUES (1, 'one');`),
-    ].map((m) => ({ ...m, version: m.version + Number(suffix.slice(-6)) * 10 }));
+    // Versions of this run only (the store may hold other runs' records).
+    ].map((m) => ({ ...m, version: m.version + (nonce + 1) * 10 }));
     const first = await migrateAnalytics(ch, migrations);
     const second = await migrateAnalytics(ch, migrations);
     expect(first).toEqual(migrations.map((m) => m.version));
