@@ -1,48 +1,13 @@
 // The report table's metric columns (spec §3 "Report columns"): ids, labels, which are campaign-only,
 // the default visible set, and how each cell reads on screen and in the CSV file.
 import { formatCount, formatFixed, formatMoney, formatPercent, formatPerVisit, formatRoas, formatRoi } from '../../lib/format';
+import { DEFAULT_VISIBLE_COLUMNS, REPORT_COLUMNS, type ReportColumnId } from '@tracker/schemas';
 import type { ReportGroupBy } from './report-groupings';
 import type { ReportRow } from './report-types';
 
-export type ReportColumnId =
-  | 'linkClicks'
-  | 'exitClicks'
-  | 'landerCtr'
-  | 'clicks'
-  | 'conversions'
-  | 'revenue'
-  | 'spend'
-  | 'profit'
-  | 'roi'
-  | 'roas'
-  | 'cr'
-  | 'epc'
-  | 'cpv';
+export { DEFAULT_VISIBLE_COLUMNS, REPORT_COLUMNS, type ReportColumnId } from '@tracker/schemas';
 
-export interface ReportColumn {
-  id: ReportColumnId;
-  label: string;
-  campaignOnly: boolean;
-}
-
-/** In table order. */
-export const REPORT_COLUMNS: readonly ReportColumn[] = [
-  { id: 'linkClicks', label: 'Link Clicks', campaignOnly: true },
-  { id: 'exitClicks', label: 'Exit Clicks', campaignOnly: true },
-  { id: 'landerCtr', label: 'Lander CTR', campaignOnly: true },
-  { id: 'clicks', label: 'Visits', campaignOnly: false },
-  { id: 'conversions', label: 'Conv', campaignOnly: false },
-  { id: 'revenue', label: 'Revenue', campaignOnly: false },
-  { id: 'spend', label: 'Cost', campaignOnly: false },
-  { id: 'profit', label: 'Profit', campaignOnly: false },
-  { id: 'roi', label: 'ROI', campaignOnly: false },
-  { id: 'roas', label: 'ROAS', campaignOnly: false },
-  { id: 'cr', label: 'vCR', campaignOnly: false },
-  { id: 'epc', label: 'EPC', campaignOnly: false },
-  { id: 'cpv', label: 'CPV', campaignOnly: false },
-];
-
-export const DEFAULT_VISIBLE_COLUMNS: readonly ReportColumnId[] = ['clicks', 'conversions', 'revenue', 'spend', 'profit', 'roi', 'epc'];
+export type ReportColumn = (typeof REPORT_COLUMNS)[number];
 
 const COLUMN_IDS = new Set<string>(REPORT_COLUMNS.map((c) => c.id));
 

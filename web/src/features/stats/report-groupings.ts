@@ -1,17 +1,9 @@
 // The ways the Stats screen groups a report (spec §2, §4): five tabs and the seven tracking variables,
 // each with the `groupBy` the server takes and the heading of the table's name column.
-export type GroupingTab = 'campaign' | 'spark' | 'offer' | 'lander' | 'mediabuyer';
+import { TRACKING_VARIABLES as SCHEMA_VARIABLES, type ReportGrouping, type ReportGroupBy, type TrackingVariable } from '@tracker/schemas';
 
-export type TrackingVariable =
-  | 'tiktokCampaignId'
-  | 'tiktokAdGroupId'
-  | 'tiktokCreativeId'
-  | 'placement'
-  | 'campaignName'
-  | 'adGroupName'
-  | 'creativeName';
-
-export type ReportGroupBy = GroupingTab | TrackingVariable;
+export type { ReportGroupBy, TrackingVariable } from '@tracker/schemas';
+export type GroupingTab = ReportGrouping;
 
 export const GROUPING_TABS: readonly { value: GroupingTab; label: string; nameHeader: string }[] = [
   { value: 'campaign', label: 'Campaigns', nameHeader: 'Campaign' },
@@ -24,16 +16,20 @@ export const GROUPING_TABS: readonly { value: GroupingTab; label: string; nameHe
 /** 'none' is "No Variable Selected": the tab decides the grouping. */
 export const NO_VARIABLE = 'none';
 
-// Labels and field numbers exactly as spec §2 lists them (Ad ID and Ad Name both say field 7).
-export const TRACKING_VARIABLES: readonly { value: TrackingVariable; label: string; nameHeader: string }[] = [
-  { value: 'tiktokCampaignId', label: 'Campaign ID (field 4)', nameHeader: 'Campaign ID' },
-  { value: 'tiktokAdGroupId', label: 'Adset ID (field 6)', nameHeader: 'Adset ID' },
-  { value: 'tiktokCreativeId', label: 'Ad ID (field 7)', nameHeader: 'Ad ID' },
-  { value: 'placement', label: 'Placement (field 2)', nameHeader: 'Placement' },
-  { value: 'campaignName', label: 'Campaign Name (field 3)', nameHeader: 'Campaign Name' },
-  { value: 'adGroupName', label: 'Adset Name (field 5)', nameHeader: 'Adset Name' },
-  { value: 'creativeName', label: 'Ad Name (field 7)', nameHeader: 'Ad Name' },
-];
+/** The heading of the name column per variable; the select's labels (spec §2) come from @tracker/schemas. */
+const VARIABLE_NAME_HEADERS: Record<TrackingVariable, string> = {
+  tiktokCampaignId: 'Campaign ID',
+  tiktokAdGroupId: 'Adset ID',
+  tiktokCreativeId: 'Ad ID',
+  placement: 'Placement',
+  campaignName: 'Campaign Name',
+  adGroupName: 'Adset Name',
+  creativeName: 'Ad Name',
+};
+
+export const TRACKING_VARIABLES: readonly { value: TrackingVariable; label: string; nameHeader: string }[] = SCHEMA_VARIABLES.map(
+  (v) => ({ value: v.id, label: v.label, nameHeader: VARIABLE_NAME_HEADERS[v.id] }),
+);
 
 /** A chosen variable overrides the tab. */
 export function reportGroupBy(tab: GroupingTab, variable: TrackingVariable | typeof NO_VARIABLE): ReportGroupBy {
