@@ -1,6 +1,7 @@
 // Reporting wire shapes (spec §2 Stats, Offers, Click Log; §3 "Report row (derived)"; §7 "Reporting
 // data"): query strings as zod schemas, answers as types. Money is a decimal string, ratios numbers.
 import { z } from 'zod';
+import type { ReportMetrics } from './report-metrics';
 
 // ---- groupings and columns ----
 
@@ -145,8 +146,9 @@ export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
 
 // ---- answers ----
 
-/** One row of GET /api/reports: spec §3 "Report row (derived)" plus botClicks. */
-export interface ReportRow {
+/** One row of GET /api/reports: spec §3 "Report row (derived)" plus botClicks; the derived figures
+ *  (profit, roi, roas, cr, epc, cpv) are computeMetrics' (report-metrics.ts). */
+export interface ReportRow extends ReportMetrics {
   /** The grouping value: campaign id, public spark id, offer or lander id, media buyer username, or the
    *  tracking variable's value. EMPTY_GROUP_KEY ('') for clicks without it, UNATTRIBUTED_SPEND_KEY
    *  for spend no click matches, '__total__' on the totals. */
@@ -160,12 +162,6 @@ export interface ReportRow {
   conversions: number;
   revenue: string;
   spend: string;
-  profit: string;
-  roi: number;
-  roas: number;
-  cr: number;
-  epc: number;
-  cpv: number;
   /** Campaign grouping only: linkClicks = clicks; exitClicks = clicks that exited to the offer. */
   linkClicks?: number;
   exitClicks?: number;
