@@ -126,7 +126,20 @@ async function openMenu(page: Page, label: string, heading: string): Promise<voi
 
 async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
   await combobox.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const item = page.getByRole('option', { name: option, exact: true });
+  // Radix Select drops the first pointerup after opening when the pointer has moved under 10 px
+  // since the trigger's pointerdown; on a loaded machine its listener can be attached after the
+  // trigger's own pointerup, so the option's click may be that first one. The list then stays open
+  // and hides the rest of the page from the accessibility tree: click again until it closes.
+  for (let attempt = 1; ; attempt++) {
+    await item.click();
+    try {
+      await page.getByRole('listbox').waitFor({ state: 'hidden', timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 async function signIn(page: Page, baseUrl: string, who: { username: string; password: string }): Promise<void> {
