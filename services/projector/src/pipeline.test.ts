@@ -24,7 +24,6 @@ async function analyticsIn(dir: string): Promise<{ live: Analytics; openEmpty: (
         kind: live.kind,
         exec: (sql, params) => live.exec(sql, params),
         query: (sql, params) => live.query(sql, params),
-        queryFields: (sql, params) => live.queryFields(sql, params),
         insert: (table, rows, options) => live.insert(`${database}.${table}`, rows, options),
         close: async () => live.exec(`DROP DATABASE ${database}`),
       };

@@ -11,6 +11,8 @@ export interface MediaBuyers {
   usernames: string[];
 }
 
+export const NO_MEDIA_BUYERS: MediaBuyers = { sparkIds: [], usernames: [] };
+
 export async function loadMediaBuyers(db: Db): Promise<MediaBuyers> {
   const rows = await db
     .select({ sparkId: schema.sparks.sparkId, username: schema.users.username })

@@ -15,6 +15,7 @@ import {
   type DateRangeQuery,
   type OfferPerformanceRow,
 } from '@tracker/schemas';
+import { NO_MEDIA_BUYERS } from './media-buyers';
 import { queryMeasures } from './report-query';
 import { groupingSource } from './report-scope';
 import { readReportTimezone } from './report-timezone';
@@ -28,7 +29,7 @@ export async function offerPerformance(
 ): Promise<OfferPerformanceRow[]> {
   const { db, analytics } = deps;
   const timezone = await readReportTimezone(db);
-  const scope = { timezone, startDate: query.startDate, endDate: query.endDate, filters: {}, buyers: { sparkIds: [], usernames: [] } };
+  const scope = { timezone, startDate: query.startDate, endDate: query.endDate, filters: {}, buyers: NO_MEDIA_BUYERS };
   const t = schema.cakeStats;
   const [measures, cake] = await Promise.all([
     queryMeasures(analytics, scope, groupingSource('offer')),

@@ -6,12 +6,12 @@ import { centsFromMoney } from '@tracker/schemas';
 import {
   BUCKET_RANGE,
   clickPartsSql,
-  hasFilters,
   exitClicksSql,
   filterCondition,
   scopeParams,
   type Granularity,
   type GroupingSource,
+  type ReportFilters,
   type ReportScope,
 } from './report-scope';
 
@@ -24,68 +24,14 @@ export interface GroupMeasures {
 
 export const emptyMeasures = (): GroupMeasures => ({ clicks: 0, botClicks: 0, conversions: 0, revenueCents: 0 });
 
-/** The visits of one report day and TikTok campaign ('' = none), unit by unit (parallel arrays). */
-export interface ClickUnits {
-  day: string;
-  tt: string;
-  keys: string[];
-  /** Whether the unit's clicks pass the report's filters; null when the report has none (all pass). */
-  passes: boolean[] | null;
-  /** 'yyyy-MM-dd HH:00' per unit of an hourly report; null per day. */
-  hours: string[] | null;
-  visits: number[];
-  bots: number[];
-}
-
-// The units travel as TabSeparatedRaw, one row per (day, TikTok campaign), each list in one field:
-// parsing 100 000 JSON array elements, or even JSON strings, costs more than the query. Keys and the
-// TikTok campaign id are escaped (backslash, newline, tab and the unit separator \x1f, which joins keys).
-const UNIT_SEPARATOR = '\x1f';
-const escapedText = (sql: string) =>
-  `replaceAll(replaceAll(replaceAll(replaceAll(${sql}, char(92), concat(char(92), char(92))), char(10), concat(char(92), 'n')), ` +
-  `char(9), concat(char(92), 't')), char(31), concat(char(92), 'u'))`;
-const ESCAPES: Record<string, string> = { '\\': '\\', n: '\n', t: '\t', u: UNIT_SEPARATOR };
-const unescapeText = (text: string) => (text.includes('\\') ? text.replace(/\\([\\ntu])/g, (_, c: string) => ESCAPES[c]!) : text);
-const numbers = (text: string) => text.split(',').map(Number);
-
-/** Visits per report day, TikTok campaign and unit: grouping key × filters passed (when filtered) × hour (when hourly). */
-export async function queryClickUnits(
-  analytics: Analytics,
-  scope: ReportScope,
-  source: GroupingSource,
-  granularity: Granularity,
-): Promise<ClickUnits[]> {
-  const filtered = hasFilters(scope.filters);
-  const hourly = granularity === 'hour';
-  const unit = ['key', ...(filtered ? ['passes'] : []), ...(hourly ? ['hour'] : [])].join(', ');
-  const rows = await analytics.queryFields(
-    `SELECT toString(tzday), ${escapedText('tt')},
-            arrayStringConcat(groupArray(${escapedText('key')}), char(31)),
-            ${filtered ? 'arrayStringConcat(groupArray(toString(passes))),' : ''}
-            ${hourly ? "arrayStringConcat(groupArray(hour), ','), " : ''}
-            arrayStringConcat(groupArray(toString(visits)), ','),
-            arrayStringConcat(groupArray(toString(bots)), ',')
-     FROM (
-       SELECT tzday, tt, ${unit}, sum(visits) AS visits, sum(bots) AS bots
-       FROM (${clickPartsSql(source, scope.filters, granularity)})
-       GROUP BY tzday, tt, ${unit}
-     )
-     GROUP BY tzday, tt`,
-    { ...scopeParams(scope), ...source.params },
-  );
-  return rows.map((fields) => {
-    let at = 0;
-    const day = fields[at++]!;
-    const tt = unescapeText(fields[at++]!);
-    const encodedKeys = fields[at++]!;
-    const keys = encodedKeys.includes('\\') ? encodedKeys.split(UNIT_SEPARATOR).map(unescapeText) : encodedKeys.split(UNIT_SEPARATOR);
-    const passes = filtered ? [...fields[at++]!].map((p) => p === '1') : null;
-    const hours = hourly ? fields[at++]!.split(',') : null;
-    const visits = numbers(fields[at++]!);
-    const bots = fields[at++]!;
-    // Most units have no bot visit: skip parsing a list of zeros.
-    return { day, tt, keys, passes, hours, visits, bots: /[1-9]/.test(bots) ? numbers(bots) : new Array<number>(keys.length).fill(0) };
-  });
+/**
+ * The report's visits per day, TikTok campaign and unit (the grouping key, or the hour of an hourly
+ * series) and whether they pass the filters: the input of spendAllocationSql.
+ */
+export function clickUnitsSql(source: GroupingSource, filters: ReportFilters, granularity: Granularity, unit: 'key' | 'hour'): string {
+  return `SELECT tzday, tt, ${unit} AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
+          FROM (${clickPartsSql(source, filters, granularity)})
+          GROUP BY tzday, tt, unit, passes`;
 }
 
 export interface ConversionMeasures {

@@ -43,7 +43,6 @@ export function lazyChdbAnalytics(): Analytics {
     kind: 'chdb',
     exec: async (sql, params) => (await store()).exec(sql, params),
     query: async (sql, params) => (await store()).query(sql, params),
-    queryFields: async (sql, params) => (await store()).queryFields(sql, params),
     insert: async (table, rows, options) => (await store()).insert(table, rows, options),
     async close() {
       if (!opening) return;

@@ -87,18 +87,6 @@ export function analyticsContract(open: () => Promise<Analytics>) {
     await ch.exec(`DROP TABLE ${table}`);
   });
 
-  test('queryFields answers each row as its raw fields', async () => {
-    expect(
-      await ch.queryFields(
-        "SELECT x, y, z FROM (SELECT 'a b' AS x, 1.5 AS y, concat('é', char(92), 'n') AS z UNION ALL SELECT '', 2, 'x') ORDER BY y",
-      ),
-    ).toEqual([
-      ['a b', '1.5', 'é\\n'],
-      ['', '2', 'x'],
-    ]);
-    expect(await ch.queryFields('SELECT 1 WHERE 0')).toEqual([]);
-  });
-
   test('a long query does not block the event loop', async () => {
     const ticks: number[] = [];
     const timer = setInterval(() => ticks.push(Date.now()), 5);

@@ -16,9 +16,6 @@ export interface Analytics {
   exec(sql: string, params?: QueryParams): Promise<void>;
   /** One SELECT; rows as objects. 64-bit integers come back as numbers, decimals as exact strings. */
   query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]>;
-  /** One SELECT in TabSeparatedRaw: each row as its fields, nothing unescaped. For large answers whose
-   *  values the SQL keeps free of tabs and newlines (JSON parsing costs more than the query there). */
-  queryFields(sql: string, params?: QueryParams): Promise<string[][]>;
   insert(table: string, rows: readonly object[], options?: InsertOptions): Promise<void>;
   close(): Promise<void>;
 }
@@ -30,12 +27,6 @@ export const OUTPUT_SETTINGS = {
   output_format_decimal_trailing_zeros: 1,
   date_time_output_format: 'simple',
 } as const;
-
-export function parseTabSeparatedRaw(text: string): string[][] {
-  const rows: string[][] = [];
-  for (const line of text.split('\n')) if (line) rows.push(line.split('\t'));
-  return rows;
-}
 
 /** Lets the event loop serve what is waiting (the click redirect shares it with the projector). */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -6,7 +6,6 @@ import {
   OUTPUT_SETTINGS,
   encodeJsonEachRowInSlices,
   parseJsonEachRow,
-  parseTabSeparatedRaw,
   type Analytics,
   type InsertOptions,
   type QueryParams,
@@ -33,9 +32,6 @@ export async function openChdbAnalytics(dir: string): Promise<Analytics> {
     async query<T>(sql: string, params?: QueryParams) {
       const result = await run(sql, params, 'JSONEachRow');
       return parseJsonEachRow<T>(result.text());
-    },
-    async queryFields(sql: string, params?: QueryParams) {
-      return parseTabSeparatedRaw((await run(sql, params, 'TabSeparatedRaw')).text());
     },
     async insert(table: string, rows: readonly object[], options?: InsertOptions) {
       if (rows.length === 0) return;

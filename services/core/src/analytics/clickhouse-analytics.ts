@@ -3,7 +3,6 @@
 import { createClient } from '@clickhouse/client';
 import {
   OUTPUT_SETTINGS,
-  parseTabSeparatedRaw,
   type Analytics,
   type InsertOptions,
   type QueryParams,
@@ -28,10 +27,6 @@ export async function openClickHouseAnalytics(url: string): Promise<Analytics> {
     async query<T>(sql: string, params?: QueryParams) {
       const result = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
       return result.json<T>();
-    },
-    async queryFields(sql: string, params?: QueryParams) {
-      const result = await client.query({ query: sql, query_params: params, format: 'TabSeparatedRaw' });
-      return parseTabSeparatedRaw(await result.text());
     },
     async insert(table: string, rows: readonly object[], options?: InsertOptions) {
       if (rows.length === 0) return;
