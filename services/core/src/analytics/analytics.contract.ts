@@ -48,6 +48,37 @@ export function analyticsContract(open: () => Promise<Analytics>) {
     expect(since).toEqual([{ id: 'b' }]);
   });
 
+  test('bound parameters keep their type and text, whatever they hold', async () => {
+    const hostile = "a'b\\c\n\td' OR 1=1 -- {campaign:String} \u0000é";
+    const [row] = await ch.query<Record<string, unknown>>(
+      `SELECT {s:String} AS s, length({s:String}) AS n, {day:Date} + 1 AS next, {count:UInt32} * 2 AS twice,
+              {list:Array(String)} AS list, length({none:Array(String)}) AS empty, {ratio:Float64} AS ratio,
+              toString(toDateTime({day:Date}, {tz:String})) AS midnight`,
+      { s: hostile, day: '2026-03-08', count: 21, list: ["x'y", '\\', ''], none: [], ratio: -0.25, tz: 'America/New_York' },
+    );
+    expect(row).toEqual({
+      s: hostile,
+      n: Buffer.byteLength(hostile),
+      next: '2026-03-09',
+      twice: 42,
+      list: ["x'y", '\\', ''],
+      empty: 0,
+      ratio: -0.25,
+      midnight: '2026-03-08 00:00:00',
+    });
+  });
+
+  test('queries run side by side', async () => {
+    const slow = 'SELECT count() AS n FROM numbers(50000000) WHERE cityHash64(number) % 7 = 1';
+    const started = performance.now();
+    await ch.query(slow);
+    const alone = performance.now() - started;
+    const both = performance.now();
+    const [, quick] = await Promise.all([ch.query(slow), ch.query('SELECT {x:UInt8} AS x', { x: 1 }).then(() => performance.now() - both)]);
+    // The quick query does not wait for the slow one to finish.
+    expect(quick).toBeLessThan(alone / 2);
+  });
+
   test('a retried insert with the same token counts once, in the table and in its rollup', async () => {
     const batch = [
       { id: 'c', campaign: 'x', revenue: '1.00', at: '2026-01-02 00:00:00.000' },

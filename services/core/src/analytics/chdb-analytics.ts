@@ -11,18 +11,67 @@ import {
   type QueryParams,
 } from './analytics';
 
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*):([^{}]+)\}/g;
+const STRING_ESCAPES: Record<string, string> = { '\\': '\\\\', "'": "\\'", '\0': '\\0', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** A value as a ClickHouse literal: strings quoted with `\` and `'` escaped (nothing else can end the literal). */
+function literal(value: QueryParams[string]): string {
+  if (value === null) return 'NULL';
+  if (Array.isArray(value)) return `[${value.map((v) => literal(v)).join(', ')}]`;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`query parameter ${value} is not a finite number`);
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return `'${String(value).replace(/[\\'\0\n\r\t]/g, (c) => STRING_ESCAPES[c]!)}'`;
+}
+
+/** `{name:Type}` placeholders replaced by `CAST(<literal> AS Type)`, as the server would bind them. */
+export function inlineParams(sql: string, params: QueryParams): string {
+  return sql.replace(PLACEHOLDER, (_, name: string, type: string) => {
+    if (!Object.hasOwn(params, name)) throw new Error(`query parameter ${name} is not set`);
+    return `CAST(${literal(params[name]!)} AS ${type})`;
+  });
+}
+
+/** Connections to the one engine: the engine runs one statement at a time per connection. */
+const CONNECTIONS = 3;
+/** Statements that change a connection's state, so they go to every connection. */
+const CONNECTION_STATE = /^\s*(SET|USE)\s/i;
+
 export async function openChdbAnalytics(dir: string): Promise<Analytics> {
   fs.mkdirSync(dir, { recursive: true });
-  // chDB locks the folder: a second process fails here with "Cannot lock file".
-  const session = new Session(dir);
-  for (const [name, value] of Object.entries(OUTPUT_SETTINGS)) {
-    await session.queryAsync(`SET ${name} = ${typeof value === 'string' ? `'${value}'` : value}`);
-  }
+  // chDB locks the folder: a second process fails here with "Cannot lock file". Connections of this
+  // process share the engine. A report's queries and the projector's inserts each take the connection
+  // with the least work in flight, so they run side by side instead of queueing on one connection.
+  const sessions = Array.from({ length: CONNECTIONS }, () => new Session(dir));
+  const inFlight = sessions.map(() => 0);
   let closed = false;
-  const run = (sql: string, params: QueryParams | undefined, format: string) =>
-    params && Object.keys(params).length > 0
-      ? session.queryBindAsync(sql, params, { format })
-      : session.queryAsync(sql, { format });
+
+  async function onIdlest<T>(work: (session: Session) => Promise<T>): Promise<T> {
+    let at = 0;
+    for (let i = 1; i < sessions.length; i++) if (inFlight[i]! < inFlight[at]!) at = i;
+    inFlight[at]! += 1;
+    try {
+      return await work(sessions[at]!);
+    } finally {
+      inFlight[at]! -= 1;
+    }
+  }
+
+  // Parameters go into the SQL text as typed literals instead of chDB's binding: chdb-node runs every
+  // bound query of the process one after another (its process-wide parameter chain), so the queries of
+  // one report, and the reports of several users, would queue behind each other.
+  async function run(sql: string, params: QueryParams | undefined, format: string) {
+    const text = params ? inlineParams(sql, params) : sql;
+    if (!CONNECTION_STATE.test(text)) return onIdlest((session) => session.queryAsync(text, { format }));
+    const results = await Promise.all(sessions.map((session) => session.queryAsync(text, { format })));
+    return results[0]!;
+  }
+
+  for (const [name, value] of Object.entries(OUTPUT_SETTINGS)) {
+    await run(`SET ${name} = ${typeof value === 'string' ? `'${value}'` : value}`, undefined, 'CSV');
+  }
 
   return {
     kind: 'chdb',
@@ -35,17 +84,20 @@ export async function openChdbAnalytics(dir: string): Promise<Analytics> {
     },
     async insert(table: string, rows: readonly object[], options?: InsertOptions) {
       if (rows.length === 0) return;
-      await session.insert({
-        table,
-        format: 'JSONEachRow',
-        values: await encodeJsonEachRowInSlices(rows),
-        settings: options?.dedupToken ? { insert_deduplication_token: options.dedupToken } : undefined,
-      });
+      const values = await encodeJsonEachRowInSlices(rows);
+      await onIdlest((session) =>
+        session.insert({
+          table,
+          format: 'JSONEachRow',
+          values,
+          settings: options?.dedupToken ? { insert_deduplication_token: options.dedupToken } : undefined,
+        }),
+      );
     },
     async close() {
       if (closed) return;
       closed = true;
-      session.close();
+      for (const session of sessions) session.close();
     },
   };
 }
