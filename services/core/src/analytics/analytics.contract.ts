@@ -68,6 +68,12 @@ export function analyticsContract(open: () => Promise<Analytics>) {
     });
   });
 
+  test('a parameter of 20 000 ids (a projector batch) is accepted', async () => {
+    const ids = Array.from({ length: 20_000 }, (_, i) => `01a209db-ce71-7058-9ec9-${String(i).padStart(12, '0')}`);
+    const [row] = await ch.query<{ n: number; last: string }>('SELECT length({ids:Array(String)}) AS n, {ids:Array(String)}[-1] AS last', { ids });
+    expect(row).toEqual({ n: 20_000, last: ids.at(-1) });
+  });
+
   test('queries run side by side', async () => {
     const slow = 'SELECT count() AS n FROM numbers(50000000) WHERE cityHash64(number) % 7 = 1';
     const started = performance.now();

@@ -36,6 +36,8 @@ export function inlineParams(sql: string, params: QueryParams): string {
 
 /** Connections to the one engine: the engine runs one statement at a time per connection. */
 const CONNECTIONS = 3;
+/** Longest statement text accepted (ClickHouse's default is 256 KiB). */
+const MAX_QUERY_BYTES = 256 * 1024 * 1024;
 /** Statements that change a connection's state, so they go to every connection. */
 const CONNECTION_STATE = /^\s*(SET|USE)\s/i;
 
@@ -69,7 +71,9 @@ export async function openChdbAnalytics(dir: string): Promise<Analytics> {
     return results[0]!;
   }
 
-  for (const [name, value] of Object.entries(OUTPUT_SETTINGS)) {
+  // Inlined parameters make long statements: the projector looks up a batch's 20 000 event ids at once.
+  const settings = { ...OUTPUT_SETTINGS, max_query_size: MAX_QUERY_BYTES };
+  for (const [name, value] of Object.entries(settings)) {
     await run(`SET ${name} = ${typeof value === 'string' ? `'${value}'` : value}`, undefined, 'CSV');
   }
 
