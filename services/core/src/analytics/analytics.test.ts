@@ -6,7 +6,7 @@ import { describeWithRealEngine } from '../testing/real-engines';
 import { analyticsContract } from './analytics.contract';
 import { openChdbAnalytics } from './chdb-analytics';
 import { openClickHouseAnalytics } from './clickhouse-analytics';
-import { parseMigration, readMigrations } from './migrate-analytics';
+import { migrateAnalytics, parseMigration, readMigrations } from './migrate-analytics';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-ch-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -31,5 +31,24 @@ describe('analytics migration files', () => {
   });
   test('the shipped migrations parse and have distinct versions', () => {
     expect(() => readMigrations(path.join(import.meta.dirname ?? '.', 'migrations'))).not.toThrow();
+  });
+});
+
+describe('analytics migrations on the embedded engine', () => {
+  test('event positions are kept 30 days from when they were stored', async () => {
+    const analytics = await openChdbAnalytics(dir);
+    try {
+      await migrateAnalytics(analytics);
+      const [table] = await analytics.query<{ engine_full: string }>(
+        "SELECT engine_full FROM system.tables WHERE database = currentDatabase() AND name = 'event_positions'",
+      );
+      expect(table?.engine_full).toContain('TTL stored_at + toIntervalDay(30)');
+      await analytics.insert('event_positions', [{ event_id: 'e-1', log_partition: 0, log_offset: 7 }]);
+      const [row] = await analytics.query<{ age: number }>("SELECT now() - stored_at AS age FROM event_positions WHERE event_id = 'e-1'");
+      expect(row!.age).toBeGreaterThanOrEqual(0);
+      expect(row!.age).toBeLessThan(60);
+    } finally {
+      await analytics.close();
+    }
   });
 });
