@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { migrateAnalytics, type Analytics } from '@tracker/core';
+import { moneyFromCents } from '@tracker/schemas';
 import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
 import { queryVisitsAndSpend } from './spend-allocation';
 
@@ -29,7 +30,7 @@ async function split(day: string, spend: Record<string, number>, units: Unit[]) 
       date: day,
       tiktok_campaign_id: tt,
       campaign_name: tt,
-      spend: (BigInt(cents) / 100n).toString() + '.' + String(cents % 100).padStart(2, '0'),
+      spend: moneyFromCents(cents),
       impressions: 0,
       clicks: 0,
       conversions: 0,
