@@ -388,8 +388,8 @@ async function main() {
       const r = await time(`/api/reports?groupBy=${groupBy}&startDate=${REPORT_START}&endDate=${REPORT_END}`);
       timings.set(groupBy, { first: r.first, p50: r.p50, p95: r.p95, rows: (JSON.parse(r.body) as { rows: unknown[] }).rows.length });
     }
-    const first = await time(`/api/clicks?startDate=${REPORT_START}&endDate=${REPORT_END}&limit=100`);
-    const deep = await time(`/api/clicks?startDate=${REPORT_START}&endDate=${REPORT_END}&limit=100&offset=100000`);
+    const firstPage = await time(`/api/clicks?startDate=${REPORT_START}&endDate=${REPORT_END}&limit=100`);
+    const deepPage = await time(`/api/clicks?startDate=${REPORT_START}&endDate=${REPORT_END}&limit=100&offset=100000`);
     for (const [groupBy, r] of timings) {
       await baselineReport(baseline.sql, groupBy);
       const pgSamples = [];
@@ -401,8 +401,8 @@ async function main() {
         `${`report groupBy=${groupBy}`.padEnd(34)} ${ms(r.first)} ${ms(r.p50)} ${ms(r.p95)}   ${ms(pgMedian)}  ${(pgMedian / r.p50).toFixed(0).padStart(4)}x   (${r.rows} rows)`,
       );
     }
-    console.log(`${'click log, first page of 100'.padEnd(34)} ${ms(first.first)} ${ms(first.p50)} ${ms(first.p95)}`);
-    console.log(`${'click log, page at offset 100000'.padEnd(34)} ${ms(deep.first)} ${ms(deep.p50)} ${ms(deep.p95)}`);
+    console.log(`${'click log, first page of 100'.padEnd(34)} ${ms(firstPage.first)} ${ms(firstPage.p50)} ${ms(firstPage.p95)}`);
+    console.log(`${'click log, page at offset 100000'.padEnd(34)} ${ms(deepPage.first)} ${ms(deepPage.p50)} ${ms(deepPage.p95)}`);
 
     console.log(
       `\nPostgreSQL: ${baseline.kind}, ${pgLoaded.toLocaleString('en-US')} clicks loaded` +
