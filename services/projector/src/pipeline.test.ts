@@ -25,6 +25,7 @@ async function analyticsIn(dir: string): Promise<{ live: Analytics; openEmpty: (
         exec: (sql, params) => live.exec(sql, params),
         query: (sql, params) => live.query(sql, params),
         insert: (table, rows, options) => live.insert(`${database}.${table}`, rows, options),
+        insertJsonLines: (table, lines, options) => live.insertJsonLines(`${database}.${table}`, lines, options),
         close: async () => live.exec(`DROP DATABASE ${database}`),
       };
       await live.exec(`USE ${database}`);

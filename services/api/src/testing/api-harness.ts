@@ -44,6 +44,7 @@ export function lazyChdbAnalytics(): Analytics {
     exec: async (sql, params) => (await store()).exec(sql, params),
     query: async (sql, params) => (await store()).query(sql, params),
     insert: async (table, rows, options) => (await store()).insert(table, rows, options),
+    insertJsonLines: async (table, lines, options) => (await store()).insertJsonLines(table, lines, options),
     async close() {
       if (!opening) return;
       await (await opening).close();

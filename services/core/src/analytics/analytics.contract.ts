@@ -105,6 +105,25 @@ export function analyticsContract(open: () => Promise<Analytics>) {
     expect(n).toBe(3);
   });
 
+  test('pre-encoded JSON lines insert like rows, and a retry with the same token counts once', async () => {
+    const lines = Buffer.from(
+      [
+        { id: 'f', campaign: 'lines', revenue: '1.25', at: '2026-01-03 00:00:00.000' },
+        { id: 'g', campaign: 'lines', revenue: '0.75', at: '2026-01-03 00:00:00.000' },
+      ]
+        .map((row) => `${JSON.stringify(row)}\n`)
+        .join(''),
+    );
+    await ch.insertJsonLines(raw, lines, { dedupToken: 'lines-1' });
+    await ch.insertJsonLines(raw, lines, { dedupToken: 'lines-1' });
+    await ch.insertJsonLines(raw, Buffer.alloc(0), { dedupToken: 'lines-2' });
+    const [rollupRow] = await ch.query<{ events: number; revenue: string }>(
+      `SELECT sum(events) AS events, sum(revenue) AS revenue FROM ${rollup} WHERE campaign = 'lines'`,
+    );
+    expect(rollupRow).toEqual({ events: 2, revenue: '2.00' });
+    await expect(ch.insertJsonLines(raw, Buffer.from('{"id": \n'), { dedupToken: 'lines-3' })).rejects.toThrow();
+  });
+
   test('a bad statement rejects with the engine message', async () => {
     await expect(ch.query('SELECT * FROM no_such_table_here')).rejects.toThrow(/no_such_table_here/);
   });

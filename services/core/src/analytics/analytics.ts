@@ -17,6 +17,8 @@ export interface Analytics {
   /** One SELECT; rows as objects. 64-bit integers come back as numbers, decimals as exact strings. */
   query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]>;
   insert(table: string, rows: readonly object[], options?: InsertOptions): Promise<void>;
+  /** Rows already encoded as JSONEachRow, one object a line: the projector encodes off the event loop. */
+  insertJsonLines(table: string, lines: Buffer, options?: InsertOptions): Promise<void>;
   close(): Promise<void>;
 }
 

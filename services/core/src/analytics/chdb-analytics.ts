@@ -77,6 +77,18 @@ export async function openChdbAnalytics(dir: string): Promise<Analytics> {
     await run(`SET ${name} = ${typeof value === 'string' ? `'${value}'` : value}`, undefined, 'CSV');
   }
 
+  async function insertJsonLines(table: string, lines: Buffer, options?: InsertOptions) {
+    if (lines.length === 0) return;
+    await onIdlest((session) =>
+      session.insert({
+        table,
+        format: 'JSONEachRow',
+        values: lines,
+        settings: options?.dedupToken ? { insert_deduplication_token: options.dedupToken } : undefined,
+      }),
+    );
+  }
+
   return {
     kind: 'chdb',
     async exec(sql, params) {
@@ -88,16 +100,9 @@ export async function openChdbAnalytics(dir: string): Promise<Analytics> {
     },
     async insert(table: string, rows: readonly object[], options?: InsertOptions) {
       if (rows.length === 0) return;
-      const values = await encodeJsonEachRowInSlices(rows);
-      await onIdlest((session) =>
-        session.insert({
-          table,
-          format: 'JSONEachRow',
-          values,
-          settings: options?.dedupToken ? { insert_deduplication_token: options.dedupToken } : undefined,
-        }),
-      );
+      await insertJsonLines(table, await encodeJsonEachRowInSlices(rows), options);
     },
+    insertJsonLines,
     async close() {
       if (closed) return;
       closed = true;

@@ -1,5 +1,6 @@
 // A ClickHouse server (or cluster) through @clickhouse/client over HTTP. The URL may carry
 // credentials and the database: http://user:password@host:8123/database.
+import { Readable } from 'node:stream';
 import { createClient } from '@clickhouse/client';
 import {
   OUTPUT_SETTINGS,
@@ -38,6 +39,16 @@ export async function openClickHouseAnalytics(url: string): Promise<Analytics> {
           ? { insert_deduplication_token: options.dedupToken }
           : undefined,
       });
+    },
+    async insertJsonLines(table: string, lines: Buffer, options?: InsertOptions) {
+      if (lines.length === 0) return;
+      const result = await client.exec({
+        query: `INSERT INTO ${table} FORMAT JSONEachRow`,
+        values: Readable.from([lines]),
+        clickhouse_settings: options?.dedupToken ? { insert_deduplication_token: options.dedupToken } : undefined,
+      });
+      // The answer is empty; reading it to the end frees the connection for the next request.
+      for await (const _ of result.stream) void _;
     },
     close: () => client.close(),
   };
