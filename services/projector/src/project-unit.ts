@@ -4,15 +4,15 @@
 // the unit's deduplication tokens; due TikTok pixel events become jobs.
 import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { decodeEvent, schema, yieldToEventLoop, type Analytics, type Db, type JobQueue, type Logger } from '@tracker/core';
-import { PIXEL_EVENT_JOB, type ClickEvent, type ConversionEvent, type ExitEvent, type PixelEventJob } from '@tracker/schemas';
-import { clickRow, exitRow, resolvedFromClickEvent, type LogPosition } from './analytics-rows';
+import { schema, type Analytics, type Db, type JobQueue, type Logger } from '@tracker/core';
+import { PIXEL_EVENT_JOB, type ClickEvent, type ConversionEvent, type PixelEventJob } from '@tracker/schemas';
+import { resolvedFromClickEvent, type LogPosition } from './analytics-rows';
 import { unitToken, type Unit } from './batch-ranges';
 import type { ClickResolver } from './click-resolver';
+import { keptLines, type EncodedRows } from './decode-unit';
 import { firstCopies } from './event-copies';
+import type { UnitDecoder } from './unit-decoder';
 import { reviseConversions, type PendingConversion, type Revision } from './conversion-ledger';
-
-const DECODE_SLICE = 1000;
 
 export interface ProjectionContext {
   group: string;
@@ -20,6 +20,8 @@ export interface ProjectionContext {
   analytics: Analytics;
   queue?: JobQueue;
   clicks: ClickResolver;
+  /** Decodes and encodes units off the event loop. */
+  decoder: UnitDecoder;
   logger: Logger;
   /** A conversion whose click stays unknown this long after it happened counts as unattributed. */
   unattributedAfterMs: number;
@@ -37,55 +39,39 @@ export interface UnitOutcome {
 }
 
 export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<UnitOutcome> {
-  // Rows are built while decoding, in the same slices; second copies are dropped from them afterwards.
-  const clicks: Array<{ id: string; at: LogPosition; event: ClickEvent; row: ReturnType<typeof clickRow> }> = [];
-  const exits: Array<{ id: string; at: LogPosition; event: ExitEvent; row: ReturnType<typeof exitRow> }> = [];
-  const conversions: Array<{ event: ConversionEvent; at: LogPosition }> = [];
-  let invalid = 0;
-  for (const [i, record] of unit.records.entries()) {
-    // Decoding thousands of records at once would hold up the redirects served by this process.
-    if (i > 0 && i % DECODE_SLICE === 0) await yieldToEventLoop();
-    const at = { partition: record.partition, offset: record.offset };
-    const event = decodeEvent(record);
-    if (!event) {
-      invalid++;
-      ctx.logger.error({ partition: record.partition, offset: record.offset }, 'not a tracking event: skipped');
-      continue;
-    }
-    if (event.type === 'click') {
-      clicks.push({ id: event.id, at, event, row: clickRow(event, at) });
-    } else if (event.type === 'lander_click') {
-      exits.push({ id: event.id, at, event, row: exitRow(event, at) });
-    } else {
-      conversions.push({ event, at });
-    }
+  const decoded = await ctx.decoder.decode(unit.partition, unit.records);
+  for (const offset of decoded.invalid) {
+    ctx.logger.error({ partition: unit.partition, offset }, 'not a tracking event: skipped');
   }
-
-  /** This unit's clicks, for its conversions: their rows are not in click_index yet. */
-  const unitClicks = new Map(conversions.length > 0 ? clicks.map((c) => [c.id, c.event]) : []);
+  const { clicks, exits, conversions } = decoded;
+  const positioned = (rows: EncodedRows, kind: 'click' | 'exit') =>
+    rows.ids.map((id, index) => ({ id, at: { partition: unit.partition, offset: rows.offsets[index]! }, kind, index }));
+  const events = [...positioned(clicks, 'click'), ...positioned(exits, 'exit')];
   const [kept, { revisions, parked }] = await Promise.all([
-    firstCopies(ctx.analytics, [...clicks, ...exits]),
-    decideConversions(ctx, conversions, unitClicks),
+    firstCopies(ctx.analytics, events),
+    decideConversions(ctx, conversions, new Map(decoded.unitClicks)),
   ]);
-  const copies = clicks.length + exits.length - kept.length;
-  const keep = copies > 0 ? new Set(kept) : null;
-  const clickRows = (keep ? clicks.filter((c) => keep.has(c)) : clicks).map((c) => c.row);
-  const exitRows = (keep ? exits.filter((e) => keep.has(e)) : exits).map((e) => e.row);
+  const copies = events.length - kept.length;
+  const keptOf = (kind: 'click' | 'exit') =>
+    copies > 0 ? new Set(kept.filter((e) => e.kind === kind).map((e) => e.index)) : null;
+  const clickLines = keptLines(clicks, keptOf('click'));
+  const exitLines = keptLines(exits, keptOf('exit'));
 
   // Clicks first: a conversion of a later batch looks its click up in click_index.
-  await ctx.analytics.insert('clicks', clickRows, { dedupToken: unitToken(ctx.group, unit, 'clicks') });
-  await ctx.analytics.insert('exits', exitRows, { dedupToken: unitToken(ctx.group, unit, 'exits') });
+  await ctx.analytics.insertJsonLines('clicks', clickLines, { dedupToken: unitToken(ctx.group, unit, 'clicks') });
+  await ctx.analytics.insertJsonLines('exits', exitLines, { dedupToken: unitToken(ctx.group, unit, 'exits') });
   await ctx.analytics.insert('conversions', revisions.flatMap((r) => r.rows), {
     dedupToken: unitToken(ctx.group, unit, 'conversions'),
   });
   await enqueuePixelEvents(ctx, revisions);
+  const exitCount = copies > 0 ? kept.filter((e) => e.kind === 'exit').length : exits.ids.length;
   return {
-    clicks: clickRows.length,
-    exits: exitRows.length,
+    clicks: events.length - copies - exitCount,
+    exits: exitCount,
     copies,
     conversions: conversions.length - parked,
     parked,
-    invalid,
+    invalid: decoded.invalid.length,
   };
 }
 

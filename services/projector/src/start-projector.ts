@@ -8,6 +8,7 @@ import { BatchRanges } from './batch-ranges';
 import { ClickResolver } from './click-resolver';
 import { reviseConversions } from './conversion-ledger';
 import { enqueuePixelEvents, projectUnit, type ProjectionContext, type UnitOutcome } from './project-unit';
+import { sharedUnitDecoder } from './unit-decoder';
 
 export interface ProjectorDeps {
   eventLog: EventLog;
@@ -54,6 +55,7 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
     analytics: deps.analytics,
     queue: deps.queue,
     clicks: new ClickResolver(deps.analytics),
+    decoder: sharedUnitDecoder(),
     logger: deps.logger,
     unattributedAfterMs: options.unattributedAfterMs ?? 15 * 60_000,
     now: options.now,

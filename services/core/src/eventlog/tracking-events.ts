@@ -1,8 +1,8 @@
 // Tracking events on the log: JSON envelopes keyed by click id, so a click, its exits and its
 // conversions share a partition and keep their order.
 import { v7 as uuidv7 } from 'uuid';
-import { EVENT_VERSION, trackingEventSchema, type TrackingEvent } from '@tracker/schemas';
-import type { LogRecord, PublishRecord } from './event-log';
+import { EVENT_VERSION, type TrackingEvent } from '@tracker/schemas';
+import type { PublishRecord } from './event-log';
 
 export const newEventId = (): string => uuidv7();
 
@@ -22,14 +22,4 @@ export function partitionKeyOf(event: TrackingEvent): string {
 
 export function encodeEvent(event: TrackingEvent): PublishRecord {
   return { key: partitionKeyOf(event), value: Buffer.from(JSON.stringify(event)), timestamp: event.at };
-}
-
-/** Returns the event, or null for a record that is not a valid tracking event (logged by the caller). */
-export function decodeEvent(record: LogRecord): TrackingEvent | null {
-  try {
-    const parsed = trackingEventSchema.safeParse(JSON.parse(record.value.toString('utf8')));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,0 +1,129 @@
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { encodeEvent, makeEvent, type LogRecord } from '@tracker/core';
+import type { ClickData } from '@tracker/schemas';
+import { clickRow, exitRow } from './analytics-rows';
+import { decodeUnit, describeRecords, keptLines } from './decode-unit';
+import { UnitDecoder } from './unit-decoder';
+
+const clickData: ClickData = {
+  campaignId: 'camp',
+  landerId: 3,
+  offerId: null,
+  sparkId: '',
+  tiktokCampaignId: '1788',
+  tiktokAdGroupId: 'ag "quoted"',
+  tiktokCreativeId: 'cr',
+  placement: 'feed',
+  campaignName: 'Spring\tsale \\ ünïcode',
+  adGroupName: 'line\nbreak',
+  creativeName: 'Video',
+  ttclid: 'tt',
+  ip: '203.0.113.9',
+  userAgent: 'Mozilla/5.0',
+  referrer: '',
+  bot: '',
+};
+
+const click = makeEvent('click', clickData, { at: Date.UTC(2026, 10, 1, 12) });
+const exit = makeEvent(
+  'lander_click',
+  { ...clickData, clickId: click.id, clickedAt: click.at, ip: '203.0.113.9', userAgent: 'Mozilla/5.0' },
+  { at: click.at + 5000 },
+);
+const conversion = makeEvent('conversion', {
+  transactionId: 'tx-1',
+  clickId: click.id,
+  payout: '12.50',
+  status: 'approved',
+  offerId: '',
+  offerName: '',
+  source: 'postback',
+  ip: '',
+});
+
+/** Records as a segment read hands them over: values are views into one shared buffer. */
+function recordsOf(values: Buffer[], firstOffset = 40): LogRecord[] {
+  const chunk = Buffer.concat([Buffer.from('frame header bytes'), ...values]);
+  let at = 'frame header bytes'.length;
+  return values.map((value, i) => {
+    const view = chunk.subarray(at, at + value.length);
+    at += value.length;
+    return { partition: 2, offset: firstOffset + i, key: 'k', value: view, timestamp: 0 };
+  });
+}
+
+const lines = (bytes: Uint8Array) =>
+  Buffer.from(bytes)
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as unknown);
+
+describe('decodeUnit', () => {
+  const values = [click, exit, conversion, click].map((e) => encodeEvent(e).value);
+  const records = recordsOf([...values.slice(0, 2), Buffer.from('{"not":"an event"}'), ...values.slice(2)]);
+  const decoded = decodeUnit(describeRecords(2, records));
+
+  test('clicks and exits come back as the JSON lines of their rows, with ids and offsets', () => {
+    expect(decoded.clicks.ids).toEqual([click.id, click.id]);
+    expect(decoded.clicks.offsets).toEqual([40, 44]);
+    expect(lines(decoded.clicks.lines)).toEqual([
+      clickRow(click, { partition: 2, offset: 40 }),
+      clickRow(click, { partition: 2, offset: 44 }),
+    ]);
+    expect(lines(decoded.exits.lines)).toEqual([exitRow(exit, { partition: 2, offset: 41 })]);
+    expect(decoded.exits.ends).toEqual([decoded.exits.lines.byteLength]);
+  });
+
+  test('conversions come back decoded, with the clicks of the unit they name', () => {
+    expect(decoded.conversions).toEqual([{ event: conversion, at: { partition: 2, offset: 43 } }]);
+    expect(decoded.unitClicks).toEqual([[click.id, click]]);
+  });
+
+  test('a record that is not a tracking event is reported by offset, not dropped silently', () => {
+    expect(decoded.invalid).toEqual([42]);
+  });
+
+  test('keptLines keeps the chosen rows byte for byte, or all of them', () => {
+    expect(keptLines(decoded.clicks, null)).toEqual(Buffer.from(decoded.clicks.lines));
+    expect(lines(keptLines(decoded.clicks, new Set([1])))).toEqual([clickRow(click, { partition: 2, offset: 44 })]);
+    expect(keptLines(decoded.clicks, new Set())).toHaveLength(0);
+  });
+});
+
+describe('UnitDecoder (a worker thread)', () => {
+  const decoder = new UnitDecoder();
+  afterAll(() => decoder.close());
+
+  test('decodes in its thread exactly as decodeUnit does, and leaves the records readable', async () => {
+    const records = recordsOf([click, exit, conversion].map((e) => encodeEvent(e).value));
+    const before = records.map((r) => Buffer.from(r.value));
+    const decoded = await decoder.decode(2, records);
+    expect(decoded).toEqual(decodeUnit(describeRecords(2, records)));
+    // A failed batch is delivered again with the same records: nothing was moved out of them.
+    expect(records.map((r) => Buffer.from(r.value))).toEqual(before);
+  });
+
+  test('units in flight at once each get their own answer', async () => {
+    const units = Array.from({ length: 5 }, (_, u) =>
+      recordsOf(
+        Array.from({ length: 50 }, () => encodeEvent(makeEvent('click', { ...clickData, creativeName: `unit ${u}` })).value),
+        u * 100,
+      ),
+    );
+    const decoded = await Promise.all(units.map((records) => decoder.decode(0, records)));
+    decoded.forEach((d, u) => {
+      expect(d.clicks.offsets[0]).toBe(u * 100);
+      expect((lines(d.clicks.lines) as Array<{ creative_name: string }>).every((r) => r.creative_name === `unit ${u}`)).toBe(true);
+    });
+  });
+
+  test('a thread that is stopped fails its units, and the next decode starts a new one', async () => {
+    const records = recordsOf([encodeEvent(click).value]);
+    const pending = decoder.decode(0, records);
+    await decoder.close();
+    await expect(pending).rejects.toThrow(/exited/);
+    const again = await decoder.decode(0, records);
+    expect(again.clicks.ids).toEqual([click.id]);
+  });
+});

@@ -1,0 +1,86 @@
+// Decodes units in a worker thread. Parsing, validating and re-encoding tens of thousands of events
+// is the projector's heaviest JavaScript; on the main thread it stalled the click redirects of the
+// same process for tens of milliseconds per batch. One thread per process, started on first use and
+// left unreferenced while idle, so it never keeps a process alive.
+import { Worker } from 'node:worker_threads';
+import type { LogRecord } from '@tracker/core';
+import { describeRecords, type DecodedUnit, type RawRecords } from './decode-unit';
+
+interface Pending {
+  resolve: (decoded: DecodedUnit) => void;
+  reject: (error: Error) => void;
+}
+
+type Answer = { id: number; decoded: DecodedUnit } | { id: number; error: string };
+
+export class UnitDecoder {
+  #thread: DecoderThread | undefined;
+
+  decode(partition: number, records: readonly LogRecord[]): Promise<DecodedUnit> {
+    if (!this.#thread?.alive) this.#thread = new DecoderThread();
+    return this.#thread.decode(describeRecords(partition, records));
+  }
+
+  /** Stops the thread; a later decode starts a new one. */
+  async close(): Promise<void> {
+    const thread = this.#thread;
+    this.#thread = undefined;
+    await thread?.stop();
+  }
+}
+
+class DecoderThread {
+  alive = true;
+  readonly #worker = new Worker(new URL('./unit-decoder-thread.mjs', import.meta.url));
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 0;
+
+  constructor() {
+    this.#worker.unref();
+    this.#worker.on('message', (answer: Answer) => {
+      const pending = this.#pending.get(answer.id);
+      if (!pending) return;
+      this.#forget(answer.id);
+      if ('error' in answer) pending.reject(new Error(`decoding a unit failed: ${answer.error}`));
+      else pending.resolve(answer.decoded);
+    });
+    // A thread that dies takes its units with it: they fail, and the projector retries its batch.
+    this.#worker.on('error', (error) => this.#fail(error));
+    this.#worker.on('exit', (code) => this.#fail(new Error(`the unit decoder thread exited (code ${code})`)));
+  }
+
+  decode(raw: RawRecords): Promise<DecodedUnit> {
+    const id = this.#nextId++;
+    return new Promise<DecodedUnit>((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      if (this.#pending.size === 1) this.#worker.ref();
+      this.#worker.postMessage({ id, raw });
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.alive = false;
+    await this.#worker.terminate();
+  }
+
+  #fail(error: Error): void {
+    this.alive = false;
+    for (const [id, pending] of this.#pending) {
+      this.#forget(id);
+      pending.reject(error);
+    }
+  }
+
+  #forget(id: number): void {
+    this.#pending.delete(id);
+    // Referenced only while it has work, so an idle thread never keeps the process alive.
+    if (this.#pending.size === 0) this.#worker.unref();
+  }
+}
+
+let shared: UnitDecoder | undefined;
+
+/** The process's decoder: projectors share it (a thread costs about half a second to start). */
+export function sharedUnitDecoder(): UnitDecoder {
+  return (shared ??= new UnitDecoder());
+}
