@@ -4,6 +4,9 @@ import type { LogRecord } from './event-log';
 import { frameSize, readFrame, writeFrame } from './record-frame';
 import { CorruptLogError, type ReadAhead, SegmentFile, createDirectory, listSegmentBases } from './segment-file';
 
+/** Records read between two turns of the event loop. */
+const READ_SLICE = 2000;
+
 export interface AppendRecord {
   key: Buffer;
   value: Buffer;
@@ -109,6 +112,8 @@ export class PartitionLog {
     const records: LogRecord[] = [];
     let { offset, segmentIndex, position, reader } = cursor;
     while (records.length < max && offset < this.endOffset) {
+      // Checking thousands of frames at once would hold up the requests this process serves.
+      if (records.length > 0 && records.length % READ_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
       let segment = this.#segments[segmentIndex]!;
       if (position >= segment.size && segmentIndex < this.#segments.length - 1) {
         segmentIndex += 1;
