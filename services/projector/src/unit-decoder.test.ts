@@ -118,11 +118,11 @@ describe('UnitDecoder (a worker thread)', () => {
     });
   });
 
-  test('a thread that is stopped fails its units, and the next decode starts a new one', async () => {
+  test('closing fails the units in flight, and the next decode starts a new thread', async () => {
     const records = recordsOf([encodeEvent(click).value]);
     const pending = decoder.decode(0, records);
     await decoder.close();
-    await expect(pending).rejects.toThrow(/exited/);
+    await expect(pending).rejects.toThrow(/closed/);
     const again = await decoder.decode(0, records);
     expect(again.clicks.ids).toEqual([click.id]);
   });

@@ -21,7 +21,7 @@ export class UnitDecoder {
     return this.#thread.decode(describeRecords(partition, records));
   }
 
-  /** Stops the thread; a later decode starts a new one. */
+  /** Stops the thread, failing the units it still has; a later decode starts a new one. */
   async close(): Promise<void> {
     const thread = this.#thread;
     this.#thread = undefined;
@@ -59,7 +59,7 @@ class DecoderThread {
   }
 
   async stop(): Promise<void> {
-    this.alive = false;
+    this.#fail(new Error('the unit decoder was closed'));
     await this.#worker.terminate();
   }
 
