@@ -1,9 +1,10 @@
 // Finds a click's dimensions when its lander exit arrives: first among the clicks this process just
-// redirected (an LRU), then in the analytics store's click_index, retried briefly because the
+// redirected (recent-clicks.ts), then in the analytics store's click_index, retried briefly because the
 // projector may not have written a click made a moment ago through another ingest process.
 import { LRUCache } from 'lru-cache';
 import type { Analytics } from '@tracker/core';
 import { clickEventSchema, type ClickDimensions } from '@tracker/schemas';
+import { RecentClicks } from './recent-clicks';
 
 export interface KnownClick extends ClickDimensions {
   clickedAt: number;
@@ -25,15 +26,16 @@ interface ClickIndexRow {
 }
 
 export class ClickLookup {
-  /** Each click as the encoded event it was published as: one off-heap Buffer per entry keeps
-   *  hundreds of thousands of entries cheap for the garbage collector; decoded only on an exit. */
-  private readonly recent: LRUCache<string, Buffer | KnownClick>;
+  /** The clicks redirected here, as the events they were published as; decoded only on an exit. */
+  private readonly redirected: RecentClicks;
+  /** Clicks found in click_index: a lander's second exit needs no second lookup. */
+  private readonly found = new LRUCache<string, KnownClick>({ max: 10_000 });
 
   constructor(
     private readonly analytics: Analytics,
-    options: { cacheSize?: number; retries?: number; retryDelayMs?: number } = {},
+    options: { cacheBytes?: number; retries?: number; retryDelayMs?: number } = {},
   ) {
-    this.recent = new LRUCache({ max: options.cacheSize ?? 200_000 });
+    this.redirected = new RecentClicks({ capacityBytes: options.cacheBytes });
     this.retries = options.retries ?? 3;
     this.retryDelayMs = options.retryDelayMs ?? 400;
   }
@@ -43,12 +45,14 @@ export class ClickLookup {
 
   /** `encodedClick` is the click event's JSON, as published. */
   remember(clickId: string, encodedClick: Buffer): void {
-    this.recent.set(clickId, encodedClick);
+    this.redirected.remember(clickId, encodedClick);
   }
 
   async find(clickId: string): Promise<KnownClick | null> {
-    const cached = this.recent.get(clickId);
-    if (cached) return Buffer.isBuffer(cached) ? fromClickEvent(cached) : cached;
+    const redirected = this.redirected.get(clickId);
+    if (redirected) return fromClickEvent(redirected);
+    const found = this.found.get(clickId);
+    if (found) return found;
     for (let attempt = 0; attempt <= this.retries; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, this.retryDelayMs));
       const [row] = await this.analytics.query<ClickIndexRow>(
@@ -57,7 +61,7 @@ export class ClickLookup {
       );
       if (row) {
         const click = fromIndexRow(row);
-        this.recent.set(clickId, click);
+        this.found.set(clickId, click);
         return click;
       }
     }

@@ -14,7 +14,8 @@ export interface IngestDeps {
   eventLog: EventLog;
   analytics: Analytics;
   logger: Logger;
-  clickCacheSize?: number;
+  /** Bytes of recently redirected clicks kept for their exits (default 128 MiB). */
+  clickCacheBytes?: number;
   /** How long an exit waits for a click that is not projected yet, in lookups 400 ms apart. */
   clickLookupRetries?: number;
 }
@@ -38,7 +39,7 @@ export interface Ingest {
 export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Promise<Ingest> {
   const catalog = new TrackingCatalog(deps.db, deps.changes, deps.logger);
   await catalog.start();
-  const clicks = new ClickLookup(deps.analytics, { cacheSize: deps.clickCacheSize, retries: deps.clickLookupRetries });
+  const clicks = new ClickLookup(deps.analytics, { cacheBytes: deps.clickCacheBytes, retries: deps.clickLookupRetries });
   const stats: IngestStats = { clicks: 0, unrecordedClicks: 0, exits: 0, conversions: 0 };
   const routeDeps = { catalog, clicks, stats, eventLog: deps.eventLog, logger: deps.logger };
 
