@@ -8,7 +8,7 @@ import { BatchRanges } from './batch-ranges';
 import { ClickResolver } from './click-resolver';
 import { reviseConversions } from './conversion-ledger';
 import { enqueuePixelEvents, projectUnit, type ProjectionContext, type UnitOutcome } from './project-unit';
-import { sharedUnitDecoder } from './unit-decoder';
+import { UnitDecoder } from './unit-decoder';
 
 export interface ProjectorDeps {
   eventLog: EventLog;
@@ -55,7 +55,7 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
     analytics: deps.analytics,
     queue: deps.queue,
     clicks: new ClickResolver(deps.analytics),
-    decoder: sharedUnitDecoder(),
+    decoder: new UnitDecoder(),
     logger: deps.logger,
     unattributedAfterMs: options.unattributedAfterMs ?? 15 * 60_000,
     now: options.now,
@@ -134,6 +134,7 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
       clearInterval(timer);
       await subscription.stop();
       await retrying?.catch(() => 0);
+      await ctx.decoder.close();
     },
   };
 }

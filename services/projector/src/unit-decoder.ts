@@ -1,7 +1,7 @@
 // Decodes units in a worker thread. Parsing, validating and re-encoding tens of thousands of events
 // is the projector's heaviest JavaScript; on the main thread it stalled the click redirects of the
-// same process for tens of milliseconds per batch. One thread per process, started on first use and
-// left unreferenced while idle, so it never keeps a process alive.
+// same process for tens of milliseconds per batch. One thread per projector, started on first use,
+// unreferenced (it never keeps a process alive) and stopped with the projector.
 import { Worker } from 'node:worker_threads';
 import type { LogRecord } from '@tracker/core';
 import { describeRecords, type DecodedUnit, type RawRecords } from './decode-unit';
@@ -36,6 +36,8 @@ class DecoderThread {
   #nextId = 0;
 
   constructor() {
+    // Never keeps the process alive: whatever waits for a unit (a server, a consumer) does that, and a
+    // process leaving with a unit in hand loses nothing, since its offsets were not committed.
     this.#worker.unref();
     this.#worker.on('message', (answer: Answer) => {
       const pending = this.#pending.get(answer.id);
@@ -53,7 +55,6 @@ class DecoderThread {
     const id = this.#nextId++;
     return new Promise<DecodedUnit>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      if (this.#pending.size === 1) this.#worker.ref();
       this.#worker.postMessage({ id, raw });
     });
   }
@@ -73,14 +74,5 @@ class DecoderThread {
 
   #forget(id: number): void {
     this.#pending.delete(id);
-    // Referenced only while it has work, so an idle thread never keeps the process alive.
-    if (this.#pending.size === 0) this.#worker.unref();
   }
-}
-
-let shared: UnitDecoder | undefined;
-
-/** The process's decoder: projectors share it (a thread costs about half a second to start). */
-export function sharedUnitDecoder(): UnitDecoder {
-  return (shared ??= new UnitDecoder());
 }
