@@ -1,5 +1,6 @@
 // The ordered segments of one embedded-log partition: recovery on open, durable appends with segment
 // rolling, and read cursors that keep their place so consumers never rescan what they already read.
+import { yieldToEventLoop } from '../analytics/analytics';
 import type { LogRecord } from './event-log';
 import { frameSize, readFrame, writeFrame } from './record-frame';
 import { CorruptLogError, type ReadAhead, SegmentFile, createDirectory, listSegmentBases } from './segment-file';
@@ -113,7 +114,7 @@ export class PartitionLog {
     let { offset, segmentIndex, position, reader } = cursor;
     while (records.length < max && offset < this.endOffset) {
       // Checking thousands of frames at once would hold up the requests this process serves.
-      if (records.length > 0 && records.length % READ_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (records.length > 0 && records.length % READ_SLICE === 0) await yieldToEventLoop();
       let segment = this.#segments[segmentIndex]!;
       if (position >= segment.size && segmentIndex < this.#segments.length - 1) {
         segmentIndex += 1;
