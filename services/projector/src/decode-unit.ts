@@ -50,7 +50,7 @@ export interface DecodedUnit {
   exits: EncodedRows;
   conversions: Array<{ event: ConversionEvent; at: LogPosition }>;
   /** Clicks of this unit that its conversions name: their rows are not in click_index yet. */
-  unitClicks: Array<[string, ClickEvent]>;
+  unitClicks: Map<string, ClickEvent>;
   /** Offsets of records that are not tracking events. */
   invalid: number[];
 }
@@ -60,24 +60,22 @@ const encoder = new TextEncoder();
 class RowLines {
   readonly ids: string[] = [];
   readonly offsets: number[] = [];
+  readonly ends: number[] = [];
   readonly #lines: string[] = [];
-  readonly #bytes: number[] = [];
+  #bytes = 0;
 
   add(id: string, offset: number, row: object): void {
     const line = `${JSON.stringify(row)}\n`;
     this.ids.push(id);
     this.offsets.push(offset);
     this.#lines.push(line);
-    this.#bytes.push(Buffer.byteLength(line));
+    this.ends.push((this.#bytes += Buffer.byteLength(line)));
   }
 
   encode(): EncodedRows {
     // Its own ArrayBuffer (never a slice of Buffer's shared pool), so the thread can move it.
     const lines = encoder.encode(this.#lines.join(''));
-    const ends = new Array<number>(this.#bytes.length);
-    let end = 0;
-    for (let i = 0; i < ends.length; i++) ends[i] = end += this.#bytes[i]!;
-    return { ids: this.ids, offsets: this.offsets, lines, ends };
+    return { ids: this.ids, offsets: this.offsets, lines, ends: this.ends };
   }
 }
 
@@ -119,7 +117,7 @@ export function decodeUnit(raw: RawRecords): DecodedUnit {
     const click = clickEvents.get(event.data.clickId);
     if (click) unitClicks.set(click.id, click);
   }
-  return { clicks: clicks.encode(), exits: exits.encode(), conversions, unitClicks: [...unitClicks], invalid };
+  return { clicks: clicks.encode(), exits: exits.encode(), conversions, unitClicks, invalid };
 }
 
 /** The lines of the rows kept, in their order: all of them when nothing was dropped. */

@@ -49,13 +49,15 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
   const events = [...positioned(clicks, 'click'), ...positioned(exits, 'exit')];
   const [kept, { revisions, parked }] = await Promise.all([
     firstCopies(ctx.analytics, events),
-    decideConversions(ctx, conversions, new Map(decoded.unitClicks)),
+    decideConversions(ctx, conversions, decoded.unitClicks),
   ]);
   const copies = events.length - kept.length;
   const keptOf = (kind: 'click' | 'exit') =>
     copies > 0 ? new Set(kept.filter((e) => e.kind === kind).map((e) => e.index)) : null;
-  const clickLines = keptLines(clicks, keptOf('click'));
-  const exitLines = keptLines(exits, keptOf('exit'));
+  const keptClicks = keptOf('click');
+  const keptExits = keptOf('exit');
+  const clickLines = keptLines(clicks, keptClicks);
+  const exitLines = keptLines(exits, keptExits);
 
   // Clicks first: a conversion of a later batch looks its click up in click_index.
   await ctx.analytics.insertJsonLines('clicks', clickLines, { dedupToken: unitToken(ctx.group, unit, 'clicks') });
@@ -64,10 +66,9 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
     dedupToken: unitToken(ctx.group, unit, 'conversions'),
   });
   await enqueuePixelEvents(ctx, revisions);
-  const exitCount = copies > 0 ? kept.filter((e) => e.kind === 'exit').length : exits.ids.length;
   return {
-    clicks: events.length - copies - exitCount,
-    exits: exitCount,
+    clicks: keptClicks?.size ?? clicks.ids.length,
+    exits: keptExits?.size ?? exits.ids.length,
     copies,
     conversions: conversions.length - parked,
     parked,

@@ -77,7 +77,7 @@ describe('decodeUnit', () => {
 
   test('conversions come back decoded, with the clicks of the unit they name', () => {
     expect(decoded.conversions).toEqual([{ event: conversion, at: { partition: 2, offset: 43 } }]);
-    expect(decoded.unitClicks).toEqual([[click.id, click]]);
+    expect(decoded.unitClicks).toEqual(new Map([[click.id, click]]));
   });
 
   test('a record that is not a tracking event is reported by offset, not dropped silently', () => {
