@@ -52,9 +52,10 @@ services-status:
 bench-eventlog: install
 	npx tsx bench/eventlog-publish.ts
 
-## bench-ingest: the click redirect against a bare Fastify baseline, then every 302 checked in ClickHouse
+## bench-ingest: the click redirect against a bare Fastify baseline, then every 302 checked in ClickHouse.
+## With the baseline also spending fixed CPU per request: make bench-ingest BENCH_ARGS=--calibrate
 bench-ingest: install
-	npx tsx bench/ingest.ts
+	npx tsx bench/ingest.ts $(BENCH_ARGS)
 
 ## bench-report: GET /api/reports for every grouping (30 of 90 days, 10 M clicks) and the Click Log page, against
 ## PostgreSQL computing the same report. Smaller: make bench-report BENCH_ARGS="--clicks 200000"

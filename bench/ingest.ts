@@ -1,7 +1,11 @@
 // make bench-ingest: the click redirect under load, beside a bare Fastify 302 server measured in the
 // same run. Then the check that matters most: every click answered 302 is in the analytics store.
 //
-//   npx tsx bench/ingest.ts [--seconds 15] [--connections 50]
+//   npx tsx bench/ingest.ts [--seconds 15] [--connections 50] [--calibrate]
+//
+// --calibrate also measures the baseline server spending a fixed CPU time on each request (10 and 25
+// microseconds of busy-waiting before its 302): what share of the baseline any server doing that much work
+// per request can reach on this machine, whatever the work is.
 //
 // The servers run in this process; autocannon runs as its own process so it does not share their
 // event loop. With KAFKA_BROKERS set, the tracker is measured a second time on Kafka.
@@ -60,9 +64,13 @@ async function measure(url: string): Promise<{ result: Load; redirects: number }
   return { result, redirects: warm.redirects + result.redirects };
 }
 
-async function baseline(): Promise<Load> {
+async function baseline(busyMicroseconds = 0): Promise<Load> {
   const app = Fastify({ logger: false });
-  app.get('/r/:campaignId', (_request, reply) => reply.redirect('https://lander.example/?clickId=x', 302));
+  app.get('/r/:campaignId', (_request, reply) => {
+    const until = performance.now() + busyMicroseconds / 1000;
+    while (performance.now() < until);
+    return reply.redirect('https://lander.example/?clickId=x', 302);
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     return (await measure(`${address}/r/bench?cid=1&ad=2&cr=3&plc=feed`)).result;
@@ -106,7 +114,7 @@ async function tracker(label: string, env: Record<string, string | undefined>) {
 }
 
 const row = (name: string, r: Load, base?: Load) =>
-  `${name.padEnd(34)} ${r.reqPerSec.toFixed(0).padStart(8)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms` +
+  `${name.padEnd(42)} ${r.reqPerSec.toFixed(0).padStart(8)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms` +
   (base ? `  ${((r.reqPerSec / base.reqPerSec) * 100).toFixed(0).padStart(3)} % of baseline` : '') +
   (r.errors ? `  errors ${r.errors}` : '');
 
@@ -114,6 +122,9 @@ async function main() {
   console.log(`ingest benchmark: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s, ${os.cpus().length} cores`);
   const base = await baseline();
   console.log(row('baseline: bare Fastify 302', base));
+  if (args.includes('--calibrate')) {
+    for (const busy of [10, 25]) console.log(row(`calibration: baseline + ${busy} us CPU/request`, await baseline(busy), base));
+  }
 
   const env = loadConfig(process.env);
   const runs = [await tracker('tracker all (embedded)', { KAFKA_BROKERS: undefined })];
