@@ -30,8 +30,10 @@ jest: install
 	npm test --silent
 
 install: node_modules/.install-stamp
+# npm ci installs exactly the committed lock and never rewrites a tracked file; after editing a
+# package.json, run `npm install` yourself so the lock follows.
 node_modules/.install-stamp: package.json package-lock.json $(WORKSPACE_MANIFESTS)
-	npm install $(NPM_FLAGS)
+	npm ci $(NPM_FLAGS)
 	@touch $@
 
 web: web/dist/index.html
