@@ -76,6 +76,7 @@ describe('reading amounts', () => {
     ['stored', '$5', 'Amount must be an amount such as 12.50, not "$5"'],
     ['stored', '5.', 'Amount must be an amount such as 12.50, not "5."'],
     ['stored', '1e3', 'Amount must be an amount such as 12.50, not "1e3"'],
+    ['stored', '1'.repeat(41), `Amount must be an amount such as 12.50, not "${'1'.repeat(41)}"`],
     ['postback', '-1', 'payout must not be negative: "-1"'],
     ['postback', '1,5', 'payout must be an amount such as 12.50, not "1,5"'],
     ['postback', '100000000', 'payout must be at most 99999999.99: "100000000"'],

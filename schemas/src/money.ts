@@ -115,7 +115,8 @@ export function roundDiv(numerator: bigint, denominator: bigint): bigint {
 /** Reads an amount; throws MoneyError with a message a 400 can carry. Whitespace around it is ignored. */
 export function parseMoney(text: string, rules: MoneyRules = STORED_MONEY): Cents {
   const trimmed = text.trim();
-  const match = GRAMMAR.exec(trimmed);
+  // No amount needs more than 40 characters; a longer text is refused before BigInt reads it.
+  const match = trimmed.length <= 40 ? GRAMMAR.exec(trimmed) : null;
   const [, minus, dollar, whole, fraction, bareFraction] = match ?? [];
   if (!match || (dollar && !rules.dollarSign) || (whole?.includes(',') && !rules.grouping)) {
     throw new MoneyError(`${rules.label} must be an amount such as ${rules.example}, not ${JSON.stringify(text)}`);
