@@ -2,6 +2,7 @@
 // rounded. A new source of amounts adds its rows here.
 import { describe, expect, test } from '@jest/globals';
 import {
+  centsFromInteger,
   centsFromMoney,
   formatCents,
   formatPerVisit,
@@ -118,6 +119,10 @@ describe('showing amounts', () => {
     expect(centsFromMoney('12.5')).toBe(1250);
     expect(() => moneyFromCents(0.5)).toThrow('Cents must be a safe integer: 0.5');
     expect(() => centsFromMoney('184467440737095516.15')).toThrow('Amount too large: 184467440737095516.15');
+    expect(centsFromInteger('-9007199254740991')).toBe(-9007199254740991);
+    expect(centsFromInteger(12n)).toBe(12);
+    expect(() => centsFromInteger('9007199254740993')).toThrow('Cents must be a safe integer: 9007199254740993');
+    expect(() => centsFromInteger('1.5')).toThrow('Cents must be a safe integer: 1.5');
   });
 
   // EPC and CPV: 3 decimals, half away from zero, from the number's shortest decimal form.

@@ -217,6 +217,15 @@ export function centsFromMoney(text: string): number {
   return n;
 }
 
+/** Number cents from a store's integer count of cents (ClickHouse sends Int64 as text); past 2^53 is an error. */
+export function centsFromInteger(value: string | number | bigint): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || (typeof value !== 'number' && BigInt(n) !== BigInt(value))) {
+    throw new MoneyError(`Cents must be a safe integer: ${String(value)}`);
+  }
+  return n;
+}
+
 /** Number cents back to their stored text: 1250 -> '12.50', -10 -> '-0.10'. */
 export function moneyFromCents(cents: number): string {
   return moneyText(cents);
