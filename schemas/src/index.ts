@@ -11,4 +11,5 @@ export * from './settings';
 export * from './users';
 export * from './jobs';
 export * from './reports';
+export * from './money';
 export * from './report-metrics';

@@ -1,35 +1,6 @@
-// The formulas of spec §9 and exact money text, as the API and the web app both use them.
+// The formulas of spec §9, as the API and the web app both use them (money itself: money.test.ts).
 import { describe, expect, test } from '@jest/globals';
-import { centsFromMoney, clickConversionRate, computeMetrics, landerCtr, moneyFromCents } from './report-metrics';
-
-describe('money as text', () => {
-  test.each([
-    ['12.50', 1250],
-    ['12.5', 1250],
-    ['7', 700],
-    ['0.01', 1],
-    ['-0.10', -10],
-    ['-0', 0],
-    ['123456789012.34', 12345678901234],
-  ])('%s is %i cents', (text, cents) => {
-    expect(centsFromMoney(text)).toBe(cents);
-  });
-  test.each(['', '1.234', 'ten', '1,00', '.5'])('%j is refused', (text) => {
-    expect(() => centsFromMoney(text)).toThrow(/Not an amount of money/);
-  });
-  test.each([
-    [1250, '12.50'],
-    [5, '0.05'],
-    [0, '0.00'],
-    [-320, '-3.20'],
-    [-5, '-0.05'],
-  ])('%i cents is %s', (cents, text) => {
-    expect(moneyFromCents(cents)).toBe(text);
-  });
-  test('0.10 + 0.20 stays 0.30', () => {
-    expect(moneyFromCents(centsFromMoney('0.10') + centsFromMoney('0.20'))).toBe('0.30');
-  });
-});
+import { clickConversionRate, computeMetrics, landerCtr } from './report-metrics';
 
 describe('metrics', () => {
   test('profit, roi, roas, cr, epc, cpv', () => {

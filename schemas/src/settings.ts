@@ -1,6 +1,7 @@
 // Settings bodies (spec §2 Settings, §5): one { key, value } per save. Host names are normalised (scheme,
 // case and trailing slash dropped) and a path is refused; the price keeps 2 decimals as a string.
 import { z } from 'zod';
+import { INVOICE_AMOUNT, moneyText, tryParseMoney } from './money';
 
 export const SETTING_KEYS = ['redirect_domain', 'global_exit_domain', 'max_domain_price', 'report_timezone'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
@@ -47,13 +48,13 @@ const PRICE_MESSAGE = 'Maximum domain price must be a number of at least 0 with 
 export const maxDomainPriceSchema = z
   .union([z.string(), z.number()], { error: PRICE_MESSAGE })
   .transform((v, ctx) => {
-    const text = String(v).trim();
-    const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(text);
-    if (!match) {
+    // A price is an amount of the entity store's numeric(10, 2), not negative: the invoice amount rules.
+    const cents = tryParseMoney(String(v), INVOICE_AMOUNT);
+    if (cents === null) {
       ctx.addIssue({ code: 'custom', message: PRICE_MESSAGE });
       return z.NEVER;
     }
-    return `${Number(match[1])}.${(match[2] ?? '').padEnd(2, '0')}`;
+    return moneyText(cents);
   });
 
 /** An IANA time zone, in its canonical spelling. */

@@ -104,9 +104,12 @@ describe('payouts are exact cents', () => {
     ['3.456', '3.46'],
     ['99999999.99', '99999999.99'],
     ['0.1', '0.10'],
+    ['.5', '0.50'],
+    ['0.333', '0.33'],
+    [' 7 ', '7.00'],
   ])('%s → %s', (raw, expected) => expect(parsePayout(raw)).toBe(expected));
 
-  test.each(['', 'ten', '-1', '1e3', '1,5', '100000000', '99999999.995'])('%j is refused', (raw) => {
+  test.each(['', 'ten', '-1', '-0', '1e3', '1,5', '$5', '5.', '100000000', '99999999.995'])('%j is refused', (raw) => {
     expect(parsePayout(raw)).toBeNull();
   });
 });

@@ -1,14 +1,9 @@
-// Payouts arrive as text from affiliate networks; they become exact cents, never floats.
+// Payouts arrive as text from affiliate networks; they become exact cents by the one money type's
+// postback rules (schemas/money: extra decimals rounded half away from zero, at most 99,999,999.99).
+import { moneyText, POSTBACK_PAYOUT, tryParseMoney } from '@tracker/schemas';
 
-export const MAX_PAYOUT_CENTS = 99_999_999_99n;
-
-/** '12.5' → '12.50', '3.456' → '3.46' (half up), '7' → '7.00'; null for anything else. */
+/** '12.5' → '12.50', '3.456' → '3.46', '7' → '7.00'; null for anything the postback rules refuse. */
 export function parsePayout(raw: string): string | null {
-  const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(raw.trim());
-  if (!match) return null;
-  const fraction = (match[2] ?? '').padEnd(3, '0');
-  let cents = BigInt(match[1]!) * 100n + BigInt(fraction.slice(0, 2));
-  if (Number(fraction[2]) >= 5) cents += 1n;
-  if (cents > MAX_PAYOUT_CENTS) return null;
-  return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+  const cents = tryParseMoney(raw, POSTBACK_PAYOUT);
+  return cents === null ? null : moneyText(cents);
 }

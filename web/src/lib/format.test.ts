@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatCount, formatFixed, formatMoney, formatPercent, formatPerVisit, formatRoas, formatRoi } from './format';
+import { formatCount, formatFixed, formatMoney, formatMoneyCell, formatPercent, formatPerVisit, formatRoas, formatRoi, moneySign } from './format';
 
 describe('formats of spec §9', () => {
   it('rounds money strings to 2 decimals exactly', () => {
@@ -7,6 +7,20 @@ describe('formats of spec §9', () => {
     expect(formatMoney('0.005')).toBe('$0.01');
     expect(formatMoney('-12.3')).toBe('-$12.30');
     expect(formatMoney('not a number')).toBe('$0.00');
+    expect(formatMoney(12.5)).toBe('$12.50');
+    expect(formatMoney('92233720368547758.07')).toBe('$92,233,720,368,547,758.07');
+  });
+
+  it('shows an amount that rounds to nothing without a minus sign', () => {
+    expect(formatMoney('-0.004')).toBe('$0.00');
+    expect(formatMoneyCell('-0.004')).toBe('0.00');
+  });
+
+  it('tells losses from gains exactly', () => {
+    expect(moneySign('-0.01')).toBe(-1);
+    expect(moneySign('0.00')).toBe(0);
+    expect(moneySign(undefined)).toBe(0);
+    expect(moneySign('0.01')).toBe(1);
   });
 
   it('shows EPC and CPV with 3 decimals, ROI with 1, percentages with 2', () => {
@@ -18,7 +32,9 @@ describe('formats of spec §9', () => {
   });
 
   it('writes bare numbers for CSV cells', () => {
-    expect(formatFixed('1234.5', 2)).toBe('1234.50');
+    expect(formatMoneyCell('1234.5')).toBe('1234.50');
+    expect(formatMoneyCell('-1234.505')).toBe('-1234.51');
+    expect(formatFixed(12.25, 1)).toBe('12.3');
     expect(formatFixed(Number.NaN, 1)).toBe('0.0');
   });
 });

@@ -1,6 +1,24 @@
 // Number formats of spec §9 for screens and CSV files: money with 2 decimals (EPC and CPV 3), ROI with 1,
-// other percentages with 2. Money arrives as decimal strings and is rounded from the string, never via float.
+// other percentages with 2. Money is read and shown by the one money type (schemas/money), never via float.
+import { formatCents, formatPerVisit as formatDollarsPerVisit, moneyText, STORED_MONEY, tryParseMoney, type Cents, type MoneyRules } from '@tracker/schemas';
+
 type Numeric = number | string | null | undefined;
+
+// The API sends cents ('12.50'); a screen given more decimals rounds them by the money rule, and shows
+// what it cannot read as $0.00 rather than fail the whole page.
+const SHOWN_MONEY: MoneyRules = { ...STORED_MONEY, extraDecimals: 'round' };
+
+/** A money value as cents: a decimal string, or a number read from its shortest decimal form. */
+export function readMoney(value: Numeric): Cents {
+  if (value === null || value === undefined) return 0n;
+  return tryParseMoney(String(value), SHOWN_MONEY) ?? 0n;
+}
+
+/** -1, 0 or 1: whether an amount is a loss, nothing, or a gain (the profit colours). */
+export function moneySign(value: Numeric): -1 | 0 | 1 {
+  const cents = readMoney(value);
+  return cents < 0n ? -1 : cents > 0n ? 1 : 0;
+}
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
@@ -12,13 +30,11 @@ function numeric(value: Numeric): number | Intl.StringNumericLiteral {
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
-function formatter(style: 'currency' | 'decimal', digits: number, grouping: boolean): Intl.NumberFormat {
-  const key = `${style}:${digits}:${grouping}`;
+function formatter(digits: number, grouping: boolean): Intl.NumberFormat {
+  const key = `${digits}:${grouping}`;
   let found = formatters.get(key);
   if (!found) {
     found = new Intl.NumberFormat('en-US', {
-      style,
-      currency: style === 'currency' ? 'USD' : undefined,
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
       useGrouping: grouping,
@@ -30,37 +46,42 @@ function formatter(style: 'currency' | 'decimal', digits: number, grouping: bool
 
 /** '$1,234.50'; negative amounts as '-$12.30'. */
 export function formatMoney(value: Numeric): string {
-  return formatter('currency', 2, true).format(numeric(value));
+  return formatCents(readMoney(value));
 }
 
-/** Per-visit money (EPC, EPV, CPV): '$0.125'. */
+/** A money CSV cell (no '$' or thousands separators): '1234.50'. */
+export function formatMoneyCell(value: Numeric): string {
+  return moneyText(readMoney(value));
+}
+
+/** Per-visit money (EPC, EPV, CPV), a ratio in dollars: '$0.125'. */
 export function formatPerVisit(value: Numeric): string {
-  return formatter('currency', 3, true).format(numeric(value));
+  return formatDollarsPerVisit(Number(numeric(value)));
 }
 
 /** A whole count: '12,345'. */
 export function formatCount(value: Numeric): string {
-  return formatter('decimal', 0, true).format(numeric(value));
+  return formatter(0, true).format(numeric(value));
 }
 
 /** ROI, already a percentage: '12.3%'. */
 export function formatRoi(value: Numeric): string {
-  return `${formatter('decimal', 1, true).format(numeric(value))}%`;
+  return `${formatter(1, true).format(numeric(value))}%`;
 }
 
 /** A value already in percent (CR, CTR × 100): '1.23%'. */
 export function formatPercent(value: Numeric, digits = 2): string {
-  return `${formatter('decimal', digits, true).format(numeric(value))}%`;
+  return `${formatter(digits, true).format(numeric(value))}%`;
 }
 
 /** ROAS, a plain ratio: '1.25x'. */
 export function formatRoas(value: Numeric): string {
-  return `${formatter('decimal', 2, true).format(numeric(value))}x`;
+  return `${formatter(2, true).format(numeric(value))}x`;
 }
 
-/** A bare fixed-point number for CSV cells (no '$', '%' or thousands separators): '1234.50'. */
+/** A bare fixed-point ratio for CSV cells (no '%' or thousands separators): '12.3'. Money: formatMoneyCell. */
 export function formatFixed(value: Numeric, digits: number): string {
-  return formatter('decimal', digits, false).format(numeric(value));
+  return formatter(digits, false).format(numeric(value));
 }
 
 /** Share of a whole in percent, 0 when the whole is 0. */

@@ -63,7 +63,7 @@ export async function offerPerformance(
     revenue: moneyFromCents(m.revenueCents),
     epc: epcOf(m.revenueCents, m.clicks),
   }));
-  tracker.sort((a, b) => Number(b.revenue) - Number(a.revenue) || b.clicks - a.clicks || a.offerId.localeCompare(b.offerId));
+  tracker.sort((a, b) => centsFromMoney(b.revenue) - centsFromMoney(a.revenue) || b.clicks - a.clicks || a.offerId.localeCompare(b.offerId));
   const network: OfferPerformanceRow[] = cake.map((c) => {
     const revenueCents = centsFromMoney(String(c.revenue ?? '0'));
     const clicks = Number(c.clicks ?? 0);

@@ -2,6 +2,7 @@
 // events that were published (in publish order) and the spend that was recorded. It shares no code
 // with the SQL path but the spec's formulas (schemas/report-metrics), so the two must agree to the cent.
 import {
+  centsFromMoney,
   computeMetrics,
   landerCtr,
   moneyFromCents,
@@ -127,7 +128,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     if (last.data.status !== 'approved') continue;
     const click = clicks.get(first.data.clickId);
     // Dated by its click, or by its first postback when the click never came.
-    approved.push({ dims: click ? click.data : EMPTY, at: click ? click.at : first.at, cents: Math.round(Number(last.data.payout) * 100) });
+    approved.push({ dims: click ? click.data : EMPTY, at: click ? click.at : first.at, cents: centsFromMoney(last.data.payout) });
   }
 
   // ---- rows ----

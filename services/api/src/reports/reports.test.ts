@@ -300,7 +300,7 @@ describe('the other reporting calls', () => {
   });
 
   test('recordSpend refuses negative or malformed amounts', async () => {
-    await expect(recordSpend(h.entities.db, h.analytics, [{ date: '2026-04-01', tiktokCampaignId: 'tt-1', spend: '-1.00' }])).rejects.toThrow(/non-negative/);
+    await expect(recordSpend(h.entities.db, h.analytics, [{ date: '2026-04-01', tiktokCampaignId: 'tt-1', spend: '-1.00' }])).rejects.toThrow('Spend must not be negative: "-1.00"');
     await expect(recordSpend(h.entities.db, h.analytics, [{ date: '1 April', tiktokCampaignId: 'tt-1', spend: '1' }])).rejects.toThrow(/yyyy-MM-dd/);
   });
 

@@ -13,6 +13,7 @@
 // ClickHouse does the whole split next to the visits (array functions per day and TikTok campaign),
 // so a report over thousands of keys moves thousands of rows, not every (key, day) unit, to Node.
 import type { Analytics, QueryParams } from '@tracker/core';
+import { centsFromInteger } from '@tracker/schemas';
 
 /** Figures of one unit (or day), counting only the clicks that pass the report's filters. */
 export interface AllocatedVisits {
@@ -91,14 +92,14 @@ export async function queryVisitsAndSpend(analytics: Analytics, unitsSql: string
   }>(spendAllocationSql(unitsSql), params);
   const result: VisitsAndSpend = { byUnit: new Map(), byDay: new Map(), unattributedByDay: new Map() };
   for (const r of rows) {
-    const figures = { clicks: Number(r.clicks), botClicks: Number(r.bot_clicks), spendCents: Number(r.spend_cents) };
+    const figures = { clicks: Number(r.clicks), botClicks: Number(r.bot_clicks), spendCents: centsFromInteger(r.spend_cents) };
     if (Number(r.per_day) === 0) {
       // A unit whose only rows are spend without visits is no unit.
       if (figures.clicks > 0 || figures.botClicks > 0 || figures.spendCents > 0) result.byUnit.set(r.unit, figures);
       continue;
     }
     if (figures.clicks > 0 || figures.spendCents > 0) result.byDay.set(r.day, figures);
-    const unattributed = Number(r.unattributed_cents);
+    const unattributed = centsFromInteger(r.unattributed_cents);
     if (unattributed > 0) result.unattributedByDay.set(r.day, unattributed);
   }
   return result;

@@ -1,6 +1,7 @@
 // Ad spend per TikTok campaign and day: upserted into the entity store's tiktok_spend (the record)
 // and mirrored into the analytics store's `spend` table, where reports allocate it (DESIGN.md §4).
 import { sql } from 'drizzle-orm';
+import { moneyText, parseMoney, SPEND_AMOUNT } from '@tracker/schemas';
 import type { Db } from '../db/entities';
 import { tiktokSpend } from '../db/schema';
 import type { Analytics } from './analytics';
@@ -10,7 +11,7 @@ export interface SpendInput {
   date: string;
   tiktokCampaignId: string;
   campaignName?: string | null;
-  /** Decimal string, at most 2 decimals, not negative. */
+  /** Decimal string, at most 2 decimals, not negative (schemas/money SPEND_AMOUNT). */
   spend: string;
   impressions?: number;
   clicks?: number;
@@ -18,15 +19,15 @@ export interface SpendInput {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const SPEND = /^\d{1,10}(?:\.\d{1,2})?$/;
 const BATCH = 500;
 
-function checkRow(row: SpendInput): void {
+/** The row's spend as its canonical text ('12.5' → '12.50'); throws the money type's error otherwise. */
+function checkRow(row: SpendInput): string {
   if (!DATE.test(row.date) || Number.isNaN(Date.parse(`${row.date}T00:00:00Z`))) {
     throw new Error(`Spend date must be yyyy-MM-dd: ${JSON.stringify(row.date)}`);
   }
   if (!row.tiktokCampaignId) throw new Error('Spend needs a TikTok campaign id');
-  if (!SPEND.test(row.spend)) throw new Error(`Spend must be a non-negative amount with at most 2 decimals: ${JSON.stringify(row.spend)}`);
+  return moneyText(parseMoney(row.spend, SPEND_AMOUNT));
 }
 
 /** Records each row as the spend of its (date, TikTok campaign): a row replaces what that day and
@@ -35,9 +36,10 @@ function checkRow(row: SpendInput): void {
  *  simply retried. */
 export async function recordSpend(db: Db, analytics: Analytics, rows: readonly SpendInput[]): Promise<void> {
   if (rows.length === 0) return;
-  rows.forEach(checkRow);
+  // Every row is checked before anything is written: a bad row writes nothing.
+  const checked = rows.map((r) => ({ ...r, spend: checkRow(r) }));
   // One row per (date, campaign): the last one given wins, as a later pull would.
-  const latest = new Map(rows.map((r) => [`${r.date}\u0000${r.tiktokCampaignId}`, r]));
+  const latest = new Map(checked.map((r) => [`${r.date}\u0000${r.tiktokCampaignId}`, r]));
   const syncedAt = new Date();
   const values = [...latest.values()].map((r) => ({
     date: r.date,

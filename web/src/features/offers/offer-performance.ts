@@ -1,7 +1,7 @@
 // The Offers performance screen's data (spec §2, §7): GET /api/cake/offers for the last 7, 30 or 90
-// days, and the totals of its rows, money added exactly from the decimal strings.
+// days, and the totals of its rows, money added in cents by the one money type (schemas/money).
 import { useQuery } from '@tanstack/react-query';
-import type { OfferPerformanceRow } from '@tracker/schemas';
+import { sumMoney, type OfferPerformanceRow } from '@tracker/schemas';
 import { lastDays, toDayParam } from '../../ui/date-range-presets';
 
 export type { OfferPerformanceRow } from '@tracker/schemas';
@@ -18,22 +18,6 @@ export function offerRangeParams(days: number, today: Date = new Date()): { star
 
 export function useOfferPerformance(days: OfferRangeDays) {
   return useQuery<OfferPerformanceRow[]>({ queryKey: ['/api/cake/offers', offerRangeParams(days)] });
-}
-
-const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
-
-/** Adds decimal strings without floating point: ['0.1', '0.2'] -> '0.30' (at least 2 decimals). */
-export function sumMoney(values: readonly string[]): string {
-  const parsed = values.map((v) => DECIMAL.exec(v.trim())).filter((m): m is RegExpExecArray => m !== null && (m[2] !== '' || (m[3] ?? '') !== ''));
-  const scale = Math.max(2, ...parsed.map((m) => (m[3] ?? '').length));
-  let total = 0n;
-  for (const [, sign, whole, fraction = ''] of parsed) {
-    const units = BigInt((whole || '0') + fraction.padEnd(scale, '0'));
-    total += sign === '-' ? -units : units;
-  }
-  const negative = total < 0n;
-  const digits = (negative ? -total : total).toString().padStart(scale + 1, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
 
 /**

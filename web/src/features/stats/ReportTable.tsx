@@ -2,6 +2,7 @@
 // sortable; a TOTALS row; campaign rows toggle the campaign filter and the filtered one shows a badge.
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { moneySign } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
 import { Spinner } from '../../ui/Spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
@@ -147,7 +148,7 @@ export function ReportTable({
 
 function profitTone(row: ReportRow, id: string): string | undefined {
   if (id !== 'profit' && id !== 'roi') return undefined;
-  const value = id === 'profit' ? Number.parseFloat(row.profit) : row.roi;
+  const value = id === 'profit' ? moneySign(row.profit) : row.roi;
   if (value > 0) return 'text-emerald-600';
   if (value < 0) return 'text-red-600';
   return undefined;

@@ -1,13 +1,12 @@
 // The six summary cards over the report totals (spec §2): Visits, Conversions with CR, Revenue with EPV,
 // Spend with CPV, Profit in green or red, and ROI with ROAS.
 import { DollarSign, MousePointerClick, Percent, Target, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
-import { formatCount, formatMoney, formatPercent, formatPerVisit, formatRoas, formatRoi } from '../../lib/format';
+import { formatCount, formatMoney, formatPercent, formatPerVisit, formatRoas, formatRoi, moneySign } from '../../lib/format';
 import { MetricCard } from '../../ui/MetricCard';
 import type { ReportRow } from './report-types';
 
 export function SummaryCards({ totals }: { totals: ReportRow | undefined }) {
-  const profit = Number.parseFloat(totals?.profit ?? '0');
-  const losing = profit < 0;
+  const losing = moneySign(totals?.profit) < 0;
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
       <MetricCard label="Visits" icon={MousePointerClick} value={formatCount(totals?.clicks ?? 0)} detail="Total visits" />

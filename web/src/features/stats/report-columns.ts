@@ -1,6 +1,6 @@
 // The report table's metric columns (spec §3 "Report columns"): ids, labels, which are campaign-only,
 // the default visible set, and how each cell reads on screen and in the CSV file.
-import { formatCount, formatFixed, formatMoney, formatPercent, formatPerVisit, formatRoas, formatRoi } from '../../lib/format';
+import { formatCount, formatFixed, formatMoney, formatMoneyCell, formatPercent, formatPerVisit, formatRoas, formatRoi } from '../../lib/format';
 import { DEFAULT_VISIBLE_COLUMNS, REPORT_COLUMNS, type ReportColumnId } from '@tracker/schemas';
 import type { ReportGroupBy } from './report-groupings';
 import type { ReportRow } from './report-types';
@@ -85,9 +85,9 @@ export function statsCsvLine(row: ReportRow): string[] {
     row.label,
     String(row.clicks),
     String(row.conversions),
-    formatFixed(row.revenue, 2),
-    formatFixed(row.spend, 2),
-    formatFixed(row.profit, 2),
+    formatMoneyCell(row.revenue),
+    formatMoneyCell(row.spend),
+    formatMoneyCell(row.profit),
     formatFixed(row.roi, 1),
     formatFixed(row.roas, 2),
     formatFixed(row.cr, 2),
