@@ -78,7 +78,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
 
   try {
     const secrets = resolveSecrets(config);
-    const stores = await openStores(config, storeNeeds(capabilities));
+    const stores = await openStores(config, storeNeeds(capabilities), logger);
     stops.push(() => stores.close());
     const running: RunningServices = { stores, stop };
 

@@ -40,8 +40,10 @@ describeWithRealEngine('DATABASE_URL', 'lost PostgreSQL connections', (serverUrl
       const line = await waitFor((l) => l.level >= LEVEL.warn && /PostgreSQL/.test(l.msg));
       expect(line.err?.message).toMatch(/terminat/);
       expect(JSON.stringify(line)).not.toContain('connectionParameters');
-      const result = await entities.db.execute(sql`SELECT 41 + 1 AS answer`);
-      expect(result.rows[0]).toEqual({ answer: 42 });
+      const [row] = await entities.db
+        .select({ answer: sql<number>`41 + 1` })
+        .from(sql`(SELECT 1) AS one`);
+      expect(row).toEqual({ answer: 42 });
     } finally {
       await entities.close();
     }

@@ -1,10 +1,11 @@
 // Runs the job queue contract on every engine: in-process on PGlite always, on PostgreSQL and BullMQ when
 // DATABASE_URL / REDIS_URL are set (CI must set them); plus in-process recovery rules and BullMQ id mapping.
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals';
 import { eq, like, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { openEntities, type Db, type Entities } from '../db/entities';
 import { jobs } from '../db/schema';
+import { captureLogger, LEVEL } from '../testing/captured-logger';
 import { describeWithRealEngine } from '../testing/real-engines';
 import { BullmqJobQueue, fromBullmqId, toBullmqId } from './bullmq-queue';
 import { InProcessJobQueue } from './in-process-queue';
@@ -152,5 +153,27 @@ describe('BullMQ job ids', () => {
   );
   test('ordinary ids stay as they are', () => {
     expect(toBullmqId('0190b5f2-7c1e-7000-8000-000000000000')).toBe('0190b5f2-7c1e-7000-8000-000000000000');
+  });
+});
+
+describe('failures of the queue machinery', () => {
+  test('reach the logger once per outage, not the console', async () => {
+    const { logger, lines, waitFor } = captureLogger();
+    const entities = await openEntities({ pgliteDir: 'memory://' });
+    const queue = new InProcessJobQueue(entities.db, { pollMs: 20, logger });
+    queue.register('noop', async () => 'done');
+    await queue.start();
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // The database goes away under a running queue: every poll now fails.
+      await entities.close();
+      await waitFor((l) => l.level === LEVEL.error && /job queue/.test(l.msg));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(lines.filter((l) => l.level === LEVEL.error)).toHaveLength(1);
+      expect(consoleError).not.toHaveBeenCalled();
+    } finally {
+      consoleError.mockRestore();
+      await queue.close().catch(() => {});
+    }
   });
 });
