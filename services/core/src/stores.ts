@@ -62,7 +62,7 @@ export async function openStores(config: Config, needs: StoreNeeds, logger?: Log
       await migrateAnalytics(stores.analytics);
     }
     if (needs.eventLog) {
-      stores.eventLog = await openEventLog({ kafka: config.kafka, dir: paths.log });
+      stores.eventLog = await openEventLog({ kafka: config.kafka, dir: paths.log, logger });
     }
     if (needs.queue) {
       stores.queue = await openJobQueue({ redisUrl: config.redisUrl, db: stores.entities!.db, logger });
