@@ -57,9 +57,10 @@ export async function openEntities(options: EntitiesOptions): Promise<Entities> 
     pool.on('error', (error) => {
       logger.warn({ err: withoutClient(error) }, 'PostgreSQL: an idle pooled connection was lost; the next query opens a new one');
     });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
+    const db: Db = pgDb;
     try {
-      await migratePg(db as never, { migrationsFolder });
+      await migratePg(pgDb, { migrationsFolder });
     } catch (error) {
       await pool.end();
       throw error;
@@ -77,9 +78,10 @@ export async function openEntities(options: EntitiesOptions): Promise<Entities> 
   }
   if (!options.pgliteDir) throw new Error('openEntities needs databaseUrl or pgliteDir');
   const client = new PGlite(options.pgliteDir);
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db: Db = pgliteDb;
   try {
-    await migratePglite(db as never, { migrationsFolder });
+    await migratePglite(pgliteDb, { migrationsFolder });
   } catch (error) {
     await client.close();
     throw error;
