@@ -52,7 +52,7 @@ describeWithRealEngine('DATABASE_URL', 'lost PostgreSQL connections', (serverUrl
   test('the change feed reconnects after its LISTEN connection is terminated and hears changes again', async () => {
     const { logger, lines, waitFor } = captureLogger();
     const reader = await openEntities({ databaseUrl: database.url, logger });
-    const writer = await openEntities({ databaseUrl: database.url });
+    const writer = await openEntities({ databaseUrl: database.url, logger: captureLogger().logger });
     try {
       let heard = 0;
       await reader.changes.on('catalog', () => heard++);
