@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from '@jest/globals';
-import { DataDirLockedError, lockDataDir } from './data-dir-lock';
+import { DataDirLockedError, lockDataDir, lockRecordOf } from './data-dir-lock';
 
 const dirs: string[] = [];
 function dataDirWithLock(content: string): string {
@@ -14,12 +14,6 @@ function dataDirWithLock(content: string): string {
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** Field 22 of /proc/<pid>/stat: when the process started, in clock ticks since boot. */
-function startTicks(pid: number): string {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]!;
-}
 
 describe('DATA_DIR lock', () => {
   test('a stale lock whose pid now belongs to an unrelated live process does not stop start-up', () => {
@@ -37,7 +31,7 @@ describe('DATA_DIR lock', () => {
   });
 
   test('a lock held by a live process that took it stops start-up', () => {
-    const dir = dataDirWithLock(JSON.stringify({ pid: process.ppid, startTicks: startTicks(process.ppid) }));
+    const dir = dataDirWithLock(lockRecordOf(process.ppid));
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
     expect(() => lockDataDir(dir)).toThrow(new RegExp(`pid ${process.ppid}`));
   });

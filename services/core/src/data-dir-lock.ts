@@ -65,11 +65,16 @@ function ownerRuns(owner: LockOwner): boolean {
   return /bin\/tracker\.js|cli\/src\/main\.ts/.test(readProc(owner.pid, 'cmdline') ?? '');
 }
 
+/** The lock file's text for the live process `pid`; tests write it to stand in for a running tracker. */
+export function lockRecordOf(pid: number): string {
+  return JSON.stringify({ pid, startTicks: startTicksOf(pid) } satisfies LockOwner);
+}
+
 /** Takes the lock or throws DataDirLockedError; returns the release function. */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'tracker.lock');
-  const mine = JSON.stringify({ pid: process.pid, startTicks: startTicksOf(process.pid) } satisfies LockOwner);
+  const mine = lockRecordOf(process.pid);
   for (let tries = 0; tries < 2; tries++) {
     try {
       const fd = fs.openSync(file, 'wx', 0o644);
