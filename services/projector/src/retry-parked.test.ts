@@ -11,6 +11,8 @@ import { migrateAnalytics } from '@tracker/core/src/analytics/migrate-analytics'
 import { openEntities, type Entities } from '@tracker/core/src/db/entities';
 import { openEventLog } from '@tracker/core/src/eventlog/open-event-log';
 import { captureLogger, LEVEL } from '@tracker/core/src/testing/captured-logger';
+import { describeWithRealEngine } from '@tracker/core/src/testing/real-engines';
+import { createTemporaryDatabase } from '@tracker/core/src/testing/temporary-database';
 import { startProjector, type Projector } from './start-projector';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-parked-'));
@@ -58,8 +60,10 @@ function parkedRow(at: number) {
   return { eventId: event.id, clickId, event, logPartition: 0, logOffset: nextOffset++ };
 }
 
+let openStore: () => Promise<Entities>;
+
 async function start(logger = captureLogger().logger) {
-  entities = await openEntities({ pgliteDir: 'memory://' });
+  entities = await openStore();
   projector = await startProjector(
     { eventLog, analytics, db: entities.db, logger },
     { group: `parked-${Math.random().toString(36).slice(2, 8)}`, parkedRetryMs: 0, unattributedAfterMs: HOUR },
@@ -69,7 +73,7 @@ async function start(logger = captureLogger().logger) {
 
 const waiting = async () => (await entities.db.select().from(schema.parkedConversions)).length;
 
-describe('retrying parked conversions', () => {
+function retryContract() {
   test('rows behind the first 500 still waiting for their click are retried too', async () => {
     const retry = await start();
     const now = Date.now();
@@ -98,4 +102,27 @@ describe('retrying parked conversions', () => {
     const logged = lines.filter((l) => l.level === LEVEL.error && l.eventId === badId);
     expect(logged).toHaveLength(1);
   });
+}
+
+describe('retrying parked conversions [embedded: PGlite]', () => {
+  beforeAll(() => {
+    openStore = () => openEntities({ pgliteDir: 'memory://' });
+  });
+  retryContract();
+});
+
+describeWithRealEngine('DATABASE_URL', 'retrying parked conversions', (serverUrl) => {
+  let database: Awaited<ReturnType<typeof createTemporaryDatabase>>;
+  beforeAll(async () => {
+    database = await createTemporaryDatabase(serverUrl);
+    openStore = async () => {
+      const store = await openEntities({ databaseUrl: database.url });
+      await store.db.delete(schema.parkedConversions);
+      return store;
+    };
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+  retryContract();
 });
