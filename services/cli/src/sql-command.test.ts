@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { embeddedPaths, loadConfig, migrateAnalytics } from '@tracker/core';
+import { embeddedPaths, loadConfig, lockRecordOf, migrateAnalytics } from '@tracker/core';
 import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
 import { formatTable, readOnlyStatement, runSql } from './sql-command';
 
@@ -83,7 +83,7 @@ describe('on the embedded store', () => {
 
   test('refuses while another tracker process holds DATA_DIR', async () => {
     // The parent process stands in for a running `tracker all`.
-    fs.writeFileSync(path.join(dataDir, 'tracker.lock'), String(process.ppid));
+    fs.writeFileSync(path.join(dataDir, 'tracker.lock'), lockRecordOf(process.ppid));
     try {
       await expect(runSql(config, 'SELECT 1')).rejects.toThrow(/which a running tracker holds .* Stop it first, or set CLICKHOUSE_URL/);
     } finally {
