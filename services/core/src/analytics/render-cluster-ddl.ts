@@ -124,5 +124,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   for (const file of renderClusterDdl(readMigrations(analyticsMigrationsDir))) {
     fs.writeFileSync(path.join(clusterDdlDir, file.fileName), file.text);
   }
-  console.log(`Cluster DDL written to ${path.relative(process.cwd(), clusterDdlDir)}`);
+  process.stdout.write(`Cluster DDL written to ${path.relative(process.cwd(), clusterDdlDir)}\n`);
 }
