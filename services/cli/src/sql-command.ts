@@ -2,8 +2,7 @@
 // One read-only statement, refused otherwise, run with readonly = 1, printed as an aligned table. On
 // the embedded store it takes the DATA_DIR lock, so it refuses while `tracker all` runs.
 import fs from 'node:fs';
-import { DataDirLockedError, embeddedPaths, lockDataDir, type Analytics, type Config } from '@tracker/core';
-import { openAnalytics } from '@tracker/core/src/analytics/open-analytics';
+import { DataDirLockedError, embeddedPaths, lockDataDir, openAnalytics, type Analytics, type Config } from '@tracker/core';
 
 export class SqlRefused extends Error {
   override name = 'SqlRefused';

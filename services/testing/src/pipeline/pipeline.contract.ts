@@ -15,7 +15,7 @@ import {
   type EventLog,
 } from '@tracker/core';
 import { registerIngest, type Ingest } from '@tracker/ingest';
-import { startProjector, type Projector, type ProjectorOptions } from './start-projector';
+import { startProjector, type Projector, type ProjectorOptions } from '@tracker/projector';
 
 export interface PipelineStores {
   entities: Entities;

@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe } from '@jest/globals';
-import { openEntities } from '@tracker/core/src/db/entities';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
-import { migrateAnalytics } from '@tracker/core/src/analytics/migrate-analytics';
-import { openEventLog } from '@tracker/core/src/eventlog/open-event-log';
-import { describeWithRealEngine, realEngineUrls } from '@tracker/core/src/testing/real-engines';
-import { createTemporaryDatabase } from '@tracker/core/src/testing/temporary-database';
-import type { Analytics } from '@tracker/core';
+import { migrateAnalytics, type Analytics } from '@tracker/core';
+import {
+  createTemporaryDatabase,
+  describeWithRealEngine,
+  openChdbAnalytics,
+  openEntities,
+  openEventLog,
+  realEngineUrls,
+} from '@tracker/core/testing';
 import { pipelineContract } from './pipeline.contract';
 
 // chDB runs one engine per process: the "empty" store of the replay test is a second database in it.

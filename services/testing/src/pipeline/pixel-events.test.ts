@@ -6,17 +6,22 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createHttpServer, createLogger, encryptSecret, schema, type JobQueue } from '@tracker/core';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
-import { migrateAnalytics } from '@tracker/core/src/analytics/migrate-analytics';
-import { openEntities, type Entities } from '@tracker/core/src/db/entities';
-import { openEventLog } from '@tracker/core/src/eventlog/open-event-log';
-import { openJobQueue } from '@tracker/core/src/queue/open-job-queue';
-import type { Analytics, EventLog } from '@tracker/core';
+import {
+  createHttpServer,
+  createLogger,
+  encryptSecret,
+  migrateAnalytics,
+  schema,
+  type Analytics,
+  type Entities,
+  type EventLog,
+  type JobQueue,
+} from '@tracker/core';
+import { openChdbAnalytics, openEntities, openEventLog, openJobQueue } from '@tracker/core/testing';
 import { registerIngest, type Ingest } from '@tracker/ingest';
-import { startFakeTiktokServer, type FakeTiktokServer } from '@tracker/integrations';
 import { startProjector, type Projector } from '@tracker/projector';
-import { registerProcessors } from './register-processors';
+import { registerProcessors } from '@tracker/workers';
+import { startFakeTiktokServer, type FakeTiktokServer } from '../fakes/tiktok-server';
 
 const logger = createLogger('silent');
 const secretsKey = Buffer.alloc(32, 3);

@@ -18,19 +18,20 @@ import {
   type Entities,
   type EventLog,
 } from '@tracker/core';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
-import { openEntities } from '@tracker/core/src/db/entities';
-import { openEventLog } from '@tracker/core/src/eventlog/open-event-log';
-import { describeWithRealEngine, realEngineUrls } from '@tracker/core/src/testing/real-engines';
-import { createTemporaryDatabase } from '@tracker/core/src/testing/temporary-database';
+import {
+  createTemporaryDatabase,
+  describeWithRealEngine,
+  openChdbAnalytics,
+  openEntities,
+  openEventLog,
+  realEngineUrls,
+} from '@tracker/core/testing';
 // The test drives the whole pipeline: the API reads what the real projector wrote.
 import { startProjector, type Projector } from '@tracker/projector';
 import { REPORT_GROUP_BY, type ReportGroupBy, type ReportResponse, type ReportRow, type TrackingEvent } from '@tracker/schemas';
-import { registerApi } from '../api-plugin';
-import { hashPassword } from '../auth/password';
-import { compareBytes } from './compare-bytes';
+import { hashPassword, registerApi } from '@tracker/api';
 import { generateScenario } from './random-event-stream';
-import { oracleReport, type OracleQuery, type OracleWorld } from './report-oracle';
+import { compareUtf8 as compareBytes, oracleReport, type OracleQuery, type OracleWorld } from './report-oracle';
 
 interface PropertyStores {
   entities: Entities;
