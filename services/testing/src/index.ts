@@ -7,3 +7,5 @@ export {
   type RecordedTiktokRequest,
   type ScriptedAnswer,
 } from './fakes/tiktok-server';
+export { openPipelineStores, type PipelineStores, type PipelineStoreOptions } from './pipeline/open-pipeline-stores';
+export { waitForProjection } from './pipeline/wait-for-projection';
