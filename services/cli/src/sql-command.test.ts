@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { embeddedPaths, loadConfig, lockRecordOf, migrateAnalytics, type Analytics } from '@tracker/core';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
+import { openChdbAnalytics } from '@tracker/core/testing';
 import { formatTable, readOnlyStatement, runSql } from './sql-command';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-sql-'));

@@ -2,8 +2,7 @@
 // The engine enforces read-only (a SELECT-only user whose profile fixes readonly = 1); this module refuses,
 // from the engine's own parse of the statement, the few things that user still could do on embedded chDB.
 import fs from 'node:fs';
-import { DataDirLockedError, embeddedPaths, lockDataDir, type Analytics, type Config } from '@tracker/core';
-import { openAnalytics } from '@tracker/core/src/analytics/open-analytics';
+import { DataDirLockedError, embeddedPaths, lockDataDir, openAnalytics, type Analytics, type Config } from '@tracker/core';
 
 export class SqlRefused extends Error {
   override name = 'SqlRefused';

@@ -5,14 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { isNotNull, sql } from 'drizzle-orm';
-import { makeEvent, newEventId, schema, type Analytics, type EventLog } from '@tracker/core';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
-import { migrateAnalytics } from '@tracker/core/src/analytics/migrate-analytics';
-import { openEntities, type Entities } from '@tracker/core/src/db/entities';
-import { openEventLog } from '@tracker/core/src/eventlog/open-event-log';
-import { captureLogger, LEVEL } from '@tracker/core/src/testing/captured-logger';
-import { describeWithRealEngine } from '@tracker/core/src/testing/real-engines';
-import { createTemporaryDatabase } from '@tracker/core/src/testing/temporary-database';
+import { makeEvent, migrateAnalytics, newEventId, schema, type Analytics, type Entities, type EventLog } from '@tracker/core';
+import { captureLogger, createTemporaryDatabase, describeWithRealEngine, LEVEL, openChdbAnalytics, openEntities, openEventLog } from '@tracker/core/testing';
 import { startProjector, type Projector } from './start-projector';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-parked-'));

@@ -8,7 +8,7 @@ import {
   toggleColumn,
   visibleColumnsFor,
 } from './report-columns';
-import { reportRow } from './report-fixtures';
+import { reportRow } from '../../testing/report-fixtures';
 
 const ids = (list: { id: string }[]) => list.map((c) => c.id);
 

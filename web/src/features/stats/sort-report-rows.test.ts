@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { reportRow } from './report-fixtures';
+import { reportRow } from '../../testing/report-fixtures';
 import { DEFAULT_REPORT_SORT, nextReportSort, sortReportRows } from './sort-report-rows';
 
 const rows = [
