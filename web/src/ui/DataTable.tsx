@@ -15,6 +15,7 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { DATA_TABLE_SORTING } from './data-table-sorting';
 import { Spinner } from './Spinner';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from './Table';
 import { TableMessageRow } from './TableMessageRow';
@@ -88,10 +89,7 @@ export function DataTable<Row>({
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     manualSorting,
-    // Spec §4: a new column sorts descending first; a sorted column only flips, never goes unsorted.
-    sortDescFirst: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
+    ...DATA_TABLE_SORTING,
     enableColumnResizing: onColumnSizingCommit !== undefined,
     defaultColumn: { minSize: 56, maxSize: 1200 },
     columnResizeMode: 'onChange',

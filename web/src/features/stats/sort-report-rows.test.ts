@@ -2,6 +2,7 @@
 // @tanstack/react-table instance (the one DataTable renders), beside the CSV file's order.
 import { describe, expect, it } from '@jest/globals';
 import { createTable, getCoreRowModel, getSortedRowModel, type SortingState, type TableState, type Updater } from '@tanstack/react-table';
+import { DATA_TABLE_SORTING } from '../../ui/data-table-sorting';
 import { columnsForGrouping } from './report-columns';
 import { reportRow } from './report-fixtures';
 import { reportTableColumns } from './report-table-columns';
@@ -27,9 +28,7 @@ function reportTable(data: ReportRow[]) {
     getRowId: (row) => row.key,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
-    sortDescFirst: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
+    ...DATA_TABLE_SORTING,
     state,
     onStateChange: (updater) => {
       state = apply(updater, table.getState());
