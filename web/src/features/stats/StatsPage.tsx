@@ -51,6 +51,7 @@ export function StatsPage() {
   const [timeZone, learnTimeZone] = useReportTimeZone();
 
   const groupBy = reportGroupBy(tab, filters.variable);
+  const groupingColumns = useMemo(() => columnsForGrouping(groupBy), [groupBy]);
   const range = statsRange(picked, timeZone);
   const dates = rangeParams(range);
   const params: ReportParams = {
@@ -154,7 +155,7 @@ export function StatsPage() {
         onClearCampaign={() => setCampaignFilter(null)}
         actions={
           <ColumnsPopover
-            columns={columnsForGrouping(groupBy)}
+            columns={groupingColumns}
             visible={visible}
             saving={saveColumns.isPending}
             onToggle={(id, shown) => saveColumns.mutate({ visibleColumns: toggleColumn(visible, id, shown) })}
@@ -175,7 +176,7 @@ export function StatsPage() {
           <ReportTable
             rows={rows}
             totals={report.data?.totals}
-            columns={columnsForGrouping(groupBy)}
+            columns={groupingColumns}
             visible={visible}
             nameHeader={nameHeaderFor(groupBy)}
             sorting={sorting}

@@ -7,8 +7,8 @@ import {
   STATS_CSV_HEADER,
   statsCsvLine,
   toggleColumn,
-  visibleColumnsFor,
 } from './report-columns';
+import { reportColumnVisibility } from './report-table-columns';
 import { toCsv } from '../../lib/csv';
 import { reportRow } from './report-fixtures';
 
@@ -31,8 +31,10 @@ describe('column selection', () => {
     expect(ids(columnsForGrouping('offer'))).not.toContain('linkClicks');
     expect(columnsForGrouping('offer')).toHaveLength(10);
     const saved = normalizeVisibleColumns(['exitClicks', 'clicks', 'revenue']);
-    expect(ids(visibleColumnsFor('campaign', saved))).toEqual(['exitClicks', 'clicks', 'revenue']);
-    expect(ids(visibleColumnsFor('tiktokCampaignId', saved))).toEqual(['clicks', 'revenue']);
+    const shown = (groupBy: 'campaign' | 'tiktokCampaignId') =>
+      Object.entries(reportColumnVisibility(columnsForGrouping(groupBy), saved)).filter(([, on]) => on).map(([id]) => id);
+    expect(shown('campaign')).toEqual(['exitClicks', 'clicks', 'revenue']);
+    expect(shown('tiktokCampaignId')).toEqual(['clicks', 'revenue']);
   });
 
   it('ticks and unticks one column, keeping table order', () => {
