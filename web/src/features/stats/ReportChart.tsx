@@ -27,8 +27,9 @@ export function ReportChart({
 
   return (
     <Card className="gap-2 py-4">
-      <CardHeader className="px-4">
+      <CardHeader className="flex flex-wrap items-baseline justify-between gap-2 px-4">
         <CardTitle className="text-base">Performance over time</CardTitle>
+        <span className="text-xs text-muted-foreground">Times in {timeZone}</span>
       </CardHeader>
       <CardContent className="px-2 sm:px-4">
         <div className="h-72 w-full">
