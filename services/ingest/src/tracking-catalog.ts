@@ -3,15 +3,20 @@
 // admin changes entities (the change feed), and every minute in case a notification was missed.
 import { eq } from 'drizzle-orm';
 import { CATALOG_CHANNEL, ensurePostbackKey, schema, type ChangeFeed, type Db, type Logger } from '@tracker/core';
-
+import { toLocationUrl } from './location-url';
 
 export interface CatalogCampaign {
   id: string;
   name: string;
   landerId: number | null;
+  /** The lander's URL made Location-safe; null when there is no lander or its URL is unusable. */
   landerUrl: string | null;
+  /** The stored lander URL is not an http(s) URL: no click may be recorded for a redirect to nowhere. */
+  landerUrlUnusable: boolean;
   offerId: number | null;
+  /** `url` is Location-safe; null when there is no offer or its URL is unusable. */
   offer: { url: string; utmTemplate: string } | null;
+  offerUrlUnusable: boolean;
   /** The public spark id of the campaign's spark, '' when none. */
   sparkId: string;
 }
@@ -59,13 +64,17 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
   ]);
   const campaigns = new Map<string, CatalogCampaign>();
   for (const row of rows) {
+    const landerUrl = row.landerUrl ? toLocationUrl(row.landerUrl) : null;
+    const offerUrl = row.offerUrl ? toLocationUrl(row.offerUrl) : null;
     campaigns.set(row.id, {
       id: row.id,
       name: row.name,
       landerId: row.landerId,
-      landerUrl: row.landerUrl,
+      landerUrl,
+      landerUrlUnusable: Boolean(row.landerUrl) && !landerUrl,
       offerId: row.offerId,
-      offer: row.offerUrl ? { url: row.offerUrl, utmTemplate: row.utmTemplate ?? '' } : null,
+      offer: offerUrl ? { url: offerUrl, utmTemplate: row.utmTemplate ?? '' } : null,
+      offerUrlUnusable: Boolean(row.offerUrl) && !offerUrl,
       sparkId: row.sparkId ?? '',
     });
   }

@@ -1,0 +1,63 @@
+// Builds the ingest endpoints on real embedded stores for route tests: in-memory PGlite, chDB and the
+// segment log in a temporary folder. Rows go straight into the entity store, bypassing API validation.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createHttpServer, createLogger, migrateAnalytics, type Analytics, type EventLog } from '@tracker/core';
+import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
+import { openEntities, type Entities } from '@tracker/core/src/db/entities';
+import { openEventLog } from '@tracker/core/src/eventlog/open-event-log';
+import { registerIngest, type Ingest, type IngestDeps } from '../register-ingest';
+
+export interface IngestHarness {
+  app: FastifyInstance;
+  ingest: Ingest;
+  entities: Entities;
+  analytics: Analytics;
+  eventLog: EventLog;
+  /** Records published to the event log since the store was opened. */
+  recorded(): Promise<number>;
+  call(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function startIngestHarness(options: Partial<IngestDeps> = {}): Promise<IngestHarness> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-ingest-'));
+  const logger = createLogger('silent');
+  const entities = await openEntities({ pgliteDir: 'memory://' });
+  const analytics = await openChdbAnalytics(path.join(dir, 'ch'));
+  await migrateAnalytics(analytics);
+  const eventLog = await openEventLog({ dir: path.join(dir, 'log') });
+  const app = createHttpServer({ logger, trustProxy: false });
+  const ingest = await registerIngest(app, {
+    db: entities.db,
+    changes: entities.changes,
+    eventLog,
+    analytics,
+    logger,
+    clickLookupRetries: 0,
+    ...options,
+  });
+  await app.ready();
+  return {
+    app,
+    ingest,
+    entities,
+    analytics,
+    eventLog,
+    async recorded() {
+      const positions = await eventLog.positions('ingest-harness');
+      return positions.reduce((sum, p) => sum + p.end, 0);
+    },
+    call: (request) => app.inject(request),
+    async close() {
+      ingest.stop();
+      await app.close();
+      await eventLog.close();
+      await analytics.close();
+      await entities.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
