@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createHttpServer, createLogger, migrateAnalytics, type Analytics, type EventLog } from '@tracker/core';
+import { trackingEventSchema, type TrackingEvent } from '@tracker/schemas';
 import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
 import { openEntities, type Entities } from '@tracker/core/src/db/entities';
 import { openEventLog } from '@tracker/core/src/eventlog/open-event-log';
@@ -18,6 +19,8 @@ export interface IngestHarness {
   eventLog: EventLog;
   /** Records published to the event log since the store was opened. */
   recorded(): Promise<number>;
+  /** Every event published so far, decoded, in log order per partition. */
+  published(): Promise<TrackingEvent[]>;
   call(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -49,6 +52,24 @@ export async function startIngestHarness(options: Partial<IngestDeps> = {}): Pro
     async recorded() {
       const positions = await eventLog.positions('ingest-harness');
       return positions.reduce((sum, p) => sum + p.end, 0);
+    },
+    async published() {
+      const total = await this.recorded();
+      const events: TrackingEvent[] = [];
+      let done!: () => void;
+      const all = new Promise<void>((resolve) => (done = resolve));
+      if (total === 0) done();
+      const subscription = await eventLog.subscribe({
+        group: `harness-${Math.random().toString(36).slice(2, 10)}`,
+        maxWaitMs: 5,
+        handle: async (batch) => {
+          for (const record of batch.records) events.push(trackingEventSchema.parse(JSON.parse(record.value.toString('utf8'))));
+          if (events.length >= total) done();
+        },
+      });
+      await all;
+      await subscription.stop();
+      return events;
     },
     call: (request) => app.inject(request),
     async close() {
