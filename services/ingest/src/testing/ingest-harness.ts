@@ -43,18 +43,16 @@ export async function startIngestHarness(options: Partial<IngestDeps> = {}): Pro
     ...options,
   });
   await app.ready();
+  const recorded = async () => (await eventLog.positions('ingest-harness')).reduce((sum, p) => sum + p.end, 0);
   return {
     app,
     ingest,
     entities,
     analytics,
     eventLog,
-    async recorded() {
-      const positions = await eventLog.positions('ingest-harness');
-      return positions.reduce((sum, p) => sum + p.end, 0);
-    },
+    recorded,
     async published() {
-      const total = await this.recorded();
+      const total = await recorded();
       const events: TrackingEvent[] = [];
       let done!: () => void;
       const all = new Promise<void>((resolve) => (done = resolve));
