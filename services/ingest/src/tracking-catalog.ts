@@ -3,6 +3,7 @@
 // admin changes entities (the change feed), and every minute in case a notification was missed.
 import { eq } from 'drizzle-orm';
 import { CATALOG_CHANNEL, ensurePostbackKey, schema, type ChangeFeed, type Db, type Logger } from '@tracker/core';
+import { renderExitTrackerScript } from './exit-tracker-script';
 import { toLocationUrl } from './location-url';
 
 export interface CatalogCampaign {
@@ -28,6 +29,8 @@ export interface CatalogSnapshot {
   /** `https://{global exit domain}/click`, or null when no global exit domain is set. */
   exitUrl: string | null;
   postbackKey: string;
+  /** /exit-tracker.js, rendered for the tracking hosts this snapshot knows (the exitUrl it may trust). */
+  exitTrackerScript: string;
 }
 
 /** `exit.example.com`, `https://exit.example.com/` → `https://exit.example.com`. */
@@ -53,17 +56,25 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
         offerUrl: schema.offers.url,
         utmTemplate: schema.offers.utmTemplate,
         sparkId: schema.sparks.sparkId,
+        domain: schema.domains.domain,
+        subdomain: schema.domains.subdomain,
+        domainStatus: schema.domains.status,
       })
       .from(schema.campaigns)
       .leftJoin(schema.landers, eq(schema.landers.id, schema.campaigns.landerId))
       .leftJoin(schema.offers, eq(schema.offers.id, schema.campaigns.offerId))
-      .leftJoin(schema.sparks, eq(schema.sparks.id, schema.campaigns.sparkId)),
+      .leftJoin(schema.sparks, eq(schema.sparks.id, schema.campaigns.sparkId))
+      .leftJoin(schema.domains, eq(schema.domains.id, schema.campaigns.domainId)),
     db.select({ sparkId: schema.sparks.sparkId }).from(schema.sparks),
     db.select().from(schema.settings),
     ensurePostbackKey(db),
   ]);
   const campaigns = new Map<string, CatalogCampaign>();
+  const setting = new Map(settingRows.map((r) => [r.key, r.value]));
+  // The hosts tracking links and exits use (spec §9): the two domain settings, campaigns' active custom domains.
+  const trackingOrigins = [setting.get('global_exit_domain') ?? '', setting.get('redirect_domain') ?? ''];
   for (const row of rows) {
+    if (row.domain && row.subdomain && row.domainStatus === 'active') trackingOrigins.push(`${row.subdomain}.${row.domain}`);
     const landerUrl = row.landerUrl ? toLocationUrl(row.landerUrl) : null;
     const offerUrl = row.offerUrl ? toLocationUrl(row.offerUrl) : null;
     campaigns.set(row.id, {
@@ -78,13 +89,18 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
       sparkId: row.sparkId ?? '',
     });
   }
-  const setting = new Map(settingRows.map((r) => [r.key, r.value]));
   const exitOrigin = originOf(setting.get('global_exit_domain') ?? '');
+  const trackingHosts = new Set<string>();
+  for (const domain of trackingOrigins) {
+    const origin = originOf(domain);
+    if (origin) trackingHosts.add(new URL(origin).host);
+  }
   return {
     campaigns,
     sparkIds: new Set(sparkRows.map((r) => r.sparkId)),
     exitUrl: exitOrigin ? `${exitOrigin}/click` : null,
     postbackKey,
+    exitTrackerScript: renderExitTrackerScript([...trackingHosts]),
   };
 }
 
