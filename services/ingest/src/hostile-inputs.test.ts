@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { schema } from '@tracker/core';
+import type { ConversionEvent } from '@tracker/schemas';
 import { encodeComponent } from './location-url';
 import { startIngestHarness, type IngestHarness } from './testing/ingest-harness';
 
@@ -128,7 +129,8 @@ const POSTBACK_PARAMETERS = ['key', 'transaction_id', 'click_id', 'payout', 'sta
 
 describe('GET /postback', () => {
   let n = 0;
-  test.each(HOSTILE)('%s in every parameter: a 2xx that records, or a 4xx that records nothing', async (_name, value) => {
+  test.each(HOSTILE)('%s in every parameter: a 2xx that records it as sent, or a 4xx that records nothing', async (_name, value) => {
+    const accepted = new Map<string, Record<string, string>>();
     for (const parameter of POSTBACK_PARAMETERS) {
       const before = await h.recorded();
       const query = { key, transaction_id: `tx-hostile-${++n}`, click_id: clickId, payout: '1.00', [parameter]: value };
@@ -136,10 +138,25 @@ describe('GET /postback', () => {
       expect(res.headers['content-type']).toMatch(/application\/json/);
       if (res.statusCode === 200) {
         expect(await h.recorded()).toBe(before + 1);
+        accepted.set((res.json() as { eventId: string }).eventId, query as Record<string, string>);
       } else {
         expect([400, 403]).toContain(res.statusCode);
         expect(Object.keys(res.json() as object)).toEqual(['message']);
         expect(await h.recorded()).toBe(before);
+      }
+    }
+    if (accepted.size === 0) return;
+    // What identifies a conversion is recorded exactly as sent (or empty when it was not given). A URL
+    // cannot carry a lone surrogate: the request already has U+FFFD in its place.
+    const events = new Map((await h.published()).map((e) => [e.id, e]));
+    for (const [eventId, query] of accepted) {
+      const sent = (parameter: string) => query[parameter]!.replace(/\p{Surrogate}/gu, '\ufffd');
+      const data = events.get(eventId)!.data as ConversionEvent['data'];
+      expect(data.transactionId).toBe(sent('transaction_id'));
+      expect(data.clickId).toBe(sent('click_id'));
+      for (const [field, parameter] of [['offerId', 'offer_id'], ['offerName', 'offer_name']] as const) {
+        if (query[parameter] === undefined || query[parameter].trim() === '' || query[parameter] === '{click_id}') expect(data[field]).toBe('');
+        else expect(data[field]).toBe(sent(parameter));
       }
     }
   });
