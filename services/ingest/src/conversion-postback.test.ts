@@ -65,6 +65,14 @@ describe('refused, with a message, and nothing recorded', () => {
   });
 });
 
+test('a HEAD (a link checker, a preview) records no conversion', async () => {
+  const before = await h.recorded();
+  const res = await h.call({ method: 'HEAD', url: '/postback', query: { key, ...valid, transaction_id: 'tx-head' } });
+  expect(res.statusCode).toBe(405);
+  expect(res.headers.allow).toBe('GET');
+  expect(await h.recorded()).toBe(before);
+});
+
 describe('accepted values are recorded exactly as sent', () => {
   test('a 200-character transaction id, non-ASCII and inner spaces included, is kept whole', async () => {
     const id = `${'ü'.repeat(190)} tx  end`;

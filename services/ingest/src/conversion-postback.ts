@@ -20,7 +20,11 @@ export function conversionPostbackRoute(
   app: FastifyInstance,
   deps: { catalog: TrackingCatalog; eventLog: EventLog; stats: IngestStats },
 ) {
-  app.get<{ Querystring: Record<string, unknown> }>('/postback', async (request, reply) => {
+  // Fastify would answer a HEAD by running the GET: a link checker would record a conversion.
+  app.head('/postback', (_request, reply) =>
+    reply.status(405).header('allow', 'GET').send({ message: 'A postback is sent with GET' }),
+  );
+  app.get<{ Querystring: Record<string, unknown> }>('/postback', { exposeHeadRoute: false }, async (request, reply) => {
     const q = request.query;
     const key = Array.isArray(q.key) ? '' : singleValue(q, 'key');
     if (!key || !sameSecret(key, deps.catalog.current.postbackKey)) {
