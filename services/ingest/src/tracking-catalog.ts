@@ -70,13 +70,20 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
     ensurePostbackKey(db),
   ]);
   const campaigns = new Map<string, CatalogCampaign>();
+  // Campaigns share landers and offers: each distinct URL is parsed once per load.
+  const locationUrls = new Map<string, string | null>();
+  const locationUrl = (stored: string) => {
+    let url = locationUrls.get(stored);
+    if (url === undefined) locationUrls.set(stored, (url = toLocationUrl(stored)));
+    return url;
+  };
   const setting = new Map(settingRows.map((r) => [r.key, r.value]));
   // The hosts tracking links and exits use (spec §9): the two domain settings, campaigns' active custom domains.
-  const trackingOrigins = [setting.get('global_exit_domain') ?? '', setting.get('redirect_domain') ?? ''];
+  const trackingDomains = new Set([setting.get('global_exit_domain') ?? '', setting.get('redirect_domain') ?? '']);
   for (const row of rows) {
-    if (row.domain && row.subdomain && row.domainStatus === 'active') trackingOrigins.push(`${row.subdomain}.${row.domain}`);
-    const landerUrl = row.landerUrl ? toLocationUrl(row.landerUrl) : null;
-    const offerUrl = row.offerUrl ? toLocationUrl(row.offerUrl) : null;
+    if (row.domain && row.subdomain && row.domainStatus === 'active') trackingDomains.add(`${row.subdomain}.${row.domain}`);
+    const landerUrl = row.landerUrl ? locationUrl(row.landerUrl) : null;
+    const offerUrl = row.offerUrl ? locationUrl(row.offerUrl) : null;
     campaigns.set(row.id, {
       id: row.id,
       name: row.name,
@@ -91,7 +98,7 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
   }
   const exitOrigin = originOf(setting.get('global_exit_domain') ?? '');
   const trackingHosts = new Set<string>();
-  for (const domain of trackingOrigins) {
+  for (const domain of trackingDomains) {
     const origin = originOf(domain);
     if (origin) trackingHosts.add(new URL(origin).host);
   }
