@@ -1,4 +1,5 @@
 // Session routes: sign in, sign out, the current user, and first-run registration.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,14 +37,13 @@ export async function authRoutes(scope: FastifyInstance, deps: AuthDeps) {
     { config: { access: 'public' }, schema: { body: loginBodySchema } },
     async (request, reply): Promise<SessionUser> => {
       const { username, password } = request.body;
-      deps.throttle.check(request.ip, username);
+      // Counted before anything is awaited, so parallel guesses cannot all slip past the limit.
+      const attempt = deps.throttle.begin(request.ip, username);
+      if (attempt.delayMs > 0) await sleep(attempt.delayMs);
       const [user] = await deps.db.select().from(schema.users).where(eq(schema.users.username, username));
       const valid = user ? await verifyPassword(password, user.password) : (await burnPasswordCheck(password), false);
-      if (!user || !valid) {
-        deps.throttle.recordFailure(request.ip, username);
-        throw unauthorized('Invalid username or password');
-      }
-      deps.throttle.recordSuccess(username);
+      if (!user || !valid) throw unauthorized('Invalid username or password');
+      attempt.succeeded();
       await startSession(deps, request, reply, user.id);
       return { id: user.id, username: user.username, role: user.role, permissions: await permissionsOf(deps.db, user) };
     },
