@@ -1,9 +1,8 @@
 // Session routes: sign in, sign out, the current user, and first-run registration.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError, forbidden, schema, unauthorized, type Db } from '@tracker/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, forbidden, schema, unauthorized, type Db, type HttpServer } from '@tracker/core';
 import { loginBodySchema, registerBodySchema, type SessionUser } from '@tracker/schemas';
 import { currentUser } from './access';
 import type { LoginThrottle } from './login-throttle';
@@ -27,9 +26,7 @@ async function startSession(deps: AuthDeps, request: FastifyRequest, reply: Fast
   });
 }
 
-export async function authRoutes(scope: FastifyInstance, deps: AuthDeps) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
-
+export async function authRoutes(app: HttpServer, deps: AuthDeps) {
   app.get('/user', { config: { access: 'user' } }, async (request) => currentUser(request));
 
   app.post(
