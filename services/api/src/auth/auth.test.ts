@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
 import { createHttpServer, createLogger, schema } from '@tracker/core';
 import { openEntities, type Entities } from '@tracker/core/src/db/entities';
 import { registerApi } from '../api-plugin';
@@ -190,6 +191,34 @@ describe('throttling failed sign-ins', () => {
     expect(throttle.begin('4.4.4.4', 'a').delayMs).toBe(250);
     now = 1001;
     expect(throttle.begin('1.1.1.1', 'a').delayMs).toBe(0);
+  });
+});
+
+describe('behind a TLS proxy without TRUST_PROXY', () => {
+  test('the cookie cannot be Secure, so the first such request logs one clear warning', async () => {
+    const lines: string[] = [];
+    const capture = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const server = createHttpServer({ logger: capture, trustProxy: false });
+    await registerApi(server, { db: entities.db, analytics: lazyChdbAnalytics(), changes: entities.changes, sessionSecret: 'x'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger: capture, webDist: '/nonexistent' });
+    const viaProxy = { 'x-forwarded-proto': 'https' };
+    const res = await server.inject({ method: 'POST', url: '/api/login', headers: viaProxy, payload: { username: 'owner', password: 'correct horse' } });
+    expect(String(res.headers['set-cookie'])).not.toMatch(/Secure/);
+    await server.inject({ method: 'GET', url: '/api/user', headers: viaProxy });
+    await server.inject({ method: 'GET', url: '/api/user' });
+    const warnings = lines.map((line) => JSON.parse(line) as { msg: string }).filter((l) => /TRUST_PROXY/.test(l.msg));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.msg).toMatch(/X-Forwarded-Proto: https.*Set TRUST_PROXY=true/);
+    await server.close();
+  });
+
+  test('with TRUST_PROXY on, nothing is logged', async () => {
+    const lines: string[] = [];
+    const capture = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const server = createHttpServer({ logger: capture, trustProxy: true });
+    await registerApi(server, { db: entities.db, analytics: lazyChdbAnalytics(), changes: entities.changes, sessionSecret: 'x'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger: capture, webDist: '/nonexistent' });
+    await server.inject({ method: 'GET', url: '/api/user', headers: { 'x-forwarded-proto': 'https' } });
+    expect(lines.filter((line) => line.includes('TRUST_PROXY'))).toEqual([]);
+    await server.close();
   });
 });
 
