@@ -19,7 +19,8 @@ const APP_CSP = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     scriptSrcAttr: ["'none'"],
-    // Radix (popper positioning, scroll lock) and recharts set style attributes at run time.
+    // Radix's dialog scroll lock (react-remove-scroll) injects a <style> element whose text depends on
+    // the scrollbar's width, so no hash can name it; styles set from scripts (CSSOM) need nothing.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
