@@ -189,6 +189,8 @@ describe('throttling failed sign-ins', () => {
     expect(throttle.begin('2.2.2.2', 'a').delayMs).toBe(100);
     expect(throttle.begin('3.3.3.3', 'a').delayMs).toBe(200);
     expect(throttle.begin('4.4.4.4', 'a').delayMs).toBe(250);
+    for (let i = 0; i < 50; i++) throttle.begin(`9.9.9.${i}`, 'a');
+    expect(throttle.begin('5.5.5.5', 'a').delayMs).toBe(250);
     now = 1001;
     expect(throttle.begin('1.1.1.1', 'a').delayMs).toBe(0);
   });

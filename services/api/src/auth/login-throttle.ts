@@ -72,6 +72,10 @@ export class LoginThrottle {
 
     const at = this.now();
     for (const key of Object.values(keys)) this.attempts.set(key, [...this.recent(key), at]);
+    // Past this many the delay is at its cap anyway: a username attacked from many addresses keeps a bounded list.
+    const userTimes = this.attempts.get(keys.user)!;
+    const kept = this.limits.freeFailuresPerUsername + Math.ceil(this.limits.maxDelayMs / Math.max(1, this.limits.delayStepMs));
+    if (userTimes.length > kept) userTimes.splice(0, userTimes.length - kept);
     if (this.attempts.size > 100_000) this.sweep();
 
     return {
