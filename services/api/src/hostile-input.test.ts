@@ -18,6 +18,9 @@ const routes: Array<{ method: string; url: string; hasBody: boolean; hasQuery: b
 /** Ids of rows that exist, so PATCH bodies get past the 404 and reach their validation and store. */
 const existing: Record<string, string> = {};
 
+/** ~40 routes × 40 runs: about 10 s here; raise it locally to dig deeper. */
+const RUNS_PER_ROUTE = 40;
+
 const RANGE = { startDate: '2026-01-01', endDate: '2026-01-31' };
 
 /** A valid body per route that takes one: the fuzzer breaks one part of it at a time. */
@@ -191,13 +194,19 @@ function refusalProblem(res: LightMyRequestResponse): string | null {
   return null;
 }
 
-async function send(method: string, url: string, payload?: string): Promise<void> {
+/** Mostly JSON, sometimes a content type the API does not read. */
+const contentTypes = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('application/json') },
+  fc.constantFrom('application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', ''),
+);
+
+async function send(method: string, url: string, payload?: string, contentType = 'application/json'): Promise<void> {
   const before = await storedState();
   const res = await h.call({
     method: method as 'GET',
     url,
     cookie: url === '/api/logout' ? undefined : admin,
-    ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }),
+    ...(payload === undefined ? {} : { payload, headers: { 'content-type': contentType } }),
   });
   const what = `${method} ${url.slice(0, 200)} ${payload?.slice(0, 200) ?? ''}`;
   const problem = refusalProblem(res);
@@ -308,11 +317,12 @@ test('hostile input to every route: never a 500, a JSON { message } for each ref
     const bodies = VALID_BODIES[key] ? hostileBody(VALID_BODIES[key]()) : fc.constant(undefined);
     const queries = VALID_QUERIES[key] ? hostileQuery(VALID_QUERIES[key]()) : hostileQuery({});
     const run = fc.check(
-      fc.asyncProperty(ids, bodies, queries, async (id, body, query) => {
+      fc.asyncProperty(ids, bodies, queries, contentTypes, async (id, body, query, contentType) => {
         const url = pathFor(route.url, id);
-        await send(route.method, route.method === 'GET' ? `${url}?${query}` : url, route.method === 'GET' || route.method === 'DELETE' ? undefined : body);
+        const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : body;
+        await send(route.method, route.method === 'GET' ? `${url}?${query}` : url, payload, contentType);
       }),
-      { numRuns: 40, endOnFailure: true },
+      { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
     );
     const details = await run;
     // Every route is fuzzed even when an earlier one fails, so one run reports them all.
@@ -320,3 +330,13 @@ test('hostile input to every route: never a 500, a JSON { message } for each ref
   }
   expect(failures).toEqual([]);
 }, 600_000);
+
+// Outside this suite's reach: a path with broken percent-encoding (`%FF`) is refused by Fastify's router
+// before any route or error handler runs, with its own { error, code, message, statusCode } body. The
+// fix is the server's `frameworkErrors` option in core/src/http/create-http-server.ts (issue 21, item of
+// the HTTP server owner). When it lands this test starts to fail: make it a plain test then.
+test.failing('a path with broken percent-encoding is a { message } 400', async () => {
+  const res = await h.call({ method: 'DELETE', url: '/api/landers/%FF', cookie: admin });
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ message: expect.any(String) });
+});
