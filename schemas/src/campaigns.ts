@@ -1,6 +1,7 @@
 // Campaign bodies (spec §5 Campaigns, §7): name and lander required; offer, domain, spark and pixel
 // optional (omitted on create, null to clear on update); the TikTok event one of spec §9's six.
 import { z } from 'zod';
+import { singleLine } from './text-fields';
 
 export const TIKTOK_EVENTS = ['ViewContent', 'ClickButton', 'AddToCart', 'InitiateCheckout', 'CompletePayment', 'PlaceAnOrder'] as const;
 export const DEFAULT_TIKTOK_EVENT = 'CompletePayment';
@@ -17,7 +18,7 @@ const refId = (field: string) =>
     .positive(`${field} must be positive`)
     .max(2_147_483_647, `${field} is too large`);
 
-const name = z.string({ error: CAMPAIGN_REQUIRED_MESSAGE }).trim().max(200, 'Campaign name must be at most 200 characters');
+const name = singleLine('Campaign name', { error: CAMPAIGN_REQUIRED_MESSAGE }).max(200, 'Campaign name must be at most 200 characters');
 const bhToggle = z.boolean({ error: 'bhToggle must be true or false' });
 const defaultTiktokEvent = z.enum(TIKTOK_EVENTS, { error: `defaultTiktokEvent must be one of ${TIKTOK_EVENTS.join(', ')}` });
 

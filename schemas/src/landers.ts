@@ -1,23 +1,23 @@
 // Lander bodies (spec §5 Landers): name and URL, non-empty after trimming; the URL is http(s).
 // Form-level messages (no field path), as the spec's 'Validation error' toasts show them.
 import { z } from 'zod';
-import { HTTP_URL_MESSAGE, isHttpUrl } from './offers';
+import { httpUrl } from './http-url';
+import { singleLine } from './text-fields';
 
 export const LANDER_REQUIRED_MESSAGE = 'Please provide both name and URL';
 
-const name = z.string({ error: LANDER_REQUIRED_MESSAGE }).trim().max(200, 'Lander name must be at most 200 characters');
-const url = z.string({ error: LANDER_REQUIRED_MESSAGE }).trim().max(2000, 'Lander URL must be at most 2000 characters');
+const name = singleLine('Lander name', { error: LANDER_REQUIRED_MESSAGE }).max(200, 'Lander name must be at most 200 characters');
+// Normalised on save (http-url.ts), so the click redirect's Location is always valid.
+const url = httpUrl('Lander URL', { error: LANDER_REQUIRED_MESSAGE, max: 2000 });
 
 /** POST /api/landers. */
 export const landerCreateSchema = z
   .object({ name: name.default(''), url: url.default('') })
-  .refine((b) => b.name !== '' && b.url !== '', LANDER_REQUIRED_MESSAGE)
-  .refine((b) => b.url === '' || isHttpUrl(b.url), HTTP_URL_MESSAGE);
+  .refine((b) => b.name !== '' && b.url !== '', LANDER_REQUIRED_MESSAGE);
 export type LanderCreateBody = z.input<typeof landerCreateSchema>;
 
 /** PATCH /api/landers/:id: the same fields; those sent must be valid. */
 export const landerUpdateSchema = z
   .object({ name: name.optional(), url: url.optional() })
-  .refine((b) => b.name !== '' && b.url !== '', LANDER_REQUIRED_MESSAGE)
-  .refine((b) => !b.url || isHttpUrl(b.url), HTTP_URL_MESSAGE);
+  .refine((b) => b.name !== '' && b.url !== '', LANDER_REQUIRED_MESSAGE);
 export type LanderUpdateBody = z.input<typeof landerUpdateSchema>;

@@ -1,6 +1,9 @@
 // Offer bodies (spec §5 Offer Configuration): name, URL and UTM template, non-empty after trimming.
 // Form-level messages (no field path), as the spec's 'Validation error' toasts show them.
 import { z } from 'zod';
+import { httpUrl } from './http-url';
+import { singleLine } from './text-fields';
+import { utmTemplate as utmTemplateField } from './utm-template';
 
 /** Equal to the offers table's column default (services/core db schema). */
 export const DEFAULT_UTM_TEMPLATE = 'sub1={clickId}&sub2={campaign}&sub3={adGroup}&sub4={creative}&sub5={placement}';
@@ -17,32 +20,20 @@ export const UTM_TEMPLATE_TOKENS = [
 ] as const;
 
 export const OFFER_REQUIRED_MESSAGE = 'Please provide name, URL, and UTM template';
-export const HTTP_URL_MESSAGE = 'URL must start with http:// or https://';
 
-/** An absolute http(s) URL with a host. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-const name = z.string({ error: OFFER_REQUIRED_MESSAGE }).trim().max(200, 'Offer name must be at most 200 characters');
-const url = z.string({ error: OFFER_REQUIRED_MESSAGE }).trim().max(2000, 'Offer URL must be at most 2000 characters');
-const utmTemplate = z.string({ error: OFFER_REQUIRED_MESSAGE }).trim().max(2000, 'The UTM template must be at most 2000 characters');
+const name = singleLine('Offer name', { error: OFFER_REQUIRED_MESSAGE }).max(200, 'Offer name must be at most 200 characters');
+// Normalised on save (http-url.ts, utm-template.ts), so the offer redirect's Location is always valid.
+const url = httpUrl('Offer URL', { error: OFFER_REQUIRED_MESSAGE, max: 2000 });
+const utmTemplate = utmTemplateField('The UTM template', { error: OFFER_REQUIRED_MESSAGE, max: 2000 });
 
 /** POST /api/offers. An omitted utmTemplate takes the default one; a blank one is refused. */
 export const offerCreateSchema = z
   .object({ name: name.default(''), url: url.default(''), utmTemplate: utmTemplate.default(DEFAULT_UTM_TEMPLATE) })
-  .refine((b) => b.name !== '' && b.url !== '' && b.utmTemplate !== '', OFFER_REQUIRED_MESSAGE)
-  .refine((b) => b.url === '' || isHttpUrl(b.url), HTTP_URL_MESSAGE);
+  .refine((b) => b.name !== '' && b.url !== '' && b.utmTemplate !== '', OFFER_REQUIRED_MESSAGE);
 export type OfferCreateBody = z.input<typeof offerCreateSchema>;
 
 /** PATCH /api/offers/:id: the same fields; those sent must be valid. */
 export const offerUpdateSchema = z
   .object({ name: name.optional(), url: url.optional(), utmTemplate: utmTemplate.optional() })
-  .refine((b) => b.name !== '' && b.url !== '' && b.utmTemplate !== '', OFFER_REQUIRED_MESSAGE)
-  .refine((b) => !b.url || isHttpUrl(b.url), HTTP_URL_MESSAGE);
+  .refine((b) => b.name !== '' && b.url !== '' && b.utmTemplate !== '', OFFER_REQUIRED_MESSAGE);
 export type OfferUpdateBody = z.input<typeof offerUpdateSchema>;

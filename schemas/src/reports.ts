@@ -2,6 +2,7 @@
 // data"): query strings as zod schemas, answers as types. Money is a decimal string, ratios numbers.
 import { z } from 'zod';
 import type { ReportMetrics } from './report-metrics';
+import { singleLine } from './text-fields';
 
 // ---- groupings and columns ----
 
@@ -89,9 +90,10 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const dateParam = (name: string) =>
   z
     .string({ error: `${name} is required, as yyyy-MM-dd` })
+    .max(10, `${name} must be a date as yyyy-MM-dd`)
     .refine(isCalendarDate, `${name} must be a date as yyyy-MM-dd`);
 
-const text = (name: string) => z.preprocess(blankToUndefined, z.string({ error: `${name} must be text` }).trim().max(500).optional());
+const text = (name: string) => z.preprocess(blankToUndefined, singleLine(name).max(500, `${name} must be at most 500 characters`).optional());
 
 /** startDate and endDate, inclusive, in the report time zone; at most MAX_REPORT_DAYS days. */
 const dateRange = z.object({ startDate: dateParam('startDate'), endDate: dateParam('endDate') });
@@ -294,7 +296,7 @@ export interface UserPreferences {
   columnWidths: Partial<Record<ColumnWidthKey, number>>;
 }
 
-const columnId = z.string().refine((id) => (REPORT_COLUMN_IDS as readonly string[]).includes(id), {
+const columnId = singleLine('Column id').max(100, 'Unknown column').refine((id) => (REPORT_COLUMN_IDS as readonly string[]).includes(id), {
   error: (issue) => `Unknown column: ${String(issue.input)}`,
 });
 

@@ -1,7 +1,8 @@
 // Settings bodies (spec §2 Settings, §5): one { key, value } per save. Host names are normalised (scheme,
-// case and trailing slash dropped) and a path is refused; the price keeps 2 decimals as a string.
+// case and trailing slash dropped, IDNA to punycode) and a path is refused; the price keeps 2 decimals as a string.
 import { z } from 'zod';
 import { INVOICE_AMOUNT, moneyText, tryParseMoney } from './money';
+import { hasControlCharacter, singleLine } from './text-fields';
 
 export const SETTING_KEYS = ['redirect_domain', 'global_exit_domain', 'max_domain_price', 'report_timezone'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
@@ -12,14 +13,24 @@ export const DEFAULT_REPORT_TIMEZONE = 'UTC';
 
 const HOST_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
-/** `HTTPS://Trk.Example.com/` → `trk.example.com`; null when it is not a bare host name. */
+/** `HTTPS://Trk.Example.com/` → `trk.example.com`, `bücher.example` → `xn--bcher-kva.example`; null
+ *  when it is not a bare host name. */
 export function normaliseHost(input: string): string | null {
   const host = input.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/+$/, '');
-  return HOST_PATTERN.test(host) ? host : null;
+  // Anything that would make the URL parser read a port, a path, credentials or a query is not a bare host.
+  if (host === '' || hasControlCharacter(host) || /[\s/\\?#@:%]/.test(host)) return null;
+  let ascii: string;
+  try {
+    // The WHATWG parser applies IDNA (UTS #46): case folding, full-width dots, punycode.
+    ascii = new URL(`http://${host}/`).hostname;
+  } catch {
+    return null;
+  }
+  return HOST_PATTERN.test(ascii) ? ascii : null;
 }
 
 const hostSchema = (label: string, example: string) =>
-  z.string({ error: `${label} must be text` }).transform((value, ctx) => {
+  singleLine(label).transform((value, ctx) => {
     const host = normaliseHost(value);
     if (host === null) {
       ctx.addIssue({ code: 'custom', message: `${label} must be a host name such as ${example}, without a path or port` });
@@ -29,16 +40,12 @@ const hostSchema = (label: string, example: string) =>
   });
 
 /** Required: where tracking links and the postback point. */
-export const redirectDomainSchema = z
-  .string({ error: 'Redirect domain is required' })
-  .trim()
+export const redirectDomainSchema = singleLine('Redirect domain', { error: 'Redirect domain is required' })
   .min(1, 'Redirect domain is required')
   .pipe(hostSchema('Redirect domain', 'trk.example.com'));
 
 /** Optional: null (or blank) clears it, and exit clicks then use the tracking link's domain. */
-export const globalExitDomainSchema = z
-  .string({ error: 'Global exit domain must be text' })
-  .trim()
+export const globalExitDomainSchema = singleLine('Global exit domain')
   .nullish()
   .transform((v) => v || null)
   .pipe(hostSchema('Global exit domain', 'exit.example.com').nullable());
@@ -46,7 +53,7 @@ export const globalExitDomainSchema = z
 const PRICE_MESSAGE = 'Maximum domain price must be a number of at least 0 with at most 2 decimals';
 /** A number or numeric string ≥ 0 with at most 2 decimals, kept as a string with exactly 2. */
 export const maxDomainPriceSchema = z
-  .union([z.string(), z.number()], { error: PRICE_MESSAGE })
+  .union([singleLine('Maximum domain price').max(100, PRICE_MESSAGE), z.number()], { error: PRICE_MESSAGE })
   .transform((v, ctx) => {
     // A price is an amount of the entity store's numeric(10, 2), not negative: the invoice amount rules.
     const cents = tryParseMoney(String(v), INVOICE_AMOUNT);
@@ -58,14 +65,16 @@ export const maxDomainPriceSchema = z
   });
 
 /** An IANA time zone, in its canonical spelling. */
-export const reportTimezoneSchema = z.string({ error: 'Report time zone is required' }).transform((value, ctx) => {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value.trim() }).resolvedOptions().timeZone;
-  } catch {
-    ctx.addIssue({ code: 'custom', message: `Unknown time zone: ${value}` });
-    return z.NEVER;
-  }
-});
+export const reportTimezoneSchema = singleLine('Report time zone', { error: 'Report time zone is required' })
+  .max(100, 'Report time zone must be at most 100 characters')
+  .transform((value, ctx) => {
+    try {
+      return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `Unknown time zone: ${value}` });
+      return z.NEVER;
+    }
+  });
 
 const VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string | null>> = {
   redirect_domain: redirectDomainSchema,
@@ -77,8 +86,9 @@ const VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string | null>> = {
 /** POST /api/settings. `value` null means the setting is cleared (only global_exit_domain allows it). */
 export const settingBodySchema = z
   .object({
-    key: z.string({ error: 'Setting key is required' }),
-    value: z.union([z.string(), z.number()]).nullish(),
+    key: singleLine('Setting key', { error: 'Setting key is required' }).max(100, 'Unknown setting'),
+    // Checked by the key's own schema below.
+    value: z.union([z.string(), z.number()], { error: 'The value must be text or a number' }).nullish(),
   })
   .transform((body, ctx) => {
     if (!(SETTING_KEYS as readonly string[]).includes(body.key)) {

@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOG_CHANNEL, type ChangeFeed, type Db } from '@tracker/core';
-import { campaignCreateSchema, campaignUpdateSchema } from '@tracker/schemas';
+import { CATALOG_CHANNEL, notFound, type ChangeFeed, type Db } from '@tracker/core';
+import { campaignCreateSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
 import { createCampaign } from './create-campaign';
 import { deleteCampaign } from './delete-campaign';
 import { listCampaigns } from './list-campaigns';
@@ -16,6 +16,12 @@ export interface CampaignDeps {
 }
 
 const idParams = z.object({ id: z.string() });
+/** A path id that cannot be a campaign's (a NUL, a control character, a megabyte) is an unknown one: a 404,
+ *  never a query the database refuses with a 500. */
+function campaignId(raw: string): string {
+  if (raw.length > 100 || hasControlCharacter(raw) || !isWellFormedText(raw)) throw notFound('Campaign not found');
+  return raw;
+}
 
 export async function campaignRoutes(scope: FastifyInstance, deps: CampaignDeps) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -39,14 +45,14 @@ export async function campaignRoutes(scope: FastifyInstance, deps: CampaignDeps)
     '/campaigns/:id',
     { config: { access: 'admin' }, schema: { params: idParams, body: campaignUpdateSchema } },
     async (request) => {
-      const campaign = await updateCampaign(deps.db, request.params.id, request.body);
+      const campaign = await updateCampaign(deps.db, campaignId(request.params.id), request.body);
       await deps.changes.notify(CATALOG_CHANNEL);
       return campaign;
     },
   );
 
   app.delete('/campaigns/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
-    await deleteCampaign(deps.db, request.params.id);
+    await deleteCampaign(deps.db, campaignId(request.params.id));
     await deps.changes.notify(CATALOG_CHANNEL);
     return reply.status(204).send();
   });

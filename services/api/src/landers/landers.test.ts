@@ -72,6 +72,39 @@ describe('validation', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Lander not found' });
   });
+
+  // Issue 21: a URL the redirect cannot put in a Location header is normalised, or refused, when saved.
+  test('a non-ASCII URL is stored normalised: IDNA host, percent-encoded path, query and fragment', async () => {
+    const res = await h.call({ method: 'POST', url: '/api/landers', cookie: admin, payload: { name: 'Pür', url: 'https://Bücher.example/pür中?q=ü ü#ü' } });
+    expect(res.statusCode).toBe(201);
+    const url = 'https://xn--bcher-kva.example/p%C3%BCr%E4%B8%AD?q=%C3%BC%20%C3%BC#%C3%BC';
+    expect(res.json()).toMatchObject({ name: 'Pür', url });
+    const [row] = await h.entities.db.select().from(schema.landers).where(eq(schema.landers.id, res.json().id));
+    expect(row!.url).toBe(url);
+    const edit = await h.call({ method: 'PATCH', url: `/api/landers/${row!.id}`, cookie: admin, payload: { url: 'https://a.example/中' } });
+    expect(edit.json()).toMatchObject({ url: 'https://a.example/%E4%B8%AD' });
+  });
+
+  test.each([
+    [{ name: 'L', url: 'https://a.example/\u0000' }, 'Lander URL must not contain control characters such as tabs, line breaks or NUL'],
+    [{ name: 'L', url: 'https://a.exa\tmple/' }, 'Lander URL must not contain control characters such as tabs, line breaks or NUL'],
+    [{ name: 'L\u0000', url: 'https://a.example/' }, 'Lander name must not contain control characters such as tabs, line breaks or NUL'],
+    [{ name: 'L', url: 'javascript:alert(1)' }, 'URL must start with http:// or https://'],
+    [{ name: 'L', url: 'ftp://files.example/' }, 'URL must start with http:// or https://'],
+    [{ name: 'L', url: 'https://exa mple.com/' }, 'URL must start with http:// or https://'],
+    [{ name: 'L', url: `https://a.example/${'中'.repeat(300)}` }, 'Lander URL must be at most 2000 characters once encoded'],
+  ])('POST and PATCH %j → 400 %s, and nothing is stored', async (payload, message) => {
+    const before = await h.entities.db.$count(schema.landers);
+    const res = await h.call({ method: 'POST', url: '/api/landers', cookie: admin, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await h.entities.db.$count(schema.landers)).toBe(before);
+
+    const lander = await newLander();
+    const edit = await h.call({ method: 'PATCH', url: `/api/landers/${lander.id}`, cookie: admin, payload });
+    expect(edit.json()).toEqual({ message });
+    expect(await h.entities.db.select().from(schema.landers).where(eq(schema.landers.id, lander.id))).toEqual([lander]);
+  });
 });
 
 test('deleting a lander keeps its campaigns with a null lander, and announces the change', async () => {

@@ -92,6 +92,37 @@ describe('create and edit', () => {
     expect(res.json()).toEqual({ message: OFFER_REQUIRED_MESSAGE });
   });
 
+  // Issue 21: what the offer redirect appends must be a valid Location header, whatever was typed.
+  test('the URL is stored normalised and the UTM template percent-encoded, its {tokens} kept', async () => {
+    const payload = { name: 'Ü', url: 'https://Shöp.example/pür中?x=ü', utmTemplate: 'sub1={clickId}&name=pür tür&q="<>"' };
+    const res = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload });
+    expect(res.statusCode).toBe(201);
+    const stored = { url: 'https://xn--shp-tna.example/p%C3%BCr%E4%B8%AD?x=%C3%BC', utmTemplate: 'sub1={clickId}&name=p%C3%BCr%20t%C3%BCr&q=%22%3C%3E%22' };
+    expect(res.json()).toMatchObject(stored);
+    const [row] = await h.entities.db.select().from(schema.offers).where(eq(schema.offers.id, res.json().id));
+    expect(row).toMatchObject(stored);
+    const edit = await h.call({ method: 'PATCH', url: `/api/offers/${row!.id}`, cookie: admin, payload: { utmTemplate: 'c={campaign}&n=中' } });
+    expect(edit.json()).toMatchObject({ utmTemplate: 'c={campaign}&n=%E4%B8%AD' });
+  });
+
+  test.each([
+    [{ ...valid, url: 'https://offer.example/\u0000' }, 'Offer URL must not contain control characters such as tabs, line breaks or NUL'],
+    [{ ...valid, utmTemplate: 'sub1={clickId}\n' + 'x=1' }, 'utmTemplate: The UTM template must not contain control characters such as tabs, line breaks or NUL'],
+    [{ ...valid, utmTemplate: 'sub1=\u0000' }, 'utmTemplate: The UTM template must not contain control characters such as tabs, line breaks or NUL'],
+    [{ ...valid, name: 'a\u0000b' }, 'Offer name must not contain control characters such as tabs, line breaks or NUL'],
+    [{ ...valid, url: 'ftp://offer.example/' }, 'URL must start with http:// or https://'],
+  ])('POST and PATCH %j → 400 %s, and nothing is stored', async (payload, message) => {
+    const before = await h.entities.db.$count(schema.offers);
+    const res = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await h.entities.db.$count(schema.offers)).toBe(before);
+    const offer = await newOffer();
+    const edit = await h.call({ method: 'PATCH', url: `/api/offers/${offer.id}`, cookie: admin, payload });
+    expect(edit.json()).toEqual({ message });
+    expect(await h.entities.db.select().from(schema.offers).where(eq(schema.offers.id, offer.id))).toEqual([offer]);
+  });
+
   test.each(['999999', 'abc', '99999999999'])('PATCH and DELETE of unknown id %s → 404', async (id) => {
     for (const method of ['PATCH', 'DELETE'] as const) {
       const res = await h.call({ method, url: `/api/offers/${id}`, cookie: admin, payload: method === 'PATCH' ? { name: 'x' } : undefined });

@@ -57,6 +57,23 @@ describe('saving settings', () => {
     expect(await stored()).toMatchObject({ redirect_domain: 'trk.example.com' });
   });
 
+  test('a domain setting is stored in punycode, and control characters are refused (issue 21)', async () => {
+    expect((await save('redirect_domain', 'https://Trk.Bücher.example/')).json()).toEqual({ key: 'redirect_domain', value: 'trk.xn--bcher-kva.example' });
+    expect((await save('global_exit_domain', 'exit.bücher.example')).json()).toEqual({ key: 'global_exit_domain', value: 'exit.xn--bcher-kva.example' });
+    for (const [key, value, message] of [
+      ['redirect_domain', 'trk.example.com\u0000', 'Redirect domain must not contain control characters such as tabs, line breaks or NUL'],
+      ['global_exit_domain', 'exit\t.example.com', 'Global exit domain must not contain control characters such as tabs, line breaks or NUL'],
+      ['report_timezone', 'UTC\u0000', 'Report time zone must not contain control characters such as tabs, line breaks or NUL'],
+      ['redirect_domain', 'user@trk.example.com', 'Redirect domain must be a host name such as trk.example.com, without a path or port'],
+    ] as const) {
+      const res = await save(key, value);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    expect(await stored()).toMatchObject({ redirect_domain: 'trk.xn--bcher-kva.example', global_exit_domain: 'exit.xn--bcher-kva.example' });
+    expect(await stored()).not.toHaveProperty('report_timezone');
+  });
+
   test('the global exit domain is optional: blank clears it', async () => {
     await save('global_exit_domain', 'https://exit.example.com');
     expect(await stored()).toMatchObject({ global_exit_domain: 'exit.example.com' });

@@ -127,6 +127,18 @@ describe('validation', () => {
     expect(res.json()).toEqual({ message });
   });
 
+  test('the website URL is stored normalised; control characters are refused (issue 21)', async () => {
+    const payload = { name: 'P', pixelId: 'CNORMAL1', accessToken: 't', websiteUrl: 'https://Shöp.example/中' };
+    const res = await h.call({ method: 'POST', url: '/api/tiktok-pixels', cookie: admin, payload });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ websiteUrl: 'https://xn--shp-tna.example/%E4%B8%AD' });
+    const refused = await h.call({ method: 'PATCH', url: `/api/tiktok-pixels/${res.json().id}`, cookie: admin, payload: { websiteUrl: 'https://shop.example/\u0000' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'websiteUrl: Website URL must not contain control characters such as tabs, line breaks or NUL' });
+    const [row] = await h.entities.db.select().from(schema.tiktokPixels).where(eq(schema.tiktokPixels.pixelId, 'CNORMAL1'));
+    expect(row!.websiteUrl).toBe('https://xn--shp-tna.example/%E4%B8%AD');
+  });
+
   test('a Pixel ID in use is 409, on create and on edit', async () => {
     const first = await newPixel();
     const second = await newPixel();

@@ -1,0 +1,342 @@
+// Issue 21: every /api route, called as an admin with hostile JSON bodies, query strings and path ids
+// (NUL, lone surrogates, control characters, 1 MB strings, deep nesting, numbers as strings, arrays
+// where objects go, __proto__ keys, huge integers), answers a JSON { message } 4xx for what it refuses,
+// never a 500, and a refused request leaves every stored row as it was.
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { createHttpServer, createLogger, schema } from '@tracker/core';
+import { isWellFormedText } from '@tracker/schemas';
+import { registerApi } from './api-plugin';
+import { createApiHarness, type ApiHarness } from './testing/api-harness';
+
+let h: ApiHarness;
+let admin: string;
+/** Every route of the API, as Fastify registers it (so a new route cannot escape the fuzzing). */
+const routes: Array<{ method: string; url: string; hasBody: boolean; hasQuery: boolean }> = [];
+/** Ids of rows that exist, so PATCH bodies get past the 404 and reach their validation and store. */
+const existing: Record<string, string> = {};
+
+/** ~40 routes × 40 runs: about 10 s here; raise it locally to dig deeper. */
+const RUNS_PER_ROUTE = 40;
+
+const RANGE = { startDate: '2026-01-01', endDate: '2026-01-31' };
+
+/** A valid body per route that takes one: the fuzzer breaks one part of it at a time. */
+const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
+  'POST /api/login': () => ({ username: 'nobody-here', password: 'not-the-password' }),
+  'POST /api/register': () => ({ username: 'second-admin', password: 'long-enough-pw' }),
+  'POST /api/offers': () => ({ name: 'Offer', url: 'https://offer.example/o', utmTemplate: 'sub1={clickId}' }),
+  'PATCH /api/offers/:id': () => ({ name: 'Offer', url: 'https://offer.example/o', utmTemplate: 'sub1={clickId}' }),
+  'POST /api/landers': () => ({ name: 'Lander', url: 'https://lander.example/l' }),
+  'PATCH /api/landers/:id': () => ({ name: 'Lander', url: 'https://lander.example/l' }),
+  'POST /api/campaigns': () => ({ name: 'Campaign', landerId: Number(existing.landers), defaultTiktokEvent: 'CompletePayment', bhToggle: false }),
+  'PATCH /api/campaigns/:id': () => ({ name: 'Campaign', landerId: Number(existing.landers), offerId: null, bhToggle: true }),
+  'POST /api/sparks': () => ({ name: 'Spark', code: '<script>spark()</script>' }),
+  'POST /api/tiktok-pixels': () => ({ name: 'Pixel', pixelId: 'PIXEL-NEW', accessToken: 'token', websiteUrl: 'https://site.example' }),
+  'PATCH /api/tiktok-pixels/:id': () => ({ name: 'Pixel', pixelId: 'PIXEL-FIXTURE', accessToken: '', websiteUrl: null }),
+  'POST /api/tiktok-pixels/:id/fire-event': () => ({ eventName: 'CompletePayment', testEventCode: 'TEST1' }),
+  'POST /api/settings': () => ({ key: 'redirect_domain', value: 'trk.example.com' }),
+  'POST /api/users': () => ({ username: 'someone-new', password: 'long-enough-pw', role: 'user' }),
+  'POST /api/users/:id/permissions': () => ({ features: ['campaigns', 'landers'] }),
+  'POST /api/users/:id/vcn-assignments': () => ({ vcnNicknames: ['Card A', 'Card B'] }),
+  'POST /api/user/preferences': () => ({ visibleColumns: ['clicks', 'revenue'], columnWidths: { name: 200 } }),
+};
+
+/** A valid query string per route that reads one. */
+const VALID_QUERIES: Record<string, () => Record<string, string>> = {
+  'GET /api/reports': () => ({ ...RANGE, groupBy: 'campaign', offer: existing.offers!, spark: 'none', mediaBuyer: 'none', campaignId: 'x' }),
+  'GET /api/clicks': () => ({ ...RANGE, campaignId: 'x', limit: '10', offset: '0' }),
+  'GET /api/clicks/by-campaign': () => ({ ...RANGE }),
+  'GET /api/cake/stats': () => ({ ...RANGE }),
+  'GET /api/cake/offers': () => ({ ...RANGE }),
+  'GET /api/tiktok/spend': () => ({ ...RANGE }),
+};
+
+// ---- hostile values ----
+
+const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
+const controlChar = fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f })).map((c) => String.fromCharCode(c));
+/** Strings of any code point, with lone surrogates and control characters mixed in on purpose. */
+const nastyString = fc.string({
+  unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), loneSurrogate, controlChar),
+  maxLength: 40,
+});
+const MEGABYTE = 1_000_000;
+const hostileString = fc.oneof(
+  nastyString,
+  fc.constantFrom(
+    'a\u0000b',
+    '\u0000',
+    '\ud800',
+    'x\udfffy',
+    'tab\there',
+    'line\nbreak',
+    '\u001b[31mred',
+    '\u0085\u2028\u2029',
+    '',
+    '   ',
+    'ü中😀',
+    '%00',
+    "' OR 1=1 --",
+    '__proto__',
+    '1e400',
+    '-1',
+    '2147483648',
+    '99999999999999999999999',
+    'javascript:alert(1)',
+    'https://a.example/pür中',
+    'https://a.example/\u0000',
+    'https://exa mple.com/',
+    'http://[::1',
+    'Europe/Berlin\u0000',
+    'x'.repeat(MEGABYTE - 200),
+    `${'x'.repeat(MEGABYTE - 200)}\u0000`,
+  ),
+);
+const hostileNumber = fc.oneof(
+  fc.constantFrom(0, -1, 1.5, -0, 2 ** 31, 2 ** 53 + 2, 1e308, -1e308, Number.MAX_SAFE_INTEGER),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+/** A JSON value as text, for what JSON.stringify cannot write (huge integers, __proto__ keys, deep nesting). */
+const rawJsonValue = fc.constantFrom(
+  '123456789012345678901234567890',
+  '-99999999999999999999999999999999999999',
+  '1e999',
+  '{"__proto__":{"role":"admin","isAdmin":true}}',
+  '{"constructor":{"prototype":{"isAdmin":true}}}',
+  `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+  `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
+);
+
+type Json = { raw: string };
+const json = (value: unknown): Json => ({ raw: JSON.stringify(value) });
+
+const hostileValue: fc.Arbitrary<Json> = fc.oneof(
+  hostileString.map(json),
+  hostileNumber.map(json),
+  fc.constantFrom(null, true, false, [], {}, ['a'], [1, 2], { a: 'b' }).map(json),
+  fc.array(hostileString, { maxLength: 3 }).map(json),
+  rawJsonValue.map((raw) => ({ raw })),
+);
+
+function objectText(body: Record<string, unknown>, replace?: { key: string; value: Json }, extra?: string): string {
+  const parts = Object.entries(body)
+    .filter(([key]) => key !== replace?.key)
+    .map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`);
+  if (replace) parts.push(`${JSON.stringify(replace.key)}:${replace.value.raw}`);
+  if (extra) parts.push(extra);
+  return `{${parts.join(',')}}`;
+}
+
+/** A body: the valid one with one field broken, an extra hostile key, or something that is not that object at all. */
+function hostileBody(valid: Record<string, unknown>): fc.Arbitrary<string> {
+  const keys = Object.keys(valid);
+  const fields = keys.length > 0 ? keys : ['value'];
+  return fc.oneof(
+    fc.record({ key: fc.constantFrom(...fields), value: hostileValue }).map((replace) => objectText(valid, replace)),
+    fc
+      .record({ key: fc.constantFrom(...fields), value: fc.constant(0) })
+      // A number sent as a string, a string sent as a number.
+      .map(({ key }) => objectText(valid, { key, value: json(typeof valid[key] === 'number' ? String(valid[key]) : 42) })),
+    fc.constantFrom('"__proto__":{"role":"admin"}', '"constructor":{"prototype":{"x":1}}', '"__proto__":null').map((extra) => objectText(valid, undefined, extra)),
+    hostileValue.map((v) => v.raw),
+    fc.constantFrom('', '{', '{"a":', 'not json', '[', '\u0000', `{"name":"a\\u0000b"}`, '{"name":"\\ud800"}'),
+  );
+}
+
+/** A query value: any of the hostile strings percent-encoded, or broken percent-encoding itself. */
+const hostileQueryValue = fc.oneof(
+  hostileString.filter((s) => s.length < 10_000 && isWellFormedText(s)).map((s) => encodeURIComponent(s)),
+  fc.constantFrom('%00', '%FF', '%ED%A0%80', '%', '%%', 'a%00b', '%E0%A4%A', '%0A%0D', '+', '1e400', '-5', '99999999999999999999'),
+);
+
+function hostileQuery(valid: Record<string, string>): fc.Arbitrary<string> {
+  const keys = [...Object.keys(valid), 'unexpected'];
+  const encode = (q: Record<string, string>) => Object.entries(q).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  return fc.oneof(
+    fc.record({ key: fc.constantFrom(...keys), value: hostileQueryValue }).map(({ key, value }) => {
+      const rest = Object.fromEntries(Object.entries(valid).filter(([k]) => k !== key));
+      return [...encode(rest), `${key}=${value}`].join('&');
+    }),
+    // The same parameter twice (an array), or a key only.
+    fc.constantFrom(...keys).map((key) => [...encode(valid), `${key}=a`, `${key}=b`].join('&')),
+    fc.constantFrom(...keys).map((key) => [...encode(valid), key].join('&')),
+  );
+}
+
+/** A path id: the existing row, or something that is not one. */
+function hostileId(resource: string): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constant(existing[resource] ?? '1'),
+    hostileString.filter((s) => s.length < 1_000 && isWellFormedText(s)).map((s) => encodeURIComponent(s)),
+    fc.constantFrom('0', '-1', '1.5', '2147483648', '99999999999999999999', '%00', '%0A', '1e3', 'null', '__proto__'),
+  );
+}
+
+// ---- the stored state ----
+
+let fingerprintSql = '';
+/** One hash per table of everything stored. */
+async function storedState(): Promise<Record<string, string>> {
+  const result = (await h.entities.db.execute(sql.raw(fingerprintSql))) as unknown as { rows: Array<{ t: string; h: string }> };
+  return Object.fromEntries(result.rows.map((r) => [r.t, r.h]));
+}
+
+/** What is wrong with the answer to a request, or null. */
+function refusalProblem(res: LightMyRequestResponse): string | null {
+  if (res.statusCode >= 500) return `status ${res.statusCode}`;
+  if (res.statusCode < 400) return null;
+  if (!String(res.headers['content-type']).startsWith('application/json')) return `a ${res.statusCode} that is not JSON`;
+  const body = res.json() as Record<string, unknown>;
+  if (Object.keys(body).join() !== 'message' || typeof body.message !== 'string') return `a ${res.statusCode} that is not { message }`;
+  return null;
+}
+
+/** Mostly JSON, sometimes a content type the API does not read. */
+const contentTypes = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('application/json') },
+  fc.constantFrom('application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', ''),
+);
+
+async function send(method: string, url: string, payload?: string, contentType = 'application/json'): Promise<void> {
+  const before = await storedState();
+  const res = await h.call({
+    method: method as 'GET',
+    url,
+    cookie: url === '/api/logout' ? undefined : admin,
+    ...(payload === undefined ? {} : { payload, headers: { 'content-type': contentType } }),
+  });
+  const what = `${method} ${url.slice(0, 200)} ${payload?.slice(0, 200) ?? ''}`;
+  const problem = refusalProblem(res);
+  if (problem) throw new Error(`${what} → ${problem}: ${res.body.slice(0, 300)}`);
+  // A refused request changed nothing.
+  if (res.statusCode >= 400 && JSON.stringify(await storedState()) !== JSON.stringify(before)) {
+    throw new Error(`${what} → ${res.statusCode}, yet stored rows changed`);
+  }
+}
+
+beforeAll(async () => {
+  h = await createApiHarness();
+  admin = await h.signIn('admin');
+
+  // The route table, from a second instance of the same API.
+  const probe = createHttpServer({ logger: createLogger('silent'), trustProxy: false });
+  probe.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || !route.url.startsWith('/api')) continue;
+      routes.push({ method, url: route.url, hasBody: Boolean(route.schema?.body), hasQuery: Boolean(route.schema?.querystring) });
+    }
+  });
+  await registerApi(probe, {
+    db: h.entities.db,
+    analytics: h.analytics,
+    changes: h.entities.changes,
+    sessionSecret: 's'.repeat(32),
+    secretsKey: Buffer.alloc(32, 7),
+    tiktokApiUrl: 'http://127.0.0.1:9',
+    logger: createLogger('silent'),
+    webDist: '/nonexistent',
+  });
+  await probe.close();
+
+  const db = h.entities.db;
+  const [lander] = await db.insert(schema.landers).values({ name: 'L', url: 'https://l.example/' }).returning();
+  const [offer] = await db.insert(schema.offers).values({ name: 'O', url: 'https://o.example/' }).returning();
+  const [spark] = await db.insert(schema.sparks).values({ name: 'S', code: 'c', sparkId: 'spk_fixture' }).returning();
+  const [pixel] = await db.insert(schema.tiktokPixels).values({ name: 'P', pixelId: 'PIXEL-FIXTURE', accessToken: 'not-encrypted' }).returning();
+  const [user] = await db.insert(schema.users).values({ username: 'fixture-user', password: 'scrypt$x' }).returning();
+  await db.insert(schema.campaigns).values({ id: 'fuzzCampaign', name: 'C', landerId: lander!.id });
+  Object.assign(existing, {
+    landers: String(lander!.id),
+    offers: String(offer!.id),
+    sparks: String(spark!.id),
+    'tiktok-pixels': String(pixel!.id),
+    users: String(user!.id),
+    campaigns: 'fuzzCampaign',
+  });
+
+  const tables = (await db.execute(
+    sql`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  )) as unknown as { rows: Array<{ t: string }> };
+  fingerprintSql = tables.rows
+    .map(({ t }) => `select '${t}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${t}" x`)
+    .join(' union all ');
+}, 120_000);
+afterAll(() => h.close());
+
+test('the fuzzer knows a valid body and query for every route that takes one', () => {
+  expect(routes.length).toBeGreaterThan(30);
+  const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+  expect(routes.filter((r) => r.hasBody && !VALID_BODIES[key(r)]).map(key)).toEqual([]);
+  expect(routes.filter((r) => r.hasQuery && !VALID_QUERIES[key(r)]).map(key)).toEqual([]);
+});
+
+/** Every string in a valid body, one at a time, with a NUL in it: the bodies of issue 21's report. */
+function withNulInEachString(body: Record<string, unknown>): Array<Record<string, unknown>> {
+  return Object.entries(body).flatMap(([key, value]) => {
+    if (typeof value === 'string') return [{ ...body, [key]: `${value}\u0000x` }];
+    if (Array.isArray(value) && typeof value[0] === 'string') return [{ ...body, [key]: [...value.slice(1), 'a\u0000b'] }];
+    return [];
+  });
+}
+
+test('a NUL in any string of any body is a 400 with a message, also on POST /api/login without a session', async () => {
+  const answers: string[] = [];
+  for (const route of routes.filter((r) => VALID_BODIES[`${r.method} ${r.url}`])) {
+    for (const body of withNulInEachString(VALID_BODIES[`${route.method} ${route.url}`]!())) {
+      const url = pathFor(route.url, existing[resourceOf(route.url)] ?? '1');
+      const before = await storedState();
+      const res = await h.call({ method: route.method as 'POST', url, payload: body, cookie: route.url === '/api/login' ? undefined : admin });
+      const changed = JSON.stringify(await storedState()) !== JSON.stringify(before);
+      answers.push(`${route.method} ${route.url} ${JSON.stringify(body)} → ${res.statusCode}${refusalProblem(res) ? ' malformed' : ''}${changed ? ' changed' : ''}`);
+    }
+  }
+  expect(answers.length).toBeGreaterThan(25);
+  expect(answers.filter((a) => !/→ 4\d\d$/.test(a))).toEqual([]);
+});
+
+/** Fills `:id` from the resource before it (`/api/users/:id/permissions` → users). */
+function pathFor(url: string, id: string): string {
+  return url.replace(':id', id);
+}
+const resourceOf = (url: string) => url.split('/')[2] ?? '';
+
+test('hostile input to every route: never a 500, a JSON { message } for each refusal, nothing stored changed by one', async () => {
+  const failures: string[] = [];
+  for (const route of routes) {
+    const key = `${route.method} ${route.url}`;
+    // Deleting the fixtures would leave later PATCHes nothing to reach: deletes get only ids that are not rows.
+    const ids = route.url.includes(':id')
+      ? route.method === 'DELETE'
+        ? hostileId(resourceOf(route.url)).filter((id) => id !== existing[resourceOf(route.url)])
+        : hostileId(resourceOf(route.url))
+      : fc.constant('');
+    const bodies = VALID_BODIES[key] ? hostileBody(VALID_BODIES[key]()) : fc.constant(undefined);
+    const queries = VALID_QUERIES[key] ? hostileQuery(VALID_QUERIES[key]()) : hostileQuery({});
+    const run = fc.check(
+      fc.asyncProperty(ids, bodies, queries, contentTypes, async (id, body, query, contentType) => {
+        const url = pathFor(route.url, id);
+        const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : body;
+        await send(route.method, route.method === 'GET' ? `${url}?${query}` : url, payload, contentType);
+      }),
+      { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+    );
+    const details = await run;
+    // Every route is fuzzed even when an earlier one fails, so one run reports them all.
+    if (details.failed) failures.push(`${key}: ${String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance).slice(0, 600)}`);
+  }
+  expect(failures).toEqual([]);
+}, 600_000);
+
+// Outside this suite's reach: a path with broken percent-encoding (`%FF`) is refused by Fastify's router
+// before any route or error handler runs, with its own { error, code, message, statusCode } body. The
+// fix is the server's `frameworkErrors` option in core/src/http/create-http-server.ts (issue 21, item of
+// the HTTP server owner). When it lands this test starts to fail: make it a plain test then.
+test.failing('a path with broken percent-encoding is a { message } 400', async () => {
+  const res = await h.call({ method: 'DELETE', url: '/api/landers/%FF', cookie: admin });
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ message: expect.any(String) });
+});
