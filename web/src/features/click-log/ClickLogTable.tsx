@@ -1,12 +1,13 @@
 // The Click Log table (spec §2): Status, Converted, Click ID (8 characters), Campaign, Clicked At with
 // the exit time below, TikTok Campaign (id and name), Ad Group, Creative, Placement and IP Address.
+// Times are shown in the report time zone, not the browser's.
+import { tz } from '@date-fns/tz';
+import type { ClickLogRow } from '@tracker/schemas';
 import { format } from 'date-fns';
 import { Badge } from '../../ui/Badge';
 import { Spinner } from '../../ui/Spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { TableMessageRow } from '../../ui/TableMessageRow';
-import { tiktokCampaignName } from './click-log-csv';
-import type { ClickRecord } from './queries';
 
 /** Spec §9: a click id shows as its first 8 characters. */
 export const CLICK_ID_CHARS = 8;
@@ -15,12 +16,14 @@ function shortClickId(clickId: string): string {
   return clickId.length > CLICK_ID_CHARS ? `${clickId.slice(0, CLICK_ID_CHARS)}…` : clickId;
 }
 
-function formatTime(iso: string, pattern: string): string {
+type InZone = ReturnType<typeof tz>;
+
+function formatTime(iso: string, pattern: string, inZone: InZone): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format(date, pattern);
+  return Number.isNaN(date.getTime()) ? iso : format(date, pattern, { in: inZone });
 }
 
-function IdAndName({ id, name }: { id: string | null; name: string | null }) {
+function IdAndName({ id, name }: { id: string; name: string }) {
   if (!id && !name) return <span className="text-muted-foreground">-</span>;
   return (
     <div className="max-w-48">
@@ -32,7 +35,19 @@ function IdAndName({ id, name }: { id: string | null; name: string | null }) {
 
 const COLUMNS = 10;
 
-export function ClickLogTable({ rows, isPending, failed }: { rows: readonly ClickRecord[]; isPending: boolean; failed: boolean }) {
+export function ClickLogTable({
+  rows,
+  timezone,
+  isPending,
+  failed,
+}: {
+  rows: readonly ClickLogRow[];
+  /** The report time zone (IANA name). */
+  timezone: string;
+  isPending: boolean;
+  failed: boolean;
+}) {
+  const inZone = tz(timezone);
   return (
     <Table aria-label="Click log">
       <TableHeader>
@@ -68,15 +83,15 @@ export function ClickLogTable({ rows, isPending, failed }: { rows: readonly Clic
               <TableCell className="font-mono text-xs" title={click.clickId}>
                 {shortClickId(click.clickId)}
               </TableCell>
-              <TableCell className="max-w-48 truncate">{click.campaignName ?? <span className="text-muted-foreground">-</span>}</TableCell>
+              <TableCell className="max-w-48 truncate">{click.campaignName || <span className="text-muted-foreground">-</span>}</TableCell>
               <TableCell className="whitespace-nowrap">
-                <div>{formatTime(click.clickedAt, 'MMM dd, yyyy HH:mm:ss')}</div>
+                <div>{formatTime(click.clickedAt, 'MMM dd, yyyy HH:mm:ss', inZone)}</div>
                 {click.exitedAt && (
-                  <div className="text-xs text-muted-foreground">Exit: {formatTime(click.exitedAt, 'MMM dd, HH:mm:ss')}</div>
+                  <div className="text-xs text-muted-foreground">Exit: {formatTime(click.exitedAt, 'MMM dd, HH:mm:ss', inZone)}</div>
                 )}
               </TableCell>
               <TableCell>
-                <IdAndName id={click.tiktokCampaignId} name={tiktokCampaignName(click) || null} />
+                <IdAndName id={click.tiktokCampaignId} name={click.tiktokCampaignName} />
               </TableCell>
               <TableCell>
                 <IdAndName id={click.tiktokAdGroupId} name={click.adGroupName} />
