@@ -18,8 +18,10 @@ dev: install
 ## test: lint, typecheck and every test suite (real-engine suites run when their URLs are set)
 test: install lint typecheck jest
 
+## lint: eslint (with the workspace boundaries), and knip: every workspace declares what it imports and imports what it declares
 lint: install
 	npx eslint --max-warnings=0 .
+	npx knip --dependencies
 
 typecheck: install
 	npx tsc -p tsconfig.json --noEmit

@@ -11,10 +11,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../services/core/src/config/config';
-import type { EventLog } from '../services/core/src/eventlog/event-log';
-import { openEmbeddedLog } from '../services/core/src/eventlog/embedded-log';
-import { openKafkaLog } from '../services/core/src/eventlog/kafka-log';
+import { loadConfig, type EventLog } from '@tracker/core';
+import { openEmbeddedLog, openKafkaLog } from '@tracker/core/testing';
 
 const { values: args } = parseArgs({
   options: {

@@ -13,10 +13,11 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { CATALOG_CHANNEL, loadConfig, schema } from '@tracker/core';
-import { runServices } from '@tracker/cli/src/run-services';
+import { runServices } from '@tracker/cli';
 
 const run = promisify(execFile);
 const args = process.argv.slice(2);
@@ -27,7 +28,8 @@ const option = (name: string, fallback: number) => {
 const SECONDS = option('seconds', 15);
 const CONNECTIONS = option('connections', 50);
 const WARMUP_SECONDS = 3;
-const autocannonBin = path.resolve('node_modules/autocannon/autocannon.js');
+// Resolved as a dependency of this workspace, wherever npm put it.
+const autocannonBin = fileURLToPath(import.meta.resolve('autocannon'));
 
 interface Load {
   reqPerSec: number;

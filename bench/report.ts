@@ -20,10 +20,8 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createHttpServer, createLogger, loadConfig, makeEvent, migrateAnalytics, recordSpend, schema, type SpendInput } from '@tracker/core';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
-import { openEntities } from '@tracker/core/src/db/entities';
-import { registerApi } from '@tracker/api';
-import { hashPassword } from '@tracker/api/src/auth/password';
+import { openChdbAnalytics, openEntities } from '@tracker/core/testing';
+import { hashPassword, registerApi } from '@tracker/api';
 import { chTime, clickRow, dimensionColumns, exitRow } from '@tracker/projector';
 import { REPORT_GROUP_BY, type ClickEvent, type ReportGroupBy } from '@tracker/schemas';
 

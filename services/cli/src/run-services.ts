@@ -1,6 +1,7 @@
 // Starts the capabilities of one mode in this process and stops them in order on SIGTERM/SIGINT:
 // stop accepting requests, drain in-flight work, flush the log, close the stores, release DATA_DIR.
 import {
+  ConfigError,
   createHttpServer,
   createLogger,
   lockDataDir,
@@ -26,12 +27,36 @@ export interface RunningServices {
   stop(): Promise<void>;
 }
 
+/**
+ * Secrets a split mode must be given. Generated ones would differ per host: sessions signed by one
+ * api process would be refused by the next, and tokens sealed by one key unreadable with another.
+ * `tracker all` owns its DATA_DIR and may generate them there.
+ */
+function missingSecrets(mode: ServiceMode, config: Config): string[] {
+  if (mode === 'all') return [];
+  const capabilities = capabilitiesByMode[mode];
+  const missing: string[] = [];
+  if (capabilities.includes('api') && !config.sessionSecret) missing.push('SESSION_SECRET');
+  // The api seals API tokens, the workers open them.
+  if ((capabilities.includes('api') || capabilities.includes('workers')) && !config.secretsKey) {
+    missing.push('SECRETS_KEY');
+  }
+  return missing;
+}
+
 export async function runServices(mode: ServiceMode, config: Config): Promise<RunningServices> {
   const missing = missingServerEngines(mode, config);
   if (missing.length > 0) {
     throw new Error(
       `tracker ${mode} needs ${missing.join(', ')}: the embedded stores belong to one process, ` +
         'so only `tracker all` runs on them. Set the server URLs, or run `tracker all`.',
+    );
+  }
+  const secretsMissing = missingSecrets(mode, config);
+  if (secretsMissing.length > 0) {
+    throw new ConfigError(
+      `tracker ${mode} needs ${secretsMissing.join(' and ')} set: every process of one site must share them, ` +
+        'so only `tracker all` generates its own. Set the same values on every host (see README.md).',
     );
   }
   const logger = createLogger(config.logLevel);
@@ -53,7 +78,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
 
   try {
     const secrets = resolveSecrets(config);
-    const stores = await openStores(config, storeNeeds(capabilities));
+    const stores = await openStores(config, storeNeeds(capabilities), logger);
     stops.push(() => stores.close());
     const running: RunningServices = { stores, stop };
 

@@ -1,12 +1,14 @@
 // `tracker sql`: which statements it runs, how it prints them, and the embedded store's lock.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { embeddedPaths, loadConfig, migrateAnalytics } from '@tracker/core';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { embeddedPaths, loadConfig, lockRecordOf, migrateAnalytics, type Analytics } from '@tracker/core';
+import { openChdbAnalytics } from '@tracker/core/testing';
 import { formatTable, readOnlyStatement, runSql } from './sql-command';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-sql-'));
@@ -26,25 +28,35 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-describe('which statements run', () => {
+describe('which statements run, as the engine parses them', () => {
+  let analytics: Analytics;
+  beforeAll(async () => {
+    analytics = await openChdbAnalytics(embeddedPaths(dataDir).ch, { readOnly: true });
+  });
+  afterAll(() => analytics.close());
+
   test.each([
     ['SELECT 1', 'SELECT'],
     ['  select count() from clicks;  ', 'SELECT'],
     ['WITH 1 AS x SELECT x', 'WITH'],
     ['(SELECT 1) UNION ALL (SELECT 2)', 'SELECT'],
     ['-- how many\nSELECT 1', 'SELECT'],
+    ['SELECT 1 # a ClickHouse comment', 'SELECT'],
+    ['SELECT $$it is a ; string$$ AS text', 'SELECT'],
+    ["SELECT name, value FROM system.settings WHERE name = 'readonly'", 'SELECT'],
     ['SHOW TABLES', 'SHOW'],
-    ['SHOW SETTINGS LIKE \'max_threads\'', 'SHOW'],
+    ["SHOW SETTINGS LIKE 'max_threads'", 'SHOW'],
     ['DESCRIBE TABLE clicks', 'DESCRIBE'],
     ['EXPLAIN SELECT 1', 'EXPLAIN'],
+    ['EXISTS TABLE clicks', 'EXISTS'],
     ["SELECT 'DROP TABLE clicks; --' AS text", 'SELECT'],
     ['SELECT `weird;name` FROM t /* ; */', 'SELECT'],
-  ])('%j runs', (sql, kind) => {
-    expect(readOnlyStatement(sql).kind).toBe(kind);
+  ])('%j runs', async (sql, kind) => {
+    expect((await readOnlyStatement(analytics, sql)).kind).toBe(kind);
   });
 
-  test('a trailing semicolon is dropped', () => {
-    expect(readOnlyStatement('SELECT 1 ;').text).toBe('SELECT 1');
+  test('the statement runs as the engine formats it: without comments or a trailing semicolon', async () => {
+    expect((await readOnlyStatement(analytics, 'SELECT 1 -- one\n;')).text).toBe('SELECT 1');
   });
 
   test.each([
@@ -52,15 +64,18 @@ describe('which statements run', () => {
     ['INSERT INTO clicks SELECT * FROM clicks', /not INSERT/],
     ['ALTER TABLE clicks DELETE WHERE 1', /not ALTER/],
     ['SET readonly = 0', /not SET/],
+    ['KILL QUERY WHERE 1', /not KILL/],
     ['SELECT 1; DROP TABLE clicks', /one statement at a time/],
-    ['SELECT 1;;', /one statement at a time/],
+    ["SELECT 1 # '\n; DROP TABLE clicks -- '", /one statement at a time/],
     ["SELECT 1 INTO OUTFILE '/tmp/x'", /leave out INTO OUTFILE/],
     ['SELECT 1 FORMAT CSV', /leave out FORMAT/],
-    ['SELECT 1 SETTINGS readonly = 0', /leave out SETTINGS/],
-    ["SELECT 'open", /Unterminated string/],
+    ['SELECT 1 SETTINGS readonly = 0', /readonly/],
+    ['SELECT * FROM (SELECT 1 SETTINGS max_threads = 1)', /leave out SETTINGS/],
+    ["SELECT file('/etc/hostname')", /file\(\) is not available/],
+    ["SELECT 'open", /not closed/],
     ['', /Give a statement/],
-  ])('%j is refused', (sql, message) => {
-    expect(() => readOnlyStatement(sql)).toThrow(message);
+  ])('%j is refused', async (sql, message) => {
+    await expect(readOnlyStatement(analytics, sql)).rejects.toThrow(message);
   });
 });
 
@@ -71,19 +86,80 @@ test('the table is aligned, numbers to the right', () => {
   expect(formatTable(['x'], [])).toBe('x\n-\n(0 rows)');
 });
 
+// Issue 21: every way the text check let a statement out of read-only. Nothing may reach the secrets file, a URL
+// or another server (the local servers below count every request and connection), and no row may change.
+describe('escapes from read-only, on the embedded store', () => {
+  const secrets = path.join(dataDir, 'secrets.json');
+  const outfile = path.join(dataDir, 'escaped.tsv');
+  let reached = 0;
+  const web = http.createServer((_request, response) => {
+    reached++;
+    response.end('leaked\n');
+  });
+  const tcp = net.createServer((socket) => {
+    reached++;
+    socket.destroy();
+  });
+  let httpUrl = '';
+  let tcpAddress = '';
+  beforeAll(async () => {
+    fs.writeFileSync(secrets, '{"sessionSecret":"not for analysts"}');
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+    httpUrl = `http://127.0.0.1:${(web.address() as net.AddressInfo).port}`;
+    tcpAddress = `127.0.0.1:${(tcp.address() as net.AddressInfo).port}`;
+  });
+  beforeEach(() => {
+    reached = 0;
+    fs.rmSync(outfile, { force: true });
+  });
+  afterAll(() => {
+    web.close();
+    tcp.close();
+  });
+
+  const escapes: [string, () => string][] = [
+    ['readonly = 0 in a subquery', () => "SELECT * FROM (SELECT getSetting('readonly') AS r SETTINGS readonly = 0)"],
+    ['file() the function', () => `SELECT length(file('${secrets}'))`],
+    ['file() the table, readonly = 0 in a subquery', () => `SELECT * FROM (SELECT * FROM file('${secrets}', 'LineAsString') SETTINGS readonly = 0)`],
+    ['url(), readonly = 0 in a subquery', () => `SELECT * FROM (SELECT * FROM url('${httpUrl}/x', 'LineAsString') SETTINGS readonly = 0)`],
+    ['s3(), readonly = 0 in a subquery', () => `SELECT * FROM (SELECT * FROM s3('${httpUrl}/bucket/key', 'LineAsString') SETTINGS readonly = 0)`],
+    ['remote(), readonly = 0 in a subquery', () => `SELECT * FROM (SELECT * FROM remote('${tcpAddress}', system.one) SETTINGS readonly = 0)`],
+    ['SET readonly = 0', () => 'SET readonly = 0'],
+    ['a # comment hiding a second statement', () => `SELECT 1 # '\n; SELECT length(file('${secrets}')) -- '`],
+    ['a # comment hiding INTO OUTFILE', () => `SELECT 1 # '\nINTO OUTFILE '${outfile}' -- '`],
+    ['file() after a -- comment line', () => `SELECT 1 -- '\n, length(file('${secrets}')) -- '`],
+    ['a $$ string hiding INTO OUTFILE', () => `SELECT $$'$$ AS x INTO OUTFILE '${outfile}' -- '`],
+    ['INSERT', () => 'INSERT INTO clicks SELECT * FROM clicks'],
+    ['ALTER', () => 'ALTER TABLE clicks DELETE WHERE 1'],
+    ['DROP', () => 'DROP TABLE clicks'],
+    ['CREATE', () => 'CREATE TABLE stolen ENGINE = Memory AS SELECT 1'],
+    ['two statements', () => 'SELECT 1; DROP TABLE clicks'],
+  ];
+
+  test.each(escapes)('%s is refused', async (_name, sql) => {
+    await expect(runSql(config, sql())).rejects.toThrow();
+    expect(reached).toBe(0);
+    expect(fs.existsSync(outfile)).toBe(false);
+    expect(await runSql(config, 'SELECT count() AS clicks FROM clicks')).toContain('     3');
+  });
+
+  test('SELECT ... FROM system.settings runs, and shows readonly fixed at 1', async () => {
+    expect(await runSql(config, "SELECT name, value FROM system.settings WHERE name = 'readonly'")).toBe(
+      ['name      value', '--------  -----', 'readonly  1', '(1 row)'].join('\n'),
+    );
+  });
+});
+
 describe('on the embedded store', () => {
   test('prints the result in the statement’s column order', async () => {
     const out = await runSql(config, 'SELECT campaign_id, count() AS clicks, 1 FROM clicks GROUP BY campaign_id ORDER BY campaign_id');
     expect(out).toBe(['campaign_id  clicks  1', '-----------  ------  -', 'cmpA              2  1', 'cmpB              1  1', '(2 rows)'].join('\n'));
   });
 
-  test('the engine refuses writes even where the text check cannot see them', async () => {
-    await expect(runSql(config, "SELECT * FROM file('/etc/hostname', 'LineAsString')")).rejects.toThrow(/readonly/i);
-  });
-
   test('refuses while another tracker process holds DATA_DIR', async () => {
     // The parent process stands in for a running `tracker all`.
-    fs.writeFileSync(path.join(dataDir, 'tracker.lock'), String(process.ppid));
+    fs.writeFileSync(path.join(dataDir, 'tracker.lock'), lockRecordOf(process.ppid));
     try {
       await expect(runSql(config, 'SELECT 1')).rejects.toThrow(/which a running tracker holds .* Stop it first, or set CLICKHOUSE_URL/);
     } finally {

@@ -1,90 +1,68 @@
 // `tracker sql "<SELECT ...>"`: the analysts' read-only path into the analytics store (docs/analytics.md).
-// One read-only statement, refused otherwise, run with readonly = 1, printed as an aligned table. On
-// the embedded store it takes the DATA_DIR lock, so it refuses while `tracker all` runs.
+// The engine enforces read-only (a SELECT-only user whose profile fixes readonly = 1); this module refuses,
+// from the engine's own parse of the statement, the few things that user still could do on embedded chDB.
 import fs from 'node:fs';
-import { DataDirLockedError, embeddedPaths, lockDataDir, type Analytics, type Config } from '@tracker/core';
-import { openAnalytics } from '@tracker/core/src/analytics/open-analytics';
+import { DataDirLockedError, embeddedPaths, lockDataDir, openAnalytics, type Analytics, type Config } from '@tracker/core';
 
 export class SqlRefused extends Error {
   override name = 'SqlRefused';
 }
 
-const READ_ONLY_STARTS = ['SELECT', 'WITH', 'SHOW', 'DESCRIBE', 'DESC', 'EXPLAIN', 'EXISTS'];
+const READ_ONLY_KINDS = ['SELECT', 'WITH', 'SHOW', 'DESCRIBE', 'EXPLAIN', 'EXISTS'];
 
-interface Token {
-  /** Upper-cased word, or the punctuation character. */
-  text: string;
-  depth: number;
-  end: number;
-}
-
-/** The words and punctuation of a statement outside string literals, quoted names and comments. */
-function tokens(sql: string): Token[] {
-  const out: Token[] = [];
-  let depth = 0;
-  let i = 0;
-  const skipQuoted = (quote: string) => {
-    i++;
-    while (i < sql.length) {
-      if (sql[i] === '\\') i += 2;
-      else if (sql[i] === quote && sql[i + 1] === quote) i += 2;
-      else if (sql[i] === quote) return void i++;
-      else i++;
-    }
-    throw new SqlRefused(`Unterminated ${quote === "'" ? 'string' : 'quoted name'} in the statement`);
-  };
-  while (i < sql.length) {
-    const c = sql[i]!;
-    if (c === "'" || c === '"' || c === '`') skipQuoted(c);
-    else if (c === '-' && sql[i + 1] === '-') i = sql.includes('\n', i) ? sql.indexOf('\n', i) : sql.length;
-    else if (c === '/' && sql[i + 1] === '*') {
-      const close = sql.indexOf('*/', i + 2);
-      if (close === -1) throw new SqlRefused('Unterminated comment in the statement');
-      i = close + 2;
-    } else if (/[A-Za-z_]/.test(c)) {
-      const start = i;
-      while (i < sql.length && /[A-Za-z0-9_]/.test(sql[i]!)) i++;
-      out.push({ text: sql.slice(start, i).toUpperCase(), depth, end: i });
-    } else if (/\s/.test(c) || /[0-9.]/.test(c)) i++;
-    else {
-      if (c === '(') depth++;
-      out.push({ text: c, depth, end: i + 1 });
-      if (c === ')') depth--;
-      i++;
-    }
-  }
-  return out;
+/** The statement kind of the root node of `EXPLAIN AST`, for the statements that only read. */
+function kindOf(root: string, text: string): string | undefined {
+  if (/^Select(WithUnion|IntersectExcept)Query\b/.test(root)) return /^WITH\b/.test(text) ? 'WITH' : 'SELECT';
+  if (/^Show/.test(root)) return 'SHOW';
+  if (/^DescribeQuery\b/.test(root)) return 'DESCRIBE';
+  if (/^Explain\b/.test(root)) return 'EXPLAIN';
+  if (/^Exists/.test(root)) return 'EXISTS';
+  return undefined;
 }
 
 export interface ReadOnlyStatement {
-  /** The statement without a trailing semicolon. */
+  /** The statement as the engine formats it: one statement, no comments, every literal on one line. */
   text: string;
-  /** Its first keyword: SELECT, WITH, SHOW, ... */
+  /** SELECT, WITH, SHOW, DESCRIBE, EXPLAIN or EXISTS. */
   kind: string;
 }
 
-/** Checks that `sql` is one read-only statement. */
-export function readOnlyStatement(sql: string): ReadOnlyStatement {
-  const all = tokens(sql);
-  const semicolon = all.findIndex((t) => t.text === ';');
-  if (semicolon !== -1 && semicolon !== all.length - 1) throw new SqlRefused('tracker sql runs one statement at a time');
-  const text = semicolon === -1 ? sql.trim() : sql.slice(0, all[semicolon]!.end - 1).trim();
-  const words = semicolon === -1 ? all : all.slice(0, -1);
-  const first = words.find((t) => t.text !== '(');
-  if (!first) throw new SqlRefused('Give a statement: tracker sql "SELECT ..."');
-  if (!READ_ONLY_STARTS.includes(first.text)) {
-    throw new SqlRefused(`tracker sql runs read-only statements only (${READ_ONLY_STARTS.join(', ')}), not ${first.text}`);
+async function askEngine<T>(analytics: Analytics, sql: string, params?: Record<string, string>): Promise<T[]> {
+  try {
+    return await analytics.query<T>(sql, params);
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/Multi-statements are not allowed/.test(message)) throw new SqlRefused('tracker sql runs one statement at a time');
+    throw new SqlRefused(message.replace(/: In scope SELECT formatQuery\(.*$/s, ''));
   }
-  for (let k = 0; k < words.length; k++) {
-    const word = words[k]!.text;
-    const previous = words[k - 1]?.text;
-    if (word === 'INTO' && words[k + 1]?.text === 'OUTFILE') throw new SqlRefused('tracker sql prints its result: leave out INTO OUTFILE');
-    if (word === 'FORMAT' && words[k]!.depth === 0) throw new SqlRefused('tracker sql prints an aligned table: leave out FORMAT');
-    if (word === 'SETTINGS' && words[k]!.depth === 0 && previous !== 'SHOW' && previous !== 'CHANGED') {
-      throw new SqlRefused('tracker sql runs the statement with its own settings (readonly = 1): leave out SETTINGS');
-    }
+}
+
+/**
+ * Checks that `sql` is one read-only statement, from the engine's own parse of it (never a lexer of ours, which
+ * would read `#` comments, `$$` strings or `system.settings` differently from the engine). Writes, settings changes
+ * and table functions are the engine's to refuse; what it would still run on embedded chDB (clickhouse-local skips
+ * the grant check of the file() function and writes INTO OUTFILE itself, and no engine checks a subquery's
+ * SETTINGS against the profile's constraints) is refused here.
+ */
+export async function readOnlyStatement(analytics: Analytics, sql: string): Promise<ReadOnlyStatement> {
+  if (!sql.trim()) throw new SqlRefused('Give a statement: tracker sql "SELECT ..."');
+  const [formatted] = await askEngine<{ text: string }>(analytics, 'SELECT formatQuery({sql:String}) AS text', { sql });
+  const text = formatted!.text;
+  const lines = text.split('\n');
+  if (lines.some((line) => line.startsWith('INTO OUTFILE '))) throw new SqlRefused('tracker sql prints its result: leave out INTO OUTFILE');
+  if (lines.some((line) => line.startsWith('FORMAT '))) throw new SqlRefused('tracker sql prints an aligned table: leave out FORMAT');
+  const tree = (await askEngine<{ explain: string }>(analytics, `EXPLAIN AST ${text}`)).map((row) => row.explain.trim());
+  const kind = kindOf(tree[0] ?? '', text);
+  if (!kind) {
+    throw new SqlRefused(`tracker sql runs read-only statements only (${READ_ONLY_KINDS.join(', ')}), not ${text.split(/\s/)[0]}`);
   }
-  return { text, kind: first.text };
+  if (tree.some((node) => node === 'Set')) {
+    throw new SqlRefused('tracker sql runs with the analyst profile\'s settings (readonly = 1): leave out SETTINGS');
+  }
+  if (tree.some((node) => /^Function file\b/i.test(node))) {
+    throw new SqlRefused('tracker sql reads the analytics tables only: file() is not available');
+  }
+  return { text, kind };
 }
 
 function cell(value: unknown): string {
@@ -112,7 +90,9 @@ export function formatTable(columns: string[], rows: Record<string, unknown>[]):
 }
 
 async function openReadOnly(config: Config): Promise<{ analytics: Analytics; release: () => void }> {
-  if (config.clickhouseUrl) return { analytics: await openAnalytics({ clickhouseUrl: config.clickhouseUrl }), release: () => {} };
+  if (config.clickhouseUrl) {
+    return { analytics: await openAnalytics({ clickhouseUrl: config.clickhouseUrl, readOnly: true }), release: () => {} };
+  }
   let release: () => void;
   try {
     release = lockDataDir(config.dataDir);
@@ -126,10 +106,7 @@ async function openReadOnly(config: Config): Promise<{ analytics: Analytics; rel
   try {
     const dir = embeddedPaths(config.dataDir).ch;
     if (!fs.existsSync(dir)) throw new SqlRefused(`There is no analytics store in ${dir} yet: run \`tracker all\` or \`tracker migrate\` first.`);
-    const analytics = await openAnalytics({ dir });
-    // The whole chDB session is read-only: this also closes table functions such as file().
-    await analytics.exec('SET readonly = 1');
-    return { analytics, release };
+    return { analytics: await openAnalytics({ dir, readOnly: true }), release };
   } catch (error) {
     release();
     throw error;
@@ -138,14 +115,15 @@ async function openReadOnly(config: Config): Promise<{ analytics: Analytics; rel
 
 /** Runs one read-only statement and returns the printed table. */
 export async function runSql(config: Config, sql: string): Promise<string> {
-  const statement = readOnlyStatement(sql);
+  if (!sql.trim()) throw new SqlRefused('Give a statement: tracker sql "SELECT ..."');
   const { analytics, release } = await openReadOnly(config);
   try {
-    const rows = await analytics.query<Record<string, unknown>>(`${statement.text}\nSETTINGS readonly = 1`);
+    const statement = await readOnlyStatement(analytics, sql);
+    const rows = await analytics.query<Record<string, unknown>>(statement.text);
     let columns = Object.keys(rows[0] ?? {});
     if (statement.kind === 'SELECT' || statement.kind === 'WITH') {
       // Column order as the statement gives it (JavaScript objects put integer-like names first).
-      columns = (await analytics.query<{ name: string }>(`DESCRIBE (${statement.text}\n)\nSETTINGS readonly = 1`)).map((c) => c.name);
+      columns = (await analytics.query<{ name: string }>(`DESCRIBE (${statement.text})`)).map((c) => c.name);
     }
     return formatTable(columns, rows);
   } finally {

@@ -9,6 +9,7 @@ export * from './http/create-http-server';
 export type { Analytics, InsertOptions, QueryParams } from './analytics/analytics';
 export { yieldToEventLoop } from './analytics/analytics';
 export { migrateAnalytics } from './analytics/migrate-analytics';
+export { openAnalytics } from './analytics/open-analytics';
 export { recordSpend, type SpendInput } from './analytics/record-spend';
 export type { Entities, Db } from './db/entities';
 export * as schema from './db/schema';

@@ -49,3 +49,13 @@ describe('secret encryption', () => {
     expect(maskSecret('short')).toBe('••••');
   });
 });
+
+describe('secret decryption refuses a short authentication tag', () => {
+  const key = crypto.randomBytes(32);
+  test('a tag cut to 4 bytes is refused, not checked on its first bytes only', () => {
+    const sealed = encryptSecret(key, 'secret');
+    const parts = sealed.split(':');
+    parts[2] = Buffer.from(parts[2]!, 'base64').subarray(0, 4).toString('base64');
+    expect(() => decryptSecret(key, parts.join(':'))).toThrow();
+  });
+});

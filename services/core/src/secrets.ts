@@ -36,10 +36,12 @@ export function resolveSecrets(options: { dataDir: string; sessionSecret?: strin
 }
 
 const VERSION = 'v1';
+/** GCM accepts tags as short as 4 bytes unless told otherwise; a short tag is a forgery made easy. */
+const AUTH_TAG_BYTES = 16;
 
 export function encryptSecret(key: Buffer, plaintext: string): string {
   const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
+  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv, { authTagLength: AUTH_TAG_BYTES });
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   const tag = cipher.getAuthTag();
   return [VERSION, iv.toString('base64'), tag.toString('base64'), body.toString('base64')].join(':');
@@ -48,8 +50,12 @@ export function encryptSecret(key: Buffer, plaintext: string): string {
 export function decryptSecret(key: Buffer, sealed: string): string {
   const [version, iv, tag, body] = sealed.split(':');
   if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('Not an encrypted secret');
-  const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64'));
+  const authTag = Buffer.from(tag, 'base64');
+  if (authTag.length !== AUTH_TAG_BYTES) throw new Error('Not an encrypted secret: its authentication tag is cut short');
+  const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'), {
+    authTagLength: AUTH_TAG_BYTES,
+  });
+  decipher.setAuthTag(authTag);
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
 }
 

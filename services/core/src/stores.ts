@@ -8,6 +8,7 @@ import type { Config } from './config/config';
 import { openEntities, type Entities } from './db/entities';
 import type { EventLog } from './eventlog/event-log';
 import { openEventLog } from './eventlog/open-event-log';
+import type { Logger } from './logger';
 import type { JobQueue } from './queue/job-queue';
 import { openJobQueue } from './queue/open-job-queue';
 
@@ -36,7 +37,8 @@ export function embeddedPaths(dataDir: string) {
   };
 }
 
-export async function openStores(config: Config, needs: StoreNeeds): Promise<Stores> {
+/** `logger` receives the stores' own failures: lost connections, queue outages, a torn log tail. */
+export async function openStores(config: Config, needs: StoreNeeds, logger?: Logger): Promise<Stores> {
   const paths = embeddedPaths(config.dataDir);
   const stores: Stores = {
     async close() {
@@ -53,17 +55,17 @@ export async function openStores(config: Config, needs: StoreNeeds): Promise<Sto
   };
   try {
     if (needs.entities || needs.queue) {
-      stores.entities = await openEntities({ databaseUrl: config.databaseUrl, pgliteDir: paths.pg });
+      stores.entities = await openEntities({ databaseUrl: config.databaseUrl, pgliteDir: paths.pg, logger });
     }
     if (needs.analytics) {
       stores.analytics = await openAnalytics({ clickhouseUrl: config.clickhouseUrl, dir: paths.ch });
       await migrateAnalytics(stores.analytics);
     }
     if (needs.eventLog) {
-      stores.eventLog = await openEventLog({ kafka: config.kafka, dir: paths.log });
+      stores.eventLog = await openEventLog({ kafka: config.kafka, dir: paths.log, logger });
     }
     if (needs.queue) {
-      stores.queue = await openJobQueue({ redisUrl: config.redisUrl, db: stores.entities!.db });
+      stores.queue = await openJobQueue({ redisUrl: config.redisUrl, db: stores.entities!.db, logger });
     }
   } catch (error) {
     await stores.close().catch(() => {});

@@ -1,6 +1,7 @@
 // Finds a click's dimensions when its lander exit arrives: first among the clicks this process just
 // redirected (recent-clicks.ts), then in the analytics store's click_index, retried briefly because the
-// projector may not have written a click made a moment ago through another ingest process.
+// projector may not have written a click made a moment ago through another ingest process. Misses are
+// remembered briefly and concurrent lookups of one id shared, so made-up ids cannot multiply queries.
 import { LRUCache } from 'lru-cache';
 import type { Analytics } from '@tracker/core';
 import { clickEventSchema, type ClickDimensions } from '@tracker/schemas';
@@ -30,18 +31,24 @@ export class ClickLookup {
   private readonly redirected: RecentClicks;
   /** Clicks found in click_index: a lander's second exit needs no second lookup. */
   private readonly found = new LRUCache<string, KnownClick>({ max: 10_000 });
+  /** Ids the store did not have a moment ago. Short-lived: a click made through another ingest process
+   *  and projected late must be found on a retry. Checked after `redirected`, so a click this process
+   *  made is never hidden by a miss. */
+  private readonly misses: LRUCache<string, true>;
+  /** Lookups under way: a burst of exits for one id costs one lookup. Bounded by requests in flight. */
+  private readonly pending = new Map<string, Promise<KnownClick | null>>();
+  private readonly retries: number;
+  private readonly retryDelayMs: number;
 
   constructor(
     private readonly analytics: Analytics,
-    options: { cacheBytes?: number; retries?: number; retryDelayMs?: number } = {},
+    options: { cacheBytes?: number; retries?: number; retryDelayMs?: number; missTtlMs?: number; maxMisses?: number } = {},
   ) {
     this.redirected = new RecentClicks({ capacityBytes: options.cacheBytes });
     this.retries = options.retries ?? 3;
     this.retryDelayMs = options.retryDelayMs ?? 400;
+    this.misses = new LRUCache({ max: options.maxMisses ?? 50_000, ttl: options.missTtlMs ?? 2_000, ttlAutopurge: false });
   }
-
-  private readonly retries: number;
-  private readonly retryDelayMs: number;
 
   /** `encodedClick` is the click event's JSON, as published. */
   remember(clickId: string, encodedClick: Buffer): void {
@@ -53,6 +60,16 @@ export class ClickLookup {
     if (redirected) return fromClickEvent(redirected);
     const found = this.found.get(clickId);
     if (found) return found;
+    if (this.misses.has(clickId)) return null;
+    let lookup = this.pending.get(clickId);
+    if (!lookup) {
+      lookup = this.lookUp(clickId).finally(() => this.pending.delete(clickId));
+      this.pending.set(clickId, lookup);
+    }
+    return lookup;
+  }
+
+  private async lookUp(clickId: string): Promise<KnownClick | null> {
     for (let attempt = 0; attempt <= this.retries; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, this.retryDelayMs));
       const [row] = await this.analytics.query<ClickIndexRow>(
@@ -65,6 +82,7 @@ export class ClickLookup {
         return click;
       }
     }
+    this.misses.set(clickId, true);
     return null;
   }
 }

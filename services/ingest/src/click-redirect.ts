@@ -1,5 +1,6 @@
 // GET /r/:campaignId — the hot path. Records the click durably in the event log, then answers 302
-// to the campaign's lander with clickId (and exitUrl when a global exit domain is set).
+// to the campaign's lander with clickId (and exitUrl when a global exit domain is set). A HEAD (link
+// checkers, prefetchers) gets the same answer and records nothing.
 import type { FastifyInstance } from 'fastify';
 import { makeEvent, encodeEvent, newEventId, type EventLog, type Logger } from '@tracker/core';
 import { detectBot } from './bot-detection';
@@ -19,20 +20,26 @@ export interface ClickRedirectDeps {
 }
 
 export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps) {
-  app.get<{ Params: { campaignId: string }; Querystring: Record<string, unknown> }>(
-    '/r/:campaignId',
-    async (request, reply) => {
+  app.route<{ Params: { campaignId: string }; Querystring: Record<string, unknown> }>({
+    method: ['GET', 'HEAD'],
+    url: '/r/:campaignId',
+    handler: async (request, reply) => {
       const snapshot = deps.catalog.current;
       const campaign = snapshot.campaigns.get(request.params.campaignId);
       if (!campaign) return sendPlainPage(reply, 404, 'Campaign not found', 'This tracking link does not exist.');
       if (!campaign.landerUrl) {
-        return sendPlainPage(reply, 404, 'No lander', 'This campaign has no lander to send visitors to.');
+        return campaign.landerUrlUnusable
+          ? sendPlainPage(reply, 404, 'No lander', "This campaign's lander URL is not a web address: an admin must correct it.")
+          : sendPlainPage(reply, 404, 'No lander', 'This campaign has no lander to send visitors to.');
       }
+      const clickId = newEventId();
+      // Built before the click is recorded: nothing after the publish may fail.
+      const location = landerLocation(campaign.landerUrl, clickId, snapshot.exitUrl);
+      if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').redirect(location, 302);
 
       const query = request.query;
       const requestedSpark = cleanValue(query.spark);
       const userAgent = cleanValue(request.headers['user-agent'], MAX_USER_AGENT_LENGTH);
-      const clickId = newEventId();
       const event = makeEvent(
         'click',
         {
@@ -62,9 +69,7 @@ export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps
       }
       deps.clicks.remember(clickId, record.value);
 
-      return reply
-        .header('cache-control', 'no-store')
-        .redirect(landerLocation(campaign.landerUrl, clickId, snapshot.exitUrl), 302);
+      return reply.header('cache-control', 'no-store').redirect(location, 302);
     },
-  );
+  });
 }

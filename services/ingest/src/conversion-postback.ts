@@ -1,6 +1,6 @@
-// GET /postback — an affiliate network reports a conversion. Validated here, made durable in the
-// event log, and decided by the projector's ledger: a replayed transaction id changes nothing, a new
-// status revises the conversion.
+// GET /postback — an affiliate network reports a conversion. Validated here (postback-params.ts:
+// values taken as sent or refused, never rewritten), made durable in the event log, and decided by the
+// projector's ledger: a replayed transaction id changes nothing, a new status revises the conversion.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { encodeEvent, makeEvent, type EventLog } from '@tracker/core';
@@ -8,7 +8,7 @@ import { POSTBACK_STATUSES, type PostbackStatus } from '@tracker/schemas';
 import { parsePayout } from './payout';
 import type { IngestStats } from './register-ingest';
 import type { TrackingCatalog } from './tracking-catalog';
-import { cleanValue } from './tracking-params';
+import { canonicalClickId, isGiven, readIdentifier, singleValue } from './postback-params';
 
 function sameSecret(given: string, expected: string): boolean {
   const a = crypto.createHash('sha256').update(given).digest();
@@ -20,30 +20,40 @@ export function conversionPostbackRoute(
   app: FastifyInstance,
   deps: { catalog: TrackingCatalog; eventLog: EventLog; stats: IngestStats },
 ) {
-  app.get<{ Querystring: Record<string, unknown> }>('/postback', async (request, reply) => {
+  // Fastify would answer a HEAD by running the GET: a link checker would record a conversion.
+  app.head('/postback', (_request, reply) =>
+    reply.status(405).header('allow', 'GET').send({ message: 'A postback is sent with GET' }),
+  );
+  app.get<{ Querystring: Record<string, unknown> }>('/postback', { exposeHeadRoute: false }, async (request, reply) => {
     const q = request.query;
-    const key = cleanValue(q.key);
+    const key = Array.isArray(q.key) ? '' : singleValue(q, 'key');
     if (!key || !sameSecret(key, deps.catalog.current.postbackKey)) {
       return reply.status(403).send({ message: 'Invalid or missing postback key' });
     }
-    const missing = ['transaction_id', 'click_id', 'payout'].filter((name) => !cleanValue(q[name]));
+    const missing = ['transaction_id', 'click_id', 'payout'].filter((name) => !isGiven(singleValue(q, name)));
     if (missing.length > 0) {
       return reply.status(400).send({ message: `Missing required parameter${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` });
     }
-    const payout = parsePayout(cleanValue(q.payout));
+    const transactionId = readIdentifier(q, 'transaction_id', 200);
+    const clickId = canonicalClickId(readIdentifier(q, 'click_id', 100));
+    const offerId = readIdentifier(q, 'offer_id', 200);
+    const offerName = readIdentifier(q, 'offer_name', 500);
+    // Raw, not cleaned: stripping a NUL out of '1<NUL>2' would have paid 12.00.
+    const payout = parsePayout(singleValue(q, 'payout'));
     if (payout === null) {
       return reply.status(400).send({ message: 'payout must be a non-negative amount, e.g. 12.50' });
     }
-    const status = (cleanValue(q.status).toLowerCase() || 'approved') as PostbackStatus;
+    const statusValue = singleValue(q, 'status').trim().toLowerCase();
+    const status = (isGiven(statusValue) ? statusValue : 'approved') as PostbackStatus;
     if (!POSTBACK_STATUSES.includes(status)) {
       return reply.status(400).send({ message: `status must be one of ${POSTBACK_STATUSES.join(', ')}` });
     }
     const event = makeEvent('conversion', {
-      transactionId: cleanValue(q.transaction_id, 200),
-      clickId: cleanValue(q.click_id, 100).toLowerCase(),
+      transactionId,
+      clickId,
       payout,
-      offerId: cleanValue(q.offer_id, 200),
-      offerName: cleanValue(q.offer_name, 500),
+      offerId,
+      offerName,
       status,
       source: 'postback',
       ip: request.ip,

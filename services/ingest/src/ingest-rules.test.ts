@@ -47,6 +47,16 @@ describe('offer Location and UTM template', () => {
     ).toBe('a=0192-abc&b=17&c=&d=c%2F3&e=TikTok%20Feed&f=Spring%20%26%20Summer&g=%C3%A4%20%C3%B6&h=100%25');
   });
 
+  test('a value no UTF-8 can carry (a lone surrogate) is encoded as U+FFFD instead of throwing', () => {
+    expect(applyUtmTemplate('f={campaignName}', { ...values, campaignName: 'a\uD800b' })).toBe('f=a%EF%BF%BDb');
+  });
+
+  test('the template text an admin typed is made Location-safe, tokens and all', () => {
+    expect(offerLocation('https://o.example/go', 'note=prix ü\t&s={clickId}', values)).toBe(
+      'https://o.example/go?note=prix%20%C3%BC%09&s=0192-abc',
+    );
+  });
+
   test('unknown tokens are the network own macros and stay', () => {
     expect(applyUtmTemplate('s1={clickId}&aff={affiliate_id}', values)).toBe('s1=0192-abc&aff={affiliate_id}');
   });

@@ -1,5 +1,6 @@
 // GET /click?clickId= — a visitor leaves the lander for the offer. Records the exit (with the click's
 // dimensions copied in) and answers 302 to the campaign's offer with its UTM template filled in.
+// A HEAD gets the same answer and records nothing.
 import type { FastifyInstance } from 'fastify';
 import { encodeEvent, makeEvent, type EventLog, type Logger } from '@tracker/core';
 import type { ClickLookup } from './click-lookup';
@@ -20,34 +21,41 @@ export interface LanderExitDeps {
 }
 
 export function landerExitRoute(app: FastifyInstance, deps: LanderExitDeps) {
-  app.get<{ Querystring: Record<string, unknown> }>('/click', async (request, reply) => {
-    const clickId = cleanValue(request.query.clickId).toLowerCase();
-    if (!CLICK_ID.test(clickId)) {
-      return sendPlainPage(reply, 400, 'Missing click', 'This link has no valid clickId parameter.');
-    }
-    const click = await deps.clicks.find(clickId);
-    if (!click) return sendPlainPage(reply, 404, 'Unknown click', 'This click is not known to the tracker.');
-    const campaign = deps.catalog.current.campaigns.get(click.campaignId);
-    if (!campaign) return sendPlainPage(reply, 404, 'Campaign not found', 'The campaign of this click no longer exists.');
-    if (!campaign.offer) {
-      return sendPlainPage(reply, 404, 'No offer', 'This campaign has no offer: an admin must choose one.');
-    }
+  app.route<{ Querystring: Record<string, unknown> }>({
+    method: ['GET', 'HEAD'],
+    url: '/click',
+    handler: async (request, reply) => {
+      const clickId = cleanValue(request.query.clickId).toLowerCase();
+      if (!CLICK_ID.test(clickId)) {
+        return sendPlainPage(reply, 400, 'Missing click', 'This link has no valid clickId parameter.');
+      }
+      const click = await deps.clicks.find(clickId);
+      if (!click) return sendPlainPage(reply, 404, 'Unknown click', 'This click is not known to the tracker.');
+      const campaign = deps.catalog.current.campaigns.get(click.campaignId);
+      if (!campaign) return sendPlainPage(reply, 404, 'Campaign not found', 'The campaign of this click no longer exists.');
+      if (!campaign.offer) {
+        return campaign.offerUrlUnusable
+          ? sendPlainPage(reply, 404, 'No offer', "This campaign's offer URL is not a web address: an admin must correct it.")
+          : sendPlainPage(reply, 404, 'No offer', 'This campaign has no offer: an admin must choose one.');
+      }
+      // Built before the exit is recorded: nothing after the publish may fail.
+      const location = offerLocation(campaign.offer.url, campaign.offer.utmTemplate, { ...click, clickId });
+      if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').redirect(location, 302);
 
-    const event = makeEvent('lander_click', {
-      ...click,
-      clickId,
-      offerId: campaign.offerId,
-      ip: request.ip,
-      userAgent: cleanValue(request.headers['user-agent'], MAX_USER_AGENT_LENGTH),
-    });
-    try {
-      await deps.eventLog.publish([encodeEvent(event)]);
-      deps.stats.exits++;
-    } catch (error) {
-      deps.logger.error({ err: error, clickId }, 'exit NOT recorded: event log unavailable');
-    }
-    return reply
-      .header('cache-control', 'no-store')
-      .redirect(offerLocation(campaign.offer.url, campaign.offer.utmTemplate, { ...click, clickId }), 302);
+      const event = makeEvent('lander_click', {
+        ...click,
+        clickId,
+        offerId: campaign.offerId,
+        ip: request.ip,
+        userAgent: cleanValue(request.headers['user-agent'], MAX_USER_AGENT_LENGTH),
+      });
+      try {
+        await deps.eventLog.publish([encodeEvent(event)]);
+        deps.stats.exits++;
+      } catch (error) {
+        deps.logger.error({ err: error, clickId }, 'exit NOT recorded: event log unavailable');
+      }
+      return reply.header('cache-control', 'no-store').redirect(location, 302);
+    },
   });
 }

@@ -1,7 +1,8 @@
 // The two Location headers of the pipeline. The lander keeps its own query string and fragment
 // byte for byte (URLSearchParams would re-encode it); the offer gets its UTM template with every
-// token URL-encoded from the click.
+// token URL-encoded from the click. Both start from a URL the catalog made Location-safe (location-url.ts).
 import type { ClickDimensions } from '@tracker/schemas';
+import { encodeComponent, toLocationText } from './location-url';
 
 /** Adds an already-encoded query to a URL before its fragment, leaving the rest byte for byte. */
 export function joinQuery(url: string, query: string): string {
@@ -44,10 +45,11 @@ export type UtmValues = { clickId: string } & Pick<
 export function applyUtmTemplate(template: string, values: UtmValues): string {
   return template.replace(/\{(\w+)\}/g, (whole, token: string) => {
     const field = UTM_TOKENS[token as keyof typeof UTM_TOKENS];
-    return field === undefined ? whole : encodeURIComponent(values[field] ?? '');
+    return field === undefined ? whole : encodeComponent(values[field] ?? '');
   });
 }
 
+/** `offerUrl` must be Location-safe already; the template's own text may hold anything an admin typed. */
 export function offerLocation(offerUrl: string, utmTemplate: string, values: UtmValues): string {
-  return joinQuery(offerUrl, applyUtmTemplate(utmTemplate.trim().replace(/^[?&]+/, ''), values));
+  return joinQuery(offerUrl, toLocationText(applyUtmTemplate(utmTemplate.trim().replace(/^[?&]+/, ''), values)));
 }

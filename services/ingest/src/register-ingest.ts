@@ -4,7 +4,6 @@ import type { Analytics, ChangeFeed, Db, EventLog, Logger } from '@tracker/core'
 import { clickRedirectRoute } from './click-redirect';
 import { ClickLookup } from './click-lookup';
 import { conversionPostbackRoute } from './conversion-postback';
-import { EXIT_TRACKER_SCRIPT } from './exit-tracker-script';
 import { landerExitRoute } from './lander-exit';
 import { TrackingCatalog } from './tracking-catalog';
 
@@ -47,7 +46,7 @@ export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Pr
   landerExitRoute(app, routeDeps);
   conversionPostbackRoute(app, routeDeps);
   app.get('/exit-tracker.js', (_request, reply) =>
-    reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(EXIT_TRACKER_SCRIPT),
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(catalog.current.exitTrackerScript),
   );
   return { catalog, stats, stop: () => catalog.stop() };
 }

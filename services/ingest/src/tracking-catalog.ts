@@ -3,15 +3,21 @@
 // admin changes entities (the change feed), and every minute in case a notification was missed.
 import { eq } from 'drizzle-orm';
 import { CATALOG_CHANNEL, ensurePostbackKey, schema, type ChangeFeed, type Db, type Logger } from '@tracker/core';
-
+import { renderExitTrackerScript } from './exit-tracker-script';
+import { toLocationUrl } from './location-url';
 
 export interface CatalogCampaign {
   id: string;
   name: string;
   landerId: number | null;
+  /** The lander's URL made Location-safe; null when there is no lander or its URL is unusable. */
   landerUrl: string | null;
+  /** The stored lander URL is not an http(s) URL: no click may be recorded for a redirect to nowhere. */
+  landerUrlUnusable: boolean;
   offerId: number | null;
+  /** `url` is Location-safe; null when there is no offer or its URL is unusable. */
   offer: { url: string; utmTemplate: string } | null;
+  offerUrlUnusable: boolean;
   /** The public spark id of the campaign's spark, '' when none. */
   sparkId: string;
 }
@@ -23,6 +29,8 @@ export interface CatalogSnapshot {
   /** `https://{global exit domain}/click`, or null when no global exit domain is set. */
   exitUrl: string | null;
   postbackKey: string;
+  /** /exit-tracker.js, rendered for the tracking hosts this snapshot knows (the exitUrl it may trust). */
+  exitTrackerScript: string;
 }
 
 /** `exit.example.com`, `https://exit.example.com/` → `https://exit.example.com`. */
@@ -48,34 +56,58 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
         offerUrl: schema.offers.url,
         utmTemplate: schema.offers.utmTemplate,
         sparkId: schema.sparks.sparkId,
+        domain: schema.domains.domain,
+        subdomain: schema.domains.subdomain,
+        domainStatus: schema.domains.status,
       })
       .from(schema.campaigns)
       .leftJoin(schema.landers, eq(schema.landers.id, schema.campaigns.landerId))
       .leftJoin(schema.offers, eq(schema.offers.id, schema.campaigns.offerId))
-      .leftJoin(schema.sparks, eq(schema.sparks.id, schema.campaigns.sparkId)),
+      .leftJoin(schema.sparks, eq(schema.sparks.id, schema.campaigns.sparkId))
+      .leftJoin(schema.domains, eq(schema.domains.id, schema.campaigns.domainId)),
     db.select({ sparkId: schema.sparks.sparkId }).from(schema.sparks),
     db.select().from(schema.settings),
     ensurePostbackKey(db),
   ]);
   const campaigns = new Map<string, CatalogCampaign>();
+  // Campaigns share landers and offers: each distinct URL is parsed once per load.
+  const locationUrls = new Map<string, string | null>();
+  const locationUrl = (stored: string) => {
+    let url = locationUrls.get(stored);
+    if (url === undefined) locationUrls.set(stored, (url = toLocationUrl(stored)));
+    return url;
+  };
+  const setting = new Map(settingRows.map((r) => [r.key, r.value]));
+  // The hosts tracking links and exits use (spec §9): the two domain settings, campaigns' active custom domains.
+  const trackingDomains = new Set([setting.get('global_exit_domain') ?? '', setting.get('redirect_domain') ?? '']);
   for (const row of rows) {
+    if (row.domain && row.subdomain && row.domainStatus === 'active') trackingDomains.add(`${row.subdomain}.${row.domain}`);
+    const landerUrl = row.landerUrl ? locationUrl(row.landerUrl) : null;
+    const offerUrl = row.offerUrl ? locationUrl(row.offerUrl) : null;
     campaigns.set(row.id, {
       id: row.id,
       name: row.name,
       landerId: row.landerId,
-      landerUrl: row.landerUrl,
+      landerUrl,
+      landerUrlUnusable: Boolean(row.landerUrl) && !landerUrl,
       offerId: row.offerId,
-      offer: row.offerUrl ? { url: row.offerUrl, utmTemplate: row.utmTemplate ?? '' } : null,
+      offer: offerUrl ? { url: offerUrl, utmTemplate: row.utmTemplate ?? '' } : null,
+      offerUrlUnusable: Boolean(row.offerUrl) && !offerUrl,
       sparkId: row.sparkId ?? '',
     });
   }
-  const setting = new Map(settingRows.map((r) => [r.key, r.value]));
   const exitOrigin = originOf(setting.get('global_exit_domain') ?? '');
+  const trackingHosts = new Set<string>();
+  for (const domain of trackingDomains) {
+    const origin = originOf(domain);
+    if (origin) trackingHosts.add(new URL(origin).host);
+  }
   return {
     campaigns,
     sparkIds: new Set(sparkRows.map((r) => r.sparkId)),
     exitUrl: exitOrigin ? `${exitOrigin}/click` : null,
     postbackKey,
+    exitTrackerScript: renderExitTrackerScript([...trackingHosts]),
   };
 }
 

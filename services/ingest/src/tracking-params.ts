@@ -21,6 +21,11 @@ const UNREPLACED_MACRO = /^(__[A-Z0-9_]+__|\{\{?[\w.]+\}?\}|\[[A-Z0-9_]+\]|\$\{?
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
+/** An ad platform or network macro that arrived as its own placeholder: `__CID__`, `{click_id}`, ... */
+export function isUnreplacedMacro(value: string): boolean {
+  return UNREPLACED_MACRO.test(value);
+}
+
 /** One value, whatever arrived: repeated parameters keep the first; bounded; macros dropped. */
 export function cleanValue(raw: unknown, maxLength = MAX_PARAMETER_LENGTH): string {
   const value = Array.isArray(raw) ? raw[0] : raw;

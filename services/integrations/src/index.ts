@@ -1,4 +1,5 @@
-// services/integrations: clients for third-party APIs (TikTok, ...) and their local fakes for tests.
+// services/integrations: clients for third-party APIs (TikTok, ...). Their local fakes for tests live in
+// services/testing (`@tracker/testing`).
 export {
   sendTiktokEvent,
   buildEventPayload,
@@ -8,10 +9,3 @@ export {
   type TiktokEventResult,
   type TiktokWebEvent,
 } from './tiktok/events-api';
-export {
-  startFakeTiktokServer,
-  type FakeTiktokServer,
-  type FakeTiktokOptions,
-  type RecordedTiktokRequest,
-  type ScriptedAnswer,
-} from './tiktok/fake-tiktok-server';

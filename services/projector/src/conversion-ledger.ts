@@ -8,32 +8,7 @@ import { schema, type Db } from '@tracker/core';
 import type { ConversionEvent } from '@tracker/schemas';
 import { EMPTY_DIMENSIONS, chTime, dimensionColumns, type LogPosition, type ResolvedClick } from './analytics-rows';
 
-export interface ConversionRow {
-  event_id: string;
-  sign: 1 | -1;
-  transaction_id: string;
-  click_id: string;
-  converted_at: string;
-  clicked_at: string;
-  attributed: 0 | 1;
-  campaign_id: string;
-  lander_id: number;
-  offer_id: number;
-  spark_id: string;
-  tiktok_campaign_id: string;
-  tiktok_ad_group_id: string;
-  tiktok_creative_id: string;
-  placement: string;
-  campaign_name: string;
-  ad_group_name: string;
-  creative_name: string;
-  status: string;
-  payout: string;
-  network_offer_id: string;
-  network_offer_name: string;
-  log_partition: number;
-  log_offset: number;
-}
+export type ConversionRow = schema.ConversionRow;
 
 export interface PendingConversion {
   event: ConversionEvent;
@@ -48,12 +23,6 @@ export interface Revision {
   /** This event made the transaction approved (new, or from pending/rejected): a pixel event is due. */
   becameApproved: boolean;
   campaignId: string;
-}
-
-interface LedgerMetadata {
-  /** The +1 row the transaction's current state was written as; its -1 twin undoes it. */
-  lastRow: ConversionRow;
-  source: string;
 }
 
 function becameApproved(rows: ConversionRow[]): boolean {
@@ -110,7 +79,7 @@ export async function reviseConversions(db: Db, pending: PendingConversion[]): P
           .select()
           .from(schema.conversionRevisions)
           .where(inArray(schema.conversionRevisions.eventId, pending.map((p) => p.event.id)))
-      ).map((r) => [r.eventId, r.rows as unknown as ConversionRow[]]),
+      ).map((r) => [r.eventId, r.rows]),
     );
     const revisions: Revision[] = [];
     for (const p of pending) {
@@ -124,7 +93,7 @@ export async function reviseConversions(db: Db, pending: PendingConversion[]): P
         rows = await applyToLedger(tx as unknown as Db, p);
         await tx
           .insert(schema.conversionRevisions)
-          .values({ eventId: event.id, transactionId: event.data.transactionId, rows: rows as never });
+          .values({ eventId: event.id, transactionId: event.data.transactionId, rows });
         done.set(event.id, rows);
       }
       const current = rows.find((r) => r.sign === 1);
@@ -144,7 +113,7 @@ async function applyToLedger(tx: Db, p: PendingConversion): Promise<ConversionRo
     .for('update');
   if (!existing) {
     const row = positiveRow(p, null);
-    const metadata: LedgerMetadata = { lastRow: row, source: d.source };
+    const metadata: schema.LedgerMetadata = { lastRow: row, source: d.source };
     await tx.insert(schema.postbackConversions).values({
       transactionId: d.transactionId,
       clickId: d.clickId,
@@ -152,14 +121,15 @@ async function applyToLedger(tx: Db, p: PendingConversion): Promise<ConversionRo
       offerId: d.offerId || null,
       offerName: d.offerName || null,
       status: d.status,
-      metadata: metadata as never,
+      metadata,
       receivedAt: new Date(event.at),
       updatedAt: new Date(event.at),
     });
     return [row];
   }
   if (existing.status === d.status && existing.payout === d.payout) return [];
-  const previous = (existing.metadata as unknown as LedgerMetadata).lastRow;
+  // Every ledger row is written here, always with its metadata.
+  const previous = existing.metadata!.lastRow;
   const row = positiveRow(p, previous);
   const undo: ConversionRow = {
     ...previous,
@@ -169,10 +139,10 @@ async function applyToLedger(tx: Db, p: PendingConversion): Promise<ConversionRo
     log_partition: p.at.partition,
     log_offset: p.at.offset,
   };
-  const metadata: LedgerMetadata = { lastRow: row, source: d.source };
+  const metadata: schema.LedgerMetadata = { lastRow: row, source: d.source };
   await tx
     .update(schema.postbackConversions)
-    .set({ status: d.status, payout: d.payout, metadata: metadata as never, updatedAt: sql`now()` })
+    .set({ status: d.status, payout: d.payout, metadata, updatedAt: sql`now()` })
     .where(eq(schema.postbackConversions.id, existing.id));
   return [undo, row];
 }

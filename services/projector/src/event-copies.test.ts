@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { newEventId, type Analytics } from '@tracker/core';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
-import { migrateAnalytics } from '@tracker/core/src/analytics/migrate-analytics';
+import { migrateAnalytics, newEventId, type Analytics } from '@tracker/core';
+import { openChdbAnalytics } from '@tracker/core/testing';
 import { firstCopies, type PositionedEvent } from './event-copies';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-copies-'));

@@ -3,7 +3,7 @@
 // through the ledger (or wait, parked, for a click not seen yet). Rows are inserted per table under
 // the unit's deduplication tokens; due TikTok pixel events become jobs.
 import { createHash } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import { schema, type Analytics, type Db, type JobQueue, type Logger } from '@tracker/core';
 import { PIXEL_EVENT_JOB, type ClickEvent, type ConversionEvent, type PixelEventJob } from '@tracker/schemas';
 import { resolvedFromClickEvent, type LogPosition } from './analytics-rows';
@@ -97,7 +97,8 @@ async function decideConversions(
     ctx.db
       .select({ clickId: schema.parkedConversions.clickId })
       .from(schema.parkedConversions)
-      .where(inArray(schema.parkedConversions.clickId, clickIds)),
+      // A row set aside as unreadable is never retried, so it holds nothing back.
+      .where(and(inArray(schema.parkedConversions.clickId, clickIds), isNull(schema.parkedConversions.unreadable))),
     ctx.clicks.resolve(clickIds.filter((id) => !unitClicks.has(id))),
   ]);
   const revisedIds = new Set(revised.map((r) => r.id));
@@ -131,7 +132,7 @@ async function decideConversions(
         toPark.map((c) => ({
           eventId: c.event.id,
           clickId: c.event.data.clickId,
-          event: c.event as never,
+          event: c.event,
           logPartition: c.at.partition,
           logOffset: c.at.offset,
         })),

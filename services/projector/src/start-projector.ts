@@ -1,9 +1,9 @@
 // The projector: consumes the event log in batches and writes the analytics store and the
 // conversions ledger, idempotently, committing log offsets only after a batch is written. A timer
 // retries parked conversions (their click not seen yet) until they can be attributed or time out.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { schema, type Analytics, type Db, type EventLog, type JobQueue, type Logger, type Subscription } from '@tracker/core';
-import { conversionEventSchema } from '@tracker/schemas';
+import { conversionEventSchema, type ConversionEvent } from '@tracker/schemas';
 import { BatchRanges } from './batch-ranges';
 import { ClickResolver } from './click-resolver';
 import { reviseConversions } from './conversion-ledger';
@@ -47,6 +47,9 @@ export interface Projector {
 
 export const DEFAULT_GROUP = 'projector';
 
+/** Parked rows read per query: the retry walks all of them, a page at a time, so memory stays bounded. */
+const PARKED_PAGE_SIZE = 500;
+
 export async function startProjector(deps: ProjectorDeps, options: ProjectorOptions = {}): Promise<Projector> {
   const group = options.group ?? DEFAULT_GROUP;
   const ctx: ProjectionContext = {
@@ -80,34 +83,63 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
   });
 
   let retrying: Promise<number> | undefined;
+  const parked = schema.parkedConversions;
+
+  /** Keeps a row it cannot parse out of the retry, and says so once: the next walk no longer reads it. */
+  async function setAside(row: typeof parked.$inferSelect, error: Error) {
+    await deps.db.update(parked).set({ unreadable: error.message }).where(eq(parked.eventId, row.eventId));
+    deps.logger.error(
+      { eventId: row.eventId, clickId: row.clickId, partition: row.logPartition, offset: row.logOffset, err: error },
+      'parked conversion cannot be read: set aside (kept in parked_conversions), the others keep retrying',
+    );
+  }
+
   async function retryParkedOnce(): Promise<number> {
-    const parked = await deps.db
-      .select()
-      .from(schema.parkedConversions)
-      .orderBy(asc(schema.parkedConversions.logPartition), asc(schema.parkedConversions.logOffset))
-      .limit(500);
-    if (parked.length === 0) return 0;
     const now = (options.now ?? Date.now)();
-    const found = await ctx.clicks.resolve(parked.map((p) => p.clickId));
+    // Keep a click's conversions in log order: one still waiting holds back the later ones, on any page.
     const blocked = new Set<string>();
     let projected = 0;
-    for (const row of parked) {
-      const event = conversionEventSchema.parse(row.event);
-      const click = found.get(row.clickId) ?? null;
-      // Keep a click's conversions in log order: one still waiting holds back the later ones.
-      if (blocked.has(row.clickId) || (!click && now - event.at < ctx.unattributedAfterMs)) {
-        blocked.add(row.clickId);
-        continue;
+    let after: { partition: number; offset: number } | undefined;
+    for (;;) {
+      const page = await deps.db
+        .select()
+        .from(parked)
+        .where(
+          and(
+            isNull(parked.unreadable),
+            after && sql`(${parked.logPartition}, ${parked.logOffset}) > (${after.partition}, ${after.offset})`,
+          ),
+        )
+        .orderBy(asc(parked.logPartition), asc(parked.logOffset))
+        .limit(PARKED_PAGE_SIZE);
+      if (page.length === 0) break;
+      const last = page[page.length - 1]!;
+      after = { partition: last.logPartition, offset: last.logOffset };
+
+      const readable: Array<{ row: (typeof page)[number]; event: ConversionEvent }> = [];
+      for (const row of page) {
+        const parsed = conversionEventSchema.safeParse(row.event);
+        if (parsed.success) readable.push({ row, event: parsed.data });
+        else await setAside(row, parsed.error);
       }
-      const revisions = await reviseConversions(deps.db, [
-        { event, at: { partition: row.logPartition, offset: row.logOffset }, click },
-      ]);
-      await deps.analytics.insert('conversions', revisions.flatMap((r) => r.rows), {
-        dedupToken: `${group}/parked/${event.id}`,
-      });
-      await enqueuePixelEvents(ctx, revisions);
-      await deps.db.delete(schema.parkedConversions).where(eq(schema.parkedConversions.eventId, event.id));
-      projected++;
+      const found = await ctx.clicks.resolve(readable.map(({ row }) => row.clickId));
+      for (const { row, event } of readable) {
+        const click = found.get(row.clickId) ?? null;
+        if (blocked.has(row.clickId) || (!click && now - event.at < ctx.unattributedAfterMs)) {
+          blocked.add(row.clickId);
+          continue;
+        }
+        const revisions = await reviseConversions(deps.db, [
+          { event, at: { partition: row.logPartition, offset: row.logOffset }, click },
+        ]);
+        await deps.analytics.insert('conversions', revisions.flatMap((r) => r.rows), {
+          dedupToken: `${group}/parked/${event.id}`,
+        });
+        await enqueuePixelEvents(ctx, revisions);
+        await deps.db.delete(parked).where(eq(parked.eventId, event.id));
+        projected++;
+      }
+      if (page.length < PARKED_PAGE_SIZE) break;
     }
     totals.parked -= projected;
     totals.conversions += projected;

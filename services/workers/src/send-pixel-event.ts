@@ -57,8 +57,8 @@ export function sendPixelEvent(deps: PixelEventDeps): JobProcessor<PixelEventJob
       eventName: campaign.event,
       status: result.ok ? 'success' : 'error',
       message: `${result.message} (transaction ${data.transactionId}, attempt ${job.attempt})`,
-      requestPayload: result.requestPayload as never,
-      responseData: result.body as never,
+      requestPayload: result.requestPayload,
+      responseData: result.body,
     });
     const retry = result.httpStatus === 0 || result.httpStatus >= 500 || (result.code !== null && RETRIED_CODES.has(result.code));
     if (retry) throw new Error(`TikTok did not take the event: ${result.message}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { quoteCsvCell, toCsv } from './csv';
+import { toCsv } from './csv';
 
 describe('toCsv', () => {
   it('quotes every cell, numbers and empty ones included', () => {
@@ -7,10 +7,30 @@ describe('toCsv', () => {
   });
 
   it('doubles quotes and keeps commas and line breaks inside the quoted cell', () => {
-    expect(quoteCsvCell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
+    expect(toCsv(['A'], [['say "hi", then\nleave']])).toBe('"A"\r\n"say ""hi"", then\nleave"\r\n');
   });
 
   it('writes just the header for no rows', () => {
     expect(toCsv(['A'], [])).toBe('"A"\r\n');
+  });
+
+  it.each([
+    ["=cmd|'/c calc'!A1", `"'=cmd|'/c calc'!A1"`],
+    ['+1+1', `"'+1+1"`],
+    ['-2+3+cmd|x', `"'-2+3+cmd|x"`],
+    ['@SUM(A1:A9)', `"'@SUM(A1:A9)"`],
+    ['\t=1+1', `"'\t=1+1"`],
+    ['\r=1+1', `"'\r=1+1"`],
+    ['＝1+1', `"'＝1+1"`],
+  ])('neutralises a visitor-controlled formula %j with a leading quote', (hostile, cell) => {
+    expect(toCsv(['Name'], [[hostile]])).toBe(`"Name"\r\n${cell}\r\n`);
+  });
+
+  it('leaves figures, negative ones included, as figures', () => {
+    expect(toCsv(['Profit', 'ROI', 'Visits'], [['-12.50', '-3.1', -4]])).toBe('"Profit","ROI","Visits"\r\n"-12.50","-3.1","-4"\r\n');
+  });
+
+  it('leaves ordinary text that merely contains the characters alone', () => {
+    expect(toCsv(['Name'], [['Spring = Sale @ 50% - off']])).toBe('"Name"\r\n"Spring = Sale @ 50% - off"\r\n');
   });
 });

@@ -1,15 +1,23 @@
-// CSV files built in the browser (spec §7, §9): every cell quoted, quotes doubled, CRLF line ends,
-// and a download through a temporary object URL.
+// CSV files built in the browser (spec §7, §9), written by csv-stringify: every cell quoted, CRLF line
+// ends, formula-looking text neutralised, and a download through a temporary object URL.
+import { stringify } from 'csv-stringify/browser/esm/sync';
+
 export type CsvCell = string | number | null | undefined;
 
-export function quoteCsvCell(cell: CsvCell): string {
-  const text = cell === null || cell === undefined ? '' : String(cell);
-  return `"${text.replace(/"/g, '""')}"`;
-}
+// A cell that is only a decimal figure ('-12.50') is data no spreadsheet runs, so it stays a number
+// there; anything else starting with = + - @ (tab, CR) gets csv-stringify's leading quote, which keeps
+// a visitor's '=cmd|...' campaign name or user agent from running as a formula.
+const PLAIN_FIGURE = /^-?\d+(\.\d+)?$/;
 
-/** A header line and one line per row, every cell quoted. */
+/** A header line and one line per row, every cell quoted, formulas neutralised. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  return [header, ...rows].map((row) => row.map(quoteCsvCell).join(',')).join('\r\n') + '\r\n';
+  return stringify([header, ...rows] as unknown[][], {
+    quoted: true,
+    quoted_empty: true,
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    cast: { string: (value) => (PLAIN_FIGURE.test(value) ? { value, escape_formulas: false } : value) },
+  });
 }
 
 /** Saves `content` as a file named `filename` through the browser's download. */

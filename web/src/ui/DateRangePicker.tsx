@@ -1,14 +1,14 @@
 // The date range picker (spec §2): a button reading 'MMM dd, yyyy - MMM dd, yyyy' that opens quick ranges
 // and a two-month calendar (one month on phones), weeks from Sunday; Apply, enabled once both ends are
-// chosen, hands the range over; Cancel drops the draft.
-import { format, isSameMonth, startOfMonth, subMonths } from 'date-fns';
+// chosen, hands the range over; Cancel drops the draft. Given a time zone, "today" is that zone's day.
+import { format, isSameMonth, startOfDay, startOfMonth, subMonths } from 'date-fns';
 import { CalendarIcon } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { cn } from '../lib/cn';
 import { Button } from './Button';
-import { formatDayRange, pickDay, QUICK_RANGES, sameDayRange, type DayRange, type DraftRange, type QuickRange } from './date-range-presets';
+import { formatDayRange, pickDay, QUICK_RANGES, todayIn, sameDayRange, type DayRange, type DraftRange, type QuickRange } from './date-range-presets';
 import { Popover, PopoverContent, PopoverTrigger } from './Popover';
 import { useIsMobile } from './use-is-mobile';
 
@@ -32,11 +32,14 @@ export function DateRangePicker({
   value,
   onChange,
   quickRanges = QUICK_RANGES,
+  timeZone,
   className,
 }: {
   value: DayRange;
   onChange: (range: DayRange) => void;
   quickRanges?: readonly QuickRange[];
+  /** The zone whose days the range means (the report time zone); the browser's when not given. */
+  timeZone?: string;
   className?: string;
 }) {
   const isMobile = useIsMobile();
@@ -60,7 +63,7 @@ export function DateRangePicker({
   }
 
   const complete = draft.from && draft.to ? { from: draft.from, to: draft.to } : null;
-  const today = new Date();
+  const today = timeZone ? todayIn(timeZone) : startOfDay(new Date());
 
   return (
     <Popover open={open} onOpenChange={handleOpenChange}>
@@ -96,6 +99,7 @@ export function DateRangePicker({
           <div className="p-2">
             <DayPicker
               mode="range"
+              today={today}
               numberOfMonths={months}
               weekStartsOn={0}
               month={month}
@@ -108,9 +112,12 @@ export function DateRangePicker({
           </div>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2 border-t p-3">
-          <span className="text-sm text-muted-foreground" aria-live="polite">
-            {draft.from ? `${format(draft.from, 'MMM dd, yyyy')} - ${draft.to ? format(draft.to, 'MMM dd, yyyy') : '...'}` : 'Pick a start date'}
-          </span>
+          <div className="grid gap-0.5">
+            <span className="text-sm text-muted-foreground" aria-live="polite">
+              {draft.from ? `${format(draft.from, 'MMM dd, yyyy')} - ${draft.to ? format(draft.to, 'MMM dd, yyyy') : '...'}` : 'Pick a start date'}
+            </span>
+            {timeZone && <span className="text-xs text-muted-foreground">Days run midnight to midnight in {timeZone}</span>}
+          </div>
           <div className="flex gap-2">
             <Button variant="outline" size="sm" onClick={() => setOpen(false)}>
               Cancel

@@ -1,5 +1,6 @@
 // The date range picker's quick ranges (spec §2) and the day arithmetic the screens share, computed from
-// a given "today" in the browser's local calendar so tests can fix the date.
+// a given "today" (a calendar day, as the browser's local midnight) so tests can fix the date.
+import { TZDate } from '@date-fns/tz';
 import { endOfMonth, format, startOfDay, startOfMonth, subDays, subMonths } from 'date-fns';
 
 export interface DayRange {
@@ -10,6 +11,15 @@ export interface DayRange {
 export interface QuickRange {
   label: string;
   range: (today: Date) => DayRange;
+}
+
+/**
+ * Today's calendar day in `timeZone` (the report time zone), as the local midnight the picker and the
+ * presets count with: at 23:00 in New York on Mar 5 it is Mar 6 in UTC, and a UTC report's today is Mar 6.
+ */
+export function todayIn(timeZone: string, now: number = Date.now()): Date {
+  const zoned = new TZDate(now, timeZone);
+  return new Date(zoned.getFullYear(), zoned.getMonth(), zoned.getDate());
 }
 
 /** The last `days` days ending today, today included. */

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createHttpServer, createLogger, schema } from '@tracker/core';
-import { openEntities, type Entities } from '@tracker/core/src/db/entities';
+import { createHttpServer, createLogger, schema, type Entities } from '@tracker/core';
+import { openEntities } from '@tracker/core/testing';
 import { registerApi } from '../api-plugin';
 import { lazyChdbAnalytics } from '../testing/api-harness';
 import { checkAccess } from './access';

@@ -56,6 +56,16 @@ describe('preferences', () => {
     expect((await read(me)).json().visibleColumns).toEqual(DEFAULT_VISIBLE_COLUMNS);
   });
 
+  test('a widths save replaces the saved map, so a column left out is back at its default width', async () => {
+    // The dashboard sends every width at once after a drag; a double-click on a handle or Reset to
+    // Default drops a column's, or all of them.
+    const me = await h.signIn('user', ['dashboard']);
+    await save(me, { columnWidths: { name: 300, revenue: 140 } });
+    expect((await save(me, { columnWidths: { revenue: 150 } })).json().columnWidths).toEqual({ revenue: 150 });
+    expect((await save(me, { visibleColumns: DEFAULT_VISIBLE_COLUMNS, columnWidths: {} })).json().columnWidths).toEqual({});
+    expect((await read(me)).json()).toEqual({ visibleColumns: DEFAULT_VISIBLE_COLUMNS, columnWidths: {} });
+  });
+
   test.each([
     [{ visibleColumns: ['clicks', 'country'] }, 'Unknown column: country'],
     [{ visibleColumns: 'clicks' }, /visibleColumns must be a list of column ids/],

@@ -1,5 +1,5 @@
 // Routes that serve more than one screen accept any of a few features (admins always pass). The same
-// rule as offers/catalog-read-access.ts; kept here so the reports do not depend on another feature.
+// rule and message as `config.access: { anyFeature: [...] }` in auth/access.ts, which these routes could declare.
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '@tracker/core';
 import type { Feature } from '@tracker/schemas';

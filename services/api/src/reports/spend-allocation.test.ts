@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { migrateAnalytics, type Analytics } from '@tracker/core';
 import { moneyFromCents } from '@tracker/schemas';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
+import { openChdbAnalytics } from '@tracker/core/testing';
 import { queryVisitsAndSpend } from './spend-allocation';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-allocation-'));

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { decryptSecret, encryptSecret, schema } from '@tracker/core';
-import { startFakeTiktokServer, type FakeTiktokServer } from '@tracker/integrations';
 import { PIXEL_ID_TAKEN_MESSAGE } from '@tracker/schemas';
+import { startFakeTiktokServer, type FakeTiktokServer } from '@tracker/testing';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import type { PixelView } from './list-pixels';

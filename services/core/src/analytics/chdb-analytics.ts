@@ -1,5 +1,6 @@
 // Embedded ClickHouse (chDB) in one folder. Every call uses chDB's async API, which runs the engine
 // off the event loop: a report query never stalls the click redirect served by the same process.
+// Opened read-only (`tracker sql`), the engine itself refuses writes: see chdb-read-only-config.ts.
 import fs from 'node:fs';
 import { Session } from 'chdb';
 import {
@@ -10,6 +11,7 @@ import {
   type InsertOptions,
   type QueryParams,
 } from './analytics';
+import { writeReadOnlyConfig } from './chdb-read-only-config';
 
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*):([^{}]+)\}/g;
 const STRING_ESCAPES: Record<string, string> = { '\\': '\\\\', "'": "\\'", '\0': '\\0', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -41,12 +43,42 @@ const MAX_QUERY_BYTES = 256 * 1024 * 1024;
 /** Statements that change a connection's state, so they go to every connection. */
 const CONNECTION_STATE = /^\s*(SET|USE)\s/i;
 
-export async function openChdbAnalytics(dir: string): Promise<Analytics> {
-  fs.mkdirSync(dir, { recursive: true });
+export interface ChdbOptions {
+  /** Starts the engine as a user granted SELECT alone, whose profile fixes `readonly = 1`: no statement can write,
+   *  change a setting or reach files, URLs or other servers through a table function. */
+  readOnly?: boolean;
+}
+
+/** Opens chDB read-only, and makes sure the engine really started so: the engine belongs to the process, and its
+ *  configuration is the one of the first connection, so a writable connection already open here would win. */
+async function openReadOnlySessions(dir: string): Promise<Session[]> {
+  if (!fs.existsSync(dir)) throw new Error(`There is no analytics store in ${dir}`);
+  const config = writeReadOnlyConfig();
+  const sessions: Session[] = [];
+  try {
+    for (let i = 0; i < CONNECTIONS; i++) sessions.push(new Session(dir, { connectionArgs: config.connectionArgs }));
+    const result = await sessions[0]!.queryAsync("SELECT getSetting('readonly') AS readonly", { format: 'JSONEachRow' });
+    if (parseJsonEachRow<{ readonly: number }>(result.text())[0]?.readonly !== 1) {
+      throw new Error(`The analytics store in ${dir} is already open with write access in this process, so it cannot be opened read-only`);
+    }
+    return sessions;
+  } catch (error) {
+    for (const session of sessions) session.close();
+    throw error;
+  } finally {
+    // The engine has read its configuration by now.
+    config.remove();
+  }
+}
+
+export async function openChdbAnalytics(dir: string, options: ChdbOptions = {}): Promise<Analytics> {
+  if (!options.readOnly) fs.mkdirSync(dir, { recursive: true });
   // chDB locks the folder: a second process fails here with "Cannot lock file". Connections of this
   // process share the engine. A report's queries and the projector's inserts each take the connection
   // with the least work in flight, so they run side by side instead of queueing on one connection.
-  const sessions = Array.from({ length: CONNECTIONS }, () => new Session(dir));
+  const sessions = options.readOnly
+    ? await openReadOnlySessions(dir)
+    : Array.from({ length: CONNECTIONS }, () => new Session(dir));
   const inFlight = sessions.map(() => 0);
   let closed = false;
 
@@ -72,7 +104,8 @@ export async function openChdbAnalytics(dir: string): Promise<Analytics> {
   }
 
   // Inlined parameters make long statements: the projector looks up a batch's 20 000 event ids at once.
-  const settings = { ...OUTPUT_SETTINGS, max_query_size: MAX_QUERY_BYTES };
+  // A read-only engine has the output settings in its profile instead: it refuses every SET.
+  const settings = options.readOnly ? {} : { ...OUTPUT_SETTINGS, max_query_size: MAX_QUERY_BYTES };
   for (const [name, value] of Object.entries(settings)) {
     await run(`SET ${name} = ${typeof value === 'string' ? `'${value}'` : value}`, undefined, 'CSV');
   }

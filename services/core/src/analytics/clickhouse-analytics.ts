@@ -1,5 +1,6 @@
 // A ClickHouse server (or cluster) through @clickhouse/client over HTTP. The URL may carry
-// credentials and the database: http://user:password@host:8123/database.
+// credentials and the database: http://user:password@host:8123/database. Opened read-only (`tracker sql`),
+// the URL must sign in as a user whose profile fixes readonly (deploy/clickhouse/analyst-user.sql).
 import { Readable } from 'node:stream';
 import { createClient } from '@clickhouse/client';
 import {
@@ -9,7 +10,13 @@ import {
   type QueryParams,
 } from './analytics';
 
-export async function openClickHouseAnalytics(url: string): Promise<Analytics> {
+export interface ClickHouseOptions {
+  /** Refuse to open unless the URL's user is read-only by its own profile: the server, not this client, must be
+   *  what stops a statement from writing or from turning read-only off. */
+  readOnly?: boolean;
+}
+
+export async function openClickHouseAnalytics(url: string, options: ClickHouseOptions = {}): Promise<Analytics> {
   const client = createClient({
     url,
     request_timeout: 60_000,
@@ -19,6 +26,17 @@ export async function openClickHouseAnalytics(url: string): Promise<Analytics> {
   if (!ping.success) {
     await client.close();
     throw new Error(`ClickHouse at CLICKHOUSE_URL does not answer: ${ping.error.message}`);
+  }
+  if (options.readOnly) {
+    const result = await client.query({ query: "SELECT getSetting('readonly') AS readonly", format: 'JSONEachRow' });
+    const [row] = await result.json<{ readonly: number }>();
+    if (Number(row?.readonly) !== 1) {
+      await client.close();
+      throw new Error(
+        'CLICKHOUSE_URL signs in as a user who may write. Use the read-only analyst user of deploy/clickhouse/analyst-user.sql ' +
+          '(readonly = 1 CONST, SELECT only) for tracker sql.',
+      );
+    }
   }
   return {
     kind: 'clickhouse',

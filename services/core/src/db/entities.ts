@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { createLogger, type Logger } from '../logger';
 import { inProcessChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import * as schema from './schema';
 
@@ -32,25 +33,39 @@ export interface EntitiesOptions {
   pgliteDir?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** Where lost connections are reported; a default one at `warn` when not given. */
+  logger?: Logger;
+}
+
+/** pg-pool hangs the dead client on the error: its connection parameters must not reach the log. */
+function withoutClient(error: Error): Error {
+  const { client: _client, ...fields } = error as Error & { client?: unknown };
+  return Object.assign(new Error(error.message), fields, { name: error.name, stack: error.stack });
 }
 
 export async function openEntities(options: EntitiesOptions): Promise<Entities> {
   if (options.databaseUrl) {
+    const logger = options.logger ?? createLogger('warn', 'entities');
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: 10_000,
     });
-    // A pool error on an idle client must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    // An idle client's connection died (a server restart, a failover, a terminated backend). Unhandled,
+    // the error would crash the process; the pool has already dropped that client, so the next query
+    // opens a fresh connection and there is nothing more to do than say so.
+    pool.on('error', (error) => {
+      logger.warn({ err: withoutClient(error) }, 'PostgreSQL: an idle pooled connection was lost; the next query opens a new one');
+    });
+    const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
+    const db: Db = pgDb;
     try {
-      await migratePg(db as never, { migrationsFolder });
+      await migratePg(pgDb, { migrationsFolder });
     } catch (error) {
       await pool.end();
       throw error;
     }
-    const changes = postgresChangeFeed(pool, options.databaseUrl);
+    const changes = postgresChangeFeed(pool, options.databaseUrl, logger);
     return {
       kind: 'postgres',
       db,
@@ -63,9 +78,10 @@ export async function openEntities(options: EntitiesOptions): Promise<Entities> 
   }
   if (!options.pgliteDir) throw new Error('openEntities needs databaseUrl or pgliteDir');
   const client = new PGlite(options.pgliteDir);
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db: Db = pgliteDb;
   try {
-    await migratePglite(db as never, { migrationsFolder });
+    await migratePglite(pgliteDb, { migrationsFolder });
   } catch (error) {
     await client.close();
     throw error;

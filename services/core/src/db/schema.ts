@@ -17,6 +17,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import type { ConversionEvent } from '@tracker/schemas';
 
 const createdAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const money = () => numeric({ precision: 10, scale: 2 });
@@ -209,6 +210,42 @@ export const userVcnAssignments = pgTable(
 
 export const postbackStatuses = ['approved', 'pending', 'rejected'] as const;
 
+/** One row of the analytics `conversions` table (sign +1 adds a transaction's state, -1 undoes it), as
+ *  the projector writes it there and keeps it in the ledger's jsonb columns below. */
+export interface ConversionRow {
+  event_id: string;
+  sign: 1 | -1;
+  transaction_id: string;
+  click_id: string;
+  converted_at: string;
+  clicked_at: string;
+  attributed: 0 | 1;
+  campaign_id: string;
+  lander_id: number;
+  offer_id: number;
+  spark_id: string;
+  tiktok_campaign_id: string;
+  tiktok_ad_group_id: string;
+  tiktok_creative_id: string;
+  placement: string;
+  campaign_name: string;
+  ad_group_name: string;
+  creative_name: string;
+  status: string;
+  payout: string;
+  network_offer_id: string;
+  network_offer_name: string;
+  log_partition: number;
+  log_offset: number;
+}
+
+/** What the ledger remembers of a transaction beyond its columns. */
+export interface LedgerMetadata {
+  /** The +1 row the transaction's current state was written as; its -1 twin undoes it. */
+  lastRow: ConversionRow;
+  source: string;
+}
+
 /** The conversions ledger: its unique transaction id decides what is a duplicate (DESIGN.md §3). */
 export const postbackConversions = pgTable(
   'postback_conversions',
@@ -220,7 +257,7 @@ export const postbackConversions = pgTable(
     offerId: text(),
     offerName: text(),
     status: text({ enum: postbackStatuses }).notNull().default('approved'),
-    metadata: jsonb().$type<Record<string, unknown>>(),
+    metadata: jsonb().$type<LedgerMetadata>(),
     receivedAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -446,7 +483,7 @@ export const conversionRevisions = pgTable(
   {
     eventId: text().primaryKey(),
     transactionId: text().notNull(),
-    rows: jsonb().$type<Record<string, unknown>[]>().notNull(),
+    rows: jsonb().$type<ConversionRow[]>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('conversion_revisions_transaction_idx').on(t.transactionId)],
@@ -459,10 +496,17 @@ export const parkedConversions = pgTable(
   {
     eventId: text().primaryKey(),
     clickId: text().notNull(),
-    event: jsonb().notNull(),
+    /** As it was read from the log; parsed again before it is retried (see `unreadable`). */
+    event: jsonb().$type<ConversionEvent>().notNull(),
     logPartition: integer().notNull(),
     logOffset: bigint({ mode: 'number' }).notNull(),
     parkedAt: createdAt(),
+    /** Why `event` could not be read back: such a row is kept for an operator but no longer retried. */
+    unreadable: text(),
   },
-  (t) => [index('parked_conversions_parked_idx').on(t.parkedAt)],
+  (t) => [
+    index('parked_conversions_parked_idx').on(t.parkedAt),
+    // The retry walks waiting rows in log order, page by page.
+    index('parked_conversions_position_idx').on(t.logPartition, t.logOffset),
+  ],
 );

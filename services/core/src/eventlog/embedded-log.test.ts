@@ -11,6 +11,7 @@ import { type EmbeddedEventLog, openEmbeddedLog } from './embedded-log';
 import type { LogRecord } from './event-log';
 import { waitFor } from './event-log.contract';
 import { frameSize, writeFrame } from './record-frame';
+import { captureLogger, LEVEL } from '../testing/captured-logger';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const crashPublisher = fileURLToPath(new URL('./crash-publisher.ts', import.meta.url));
@@ -113,6 +114,22 @@ describe('embedded event log on disk', () => {
     await publishNumbered(log, 1, 10);
     const records = await readAll(log);
     expect(records.map((r) => [r.offset, r.value.toString()])).toEqual(Array.from({ length: 11 }, (_, i) => [i, `value-${i}`]));
+  });
+
+  it('logs the torn tail it cuts: segment, offset and bytes', async () => {
+    const first = await open();
+    await publishNumbered(first, 3);
+    await first.close();
+    const segment = await lastSegment();
+    const validBytes = (await fs.stat(segment)).size;
+    await fs.appendFile(segment, frameBytes(3, 'never acknowledged').subarray(0, 20));
+
+    const { logger, lines } = captureLogger();
+    opened.push(await openEmbeddedLog({ dir, logger }));
+    const warnings = lines.filter((l) => l.level === LEVEL.warn);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ segment, position: validBytes, offset: 3, bytesCut: 20 });
+    expect(warnings[0]!.msg).toMatch(/torn tail/);
   });
 
   it('cuts a whole frame whose checksum does not match, and garbage after it', async () => {

@@ -1,6 +1,7 @@
 // The embedded event log: one partition of append-only segment files under a folder, fsync'd group
 // commit, and consumer groups whose committed offsets are files beside it. The folder belongs to ONE process.
 import path from 'node:path';
+import { createLogger, type Logger } from '../logger';
 import { ConsumerOffsets } from './consumer-offsets';
 import { DeliveryLoop } from './delivery-loop';
 import type {
@@ -30,6 +31,8 @@ export interface EmbeddedLogOptions {
   dir: string;
   /** A new segment file starts once the current one would grow past this. Default 64 MiB. */
   segmentBytes?: number;
+  /** Told about a torn tail cut on open. */
+  logger?: Logger;
 }
 
 const DEFAULT_SEGMENT_BYTES = 64 * 1024 * 1024;
@@ -58,6 +61,15 @@ export class EmbeddedEventLog implements EventLog {
       PARTITION,
       options.segmentBytes ?? DEFAULT_SEGMENT_BYTES,
     );
+    const torn = partition.tornTail;
+    if (torn) {
+      // Bytes of a write a crash interrupted: never acknowledged, so no click is lost, but an operator
+      // seeing the log shrink (or a disk that corrupts data) must be able to tell what was cut.
+      (options.logger ?? createLogger('info', 'event-log')).warn(
+        torn,
+        'event log: cut a torn tail from the last segment on open (a write interrupted by a crash, never acknowledged)',
+      );
+    }
     try {
       const offsets = await ConsumerOffsets.open(path.join(options.dir, 'consumer-offsets'));
       return new EmbeddedEventLog(partition, offsets);

@@ -22,27 +22,43 @@ export interface ReadCursor {
   reader: ReadAhead;
 }
 
+/** What opening cut from the last segment: a write a crash left half done, never acknowledged. */
+export interface TornTail {
+  /** The segment file. */
+  segment: string;
+  /** Byte position the file was cut at: the end of its last valid record. */
+  position: number;
+  /** The offset the next record gets, which the cut bytes would have claimed. */
+  offset: number;
+  bytesCut: number;
+}
+
 export class PartitionLog {
   readonly partition: number;
   readonly #dir: string;
   readonly #segmentBytes: number;
   readonly #segments: SegmentFile[];
-  /** Bytes cut from a torn tail when the partition was opened (0 after a clean shutdown). */
-  readonly recoveredBytes: number;
+  /** What was cut when the partition was opened; undefined after a clean shutdown. */
+  readonly tornTail: TornTail | undefined;
 
-  private constructor(partition: number, dir: string, segmentBytes: number, segments: SegmentFile[], recoveredBytes: number) {
+  private constructor(partition: number, dir: string, segmentBytes: number, segments: SegmentFile[], tornTail?: TornTail) {
     this.partition = partition;
     this.#dir = dir;
     this.#segmentBytes = segmentBytes;
     this.#segments = segments;
-    this.recoveredBytes = recoveredBytes;
+    this.tornTail = tornTail;
+  }
+
+  /** Bytes cut from a torn tail when the partition was opened (0 after a clean shutdown). */
+  get recoveredBytes(): number {
+    return this.tornTail?.bytesCut ?? 0;
   }
 
   static async open(dir: string, partition: number, segmentBytes: number): Promise<PartitionLog> {
     await createDirectory(dir);
     const bases = await listSegmentBases(dir);
     if (bases.length === 0) {
-      return new PartitionLog(partition, dir, segmentBytes, [await SegmentFile.create(dir, 0)], 0);
+      return new PartitionLog(partition, dir, segmentBytes, [await SegmentFile.create(dir, 0)]);
     }
     const segments: SegmentFile[] = [];
     try {
@@ -53,7 +69,11 @@ export class PartitionLog {
       }
       const { segment, truncatedBytes } = await SegmentFile.openLast(dir, bases[bases.length - 1]!);
       segments.push(segment);
-      return new PartitionLog(partition, dir, segmentBytes, segments, truncatedBytes);
+      const tornTail =
+        truncatedBytes > 0
+          ? { segment: segment.path, position: segment.size, offset: segment.endOffset, bytesCut: truncatedBytes }
+          : undefined;
+      return new PartitionLog(partition, dir, segmentBytes, segments, tornTail);
     } catch (error) {
       await Promise.allSettled(segments.map((s) => s.close()));
       throw error;

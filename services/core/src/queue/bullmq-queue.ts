@@ -5,6 +5,8 @@ import { Redis } from 'ioredis';
 import { v7 as uuidv7 } from 'uuid';
 import type { JobContext, JobInfo, JobOptions, JobProcessor, JobQueue, JobStatus } from './job-queue';
 import { checkName, checkOptions } from './job-options';
+import { createLogger, type Logger } from '../logger';
+import { queueErrors, type QueueErrors } from './queue-errors';
 
 export interface BullmqQueueOptions {
   redisUrl: string;
@@ -13,7 +15,9 @@ export interface BullmqQueueOptions {
   /** How long finished jobs stay readable by `get`, which is also how long a `jobId` deduplicates. */
   keepCompletedSeconds?: number;
   keepFailedSeconds?: number;
-  /** Where failures of the queue itself (not of jobs) go; jobs record their own errors. */
+  /** Where failures of the queue itself (not of jobs) are logged, once per outage; jobs record their own errors. */
+  logger?: Logger;
+  /** Instead of the logger: every failure of the queue itself (tests). */
   onError?: (error: unknown) => void;
 }
 
@@ -60,6 +64,7 @@ export class BullmqJobQueue implements JobQueue {
   private readonly workers = new Map<string, Worker>();
   private readonly registrations = new Map<string, Registration>();
   private readonly notedNames = new Set<string>();
+  private readonly errors: QueueErrors;
   private readonly onError: (error: unknown) => void;
   private started = false;
   private closed = false;
@@ -70,8 +75,11 @@ export class BullmqJobQueue implements JobQueue {
     this.prefix = options.prefix ?? 'tracker';
     if (this.prefix.includes(':')) throw new Error('the BullMQ prefix must not contain ":"');
     this.namesKey = `${this.prefix}:job-names`;
-    this.onError = options.onError ?? ((error) => console.error('job queue:', error));
+    this.errors = queueErrors(options.logger ?? createLogger('info', 'job-queue'), options.onError);
+    this.onError = (error) => this.errors.report(error);
     this.producer = new Redis(options.redisUrl);
+    // ioredis reconnects on its own; 'ready' after an outage is the recovery.
+    this.producer.on('ready', () => this.errors.recovered());
     this.producer.on('error', (error: Error) => {
       this.lastConnectionError = error;
       this.onError(error);

@@ -7,6 +7,8 @@ import type { Db } from '../db/entities';
 import { jobs } from '../db/schema';
 import type { JobContext, JobInfo, JobOptions, JobProcessor, JobQueue, JobStatus } from './job-queue';
 import { checkName, checkOptions } from './job-options';
+import { createLogger, type Logger } from '../logger';
+import { queueErrors, type QueueErrors } from './queue-errors';
 
 export interface InProcessQueueOptions {
   /** Idle poll period: how soon jobs enqueued by other processes (or coming due) are seen. */
@@ -16,7 +18,9 @@ export interface InProcessQueueOptions {
   /** No other process uses this database, so every active row at start-up is an orphan.
    *  Defaults to true on PGlite (one process per data folder, DESIGN.md §2), false on PostgreSQL. */
   exclusive?: boolean;
-  /** Where failures of the queue itself (not of jobs) go; jobs record their own errors. */
+  /** Where failures of the queue itself (not of jobs) are logged, once per outage; jobs record their own errors. */
+  logger?: Logger;
+  /** Instead of the logger: every failure of the queue itself (tests). */
   onError?: (error: unknown) => void;
 }
 
@@ -51,6 +55,7 @@ export class InProcessJobQueue implements JobQueue {
   private readonly pollMs: number;
   private readonly stalledAfterMs: number;
   private readonly exclusive: boolean;
+  private readonly errors: QueueErrors;
   private readonly onError: (error: unknown) => void;
   private started = false;
   private closing = false;
@@ -66,7 +71,8 @@ export class InProcessJobQueue implements JobQueue {
     this.pollMs = options.pollMs ?? 200;
     this.stalledAfterMs = options.stalledAfterMs ?? 30_000;
     this.exclusive = options.exclusive ?? (db as { $client?: unknown }).$client instanceof PGlite;
-    this.onError = options.onError ?? ((error) => console.error('job queue:', error));
+    this.errors = queueErrors(options.logger ?? createLogger('info', 'job-queue'), options.onError);
+    this.onError = (error) => this.errors.report(error);
   }
 
   register<T, R>(name: string, processor: JobProcessor<T, R>, options: { concurrency?: number } = {}): void {
@@ -167,7 +173,7 @@ export class InProcessJobQueue implements JobQueue {
     }
     clearTimeout(this.pollTimer);
     this.ticking = this.claimDue()
-      .catch(this.onError)
+      .then(() => this.errors.recovered(), this.onError)
       .finally(() => {
         this.ticking = undefined;
         if (this.tickAgain) {

@@ -1,10 +1,12 @@
 // Runs the job queue contract on every engine: in-process on PGlite always, on PostgreSQL and BullMQ when
 // DATABASE_URL / REDIS_URL are set (CI must set them); plus in-process recovery rules and BullMQ id mapping.
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals';
+import net from 'node:net';
 import { eq, like, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { openEntities, type Db, type Entities } from '../db/entities';
 import { jobs } from '../db/schema';
+import { captureLogger, LEVEL } from '../testing/captured-logger';
 import { describeWithRealEngine } from '../testing/real-engines';
 import { BullmqJobQueue, fromBullmqId, toBullmqId } from './bullmq-queue';
 import { InProcessJobQueue } from './in-process-queue';
@@ -153,4 +155,70 @@ describe('BullMQ job ids', () => {
   test('ordinary ids stay as they are', () => {
     expect(toBullmqId('0190b5f2-7c1e-7000-8000-000000000000')).toBe('0190b5f2-7c1e-7000-8000-000000000000');
   });
+});
+
+describe('failures of the queue machinery', () => {
+  test('reach the logger once per outage, not the console', async () => {
+    const { logger, lines, waitFor } = captureLogger();
+    const entities = await openEntities({ pgliteDir: 'memory://' });
+    const queue = new InProcessJobQueue(entities.db, { pollMs: 20, logger });
+    queue.register('noop', async () => 'done');
+    await queue.start();
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // The database goes away under a running queue: every poll now fails.
+      await entities.close();
+      await waitFor((l) => l.level === LEVEL.error && /job queue/.test(l.msg));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(lines.filter((l) => l.level === LEVEL.error)).toHaveLength(1);
+      expect(consoleError).not.toHaveBeenCalled();
+    } finally {
+      consoleError.mockRestore();
+      await queue.close().catch(() => {});
+    }
+  });
+});
+
+describeWithRealEngine('REDIS_URL', 'BullMQ queue through a Redis outage', (redisUrl) => {
+  test('the outage is logged once, the recovery once, and enqueuing works again', async () => {
+    // A TCP relay to the real Redis that the test can cut and restore, as a network outage would.
+    const target = new URL(redisUrl);
+    const sockets = new Set<net.Socket>();
+    const relay = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 6379), target.hostname);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('error', () => s.destroy()); // The other side's close is what the queue sees.
+        s.on('close', () => sockets.delete(s));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const port = (relay.address() as net.AddressInfo).port;
+    const relayed = new URL(redisUrl);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String(port);
+
+    const { logger, lines, waitFor } = captureLogger();
+    const queue = await BullmqJobQueue.open({ redisUrl: relayed.toString(), prefix: `outage-${Date.now()}`, logger });
+    try {
+      await queue.enqueue('outage-job', { n: 1 });
+      // Cut: close the listener and every relayed connection; reconnects are refused.
+      await new Promise<void>((resolve) => {
+        relay.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+      await waitFor((l) => l.level === LEVEL.error && /job queue/.test(l.msg));
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(lines.filter((l) => l.level === LEVEL.error)).toHaveLength(1);
+
+      relay.listen(port, '127.0.0.1');
+      await waitFor((l) => /working again/.test(l.msg), 20_000);
+      await expect(queue.enqueue('outage-job', { n: 2 })).resolves.toEqual(expect.any(String));
+    } finally {
+      await queue.close();
+      relay.close();
+      for (const s of sockets) s.destroy();
+    }
+  }, 60_000);
 });

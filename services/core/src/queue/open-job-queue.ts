@@ -1,6 +1,7 @@
 // Chooses the job queue engine: BullMQ when REDIS_URL is set, else the in-process queue in the entity DB.
 // Nothing outside services/core knows which one it got (DESIGN.md §2).
 import type { Db } from '../db/entities';
+import type { Logger } from '../logger';
 import { BullmqJobQueue } from './bullmq-queue';
 import { InProcessJobQueue } from './in-process-queue';
 import type { JobQueue } from './job-queue';
@@ -11,13 +12,15 @@ export interface OpenJobQueueOptions {
   db: Db;
   /** BullMQ key prefix (default `tracker`); tests take their own. Unused by the in-process queue. */
   prefix?: string;
-  /** Failures of the queue machinery itself; defaults to console.error. */
+  /** Where failures of the queue machinery itself are logged (once per outage). */
+  logger?: Logger;
+  /** Instead of the logger: every failure of the queue machinery (tests). */
   onError?: (error: unknown) => void;
 }
 
 export async function openJobQueue(options: OpenJobQueueOptions): Promise<JobQueue> {
   if (options.redisUrl) {
-    return BullmqJobQueue.open({ redisUrl: options.redisUrl, prefix: options.prefix, onError: options.onError });
+    return BullmqJobQueue.open({ redisUrl: options.redisUrl, prefix: options.prefix, logger: options.logger, onError: options.onError });
   }
-  return new InProcessJobQueue(options.db, { onError: options.onError });
+  return new InProcessJobQueue(options.db, { logger: options.logger, onError: options.onError });
 }

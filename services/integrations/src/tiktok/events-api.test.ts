@@ -1,7 +1,7 @@
 // The Events API client against the local fake: request shape, header, answer codes, timeouts.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { sendTiktokEvent, type SendTiktokEventInput } from './events-api';
-import { startFakeTiktokServer, type FakeTiktokServer } from './fake-tiktok-server';
+import { startFakeTiktokServer, type FakeTiktokServer } from '@tracker/testing';
 
 const TOKEN = 'tt-access-token-123456';
 let fake: FakeTiktokServer;

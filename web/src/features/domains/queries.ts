@@ -1,7 +1,9 @@
-// Domains as other screens read them (spec §7 "Domains"): GET /api/domains, admins only. Until the
-// Domains screen and its API exist the call may fail; the campaign dialog then offers no domains.
+// Domains as other screens read them (spec §7 "Domains"): GET /api/domains, admins only. A user who
+// may not read them, or a server without the Domains API yet, offers none; any other failure shows.
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api';
+import { ApiError, apiJson } from '../../lib/api';
+import { toastFailure } from '../../lib/failure-toast';
 
 export type DomainStatus = 'pending' | 'purchasing' | 'purchased' | 'configuring_dns' | 'active' | 'dns_failed' | 'failed';
 
@@ -14,20 +16,32 @@ export interface Domain {
 
 export const DOMAINS_KEY = ['/api/domains'] as const;
 
-/** The purchased domains, or an empty list when they cannot be read (the failure is logged). */
+/**
+ * The domains, or none for a user who may not read them (403) or a server without the Domains API
+ * (404): both are answers, not failures. Anything else (a 500, the network) rejects, so the query
+ * is in error, the user is told, and it is fetched again the next time it is needed.
+ */
+export async function fetchDomains(signal?: AbortSignal): Promise<Domain[]> {
+  try {
+    return await apiJson<Domain[]>('GET', '/api/domains', undefined, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return [];
+    throw error;
+  }
+}
+
+/** The domains to offer; while they cannot be read, none (`data` is undefined) and a toast says why. */
 export function useDomainsOrNone(options: { enabled?: boolean } = {}) {
-  return useQuery<Domain[]>({
+  const query = useQuery<Domain[]>({
     queryKey: DOMAINS_KEY,
     enabled: options.enabled,
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiJson<Domain[]>('GET', '/api/domains', undefined, { signal });
-      } catch (error) {
-        console.warn('Could not load domains; offering none.', error);
-        return [];
-      }
-    },
+    queryFn: ({ signal }) => fetchDomains(signal),
   });
+  const { error } = query;
+  useEffect(() => {
+    if (error) toastFailure('Could not load domains', error);
+  }, [error]);
+  return query;
 }
 
 /** A domain campaigns can route through: active, with its tracking subdomain configured (spec §9). */

@@ -1,12 +1,12 @@
 // The chart above the report table (issue 4): visits as bars and conversions on the count axis,
-// revenue, spend and profit as lines on the money axis, per day (per hour for a single day). No animation:
-// polling and resizes would replay it every time.
+// revenue, spend and profit as lines on the money axis, per day (per hour for a single day) of the report
+// time zone. No animation: polling and resizes would replay it every time.
 import { useMemo } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatMoney } from '../../lib/format';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
-import { toChartPoints } from './chart-series';
+import { toChartPoints, type ChartPoint } from './chart-series';
 import type { ReportSeriesPoint } from './report-types';
 
 const MONEY_SERIES = new Set(['Revenue', 'Spend', 'Profit']);
@@ -14,13 +14,22 @@ const MONEY_SERIES = new Set(['Revenue', 'Spend', 'Profit']);
 const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
-export function ReportChart({ series, isPending }: { series: readonly ReportSeriesPoint[] | undefined; isPending: boolean }) {
-  const points = useMemo(() => toChartPoints(series ?? []), [series]);
+export function ReportChart({
+  series,
+  timeZone,
+  isPending,
+}: {
+  series: readonly ReportSeriesPoint[] | undefined;
+  timeZone: string;
+  isPending: boolean;
+}) {
+  const points = useMemo(() => toChartPoints(series ?? [], timeZone), [series, timeZone]);
 
   return (
     <Card className="gap-2 py-4">
-      <CardHeader className="px-4">
+      <CardHeader className="flex flex-wrap items-baseline justify-between gap-2 px-4">
         <CardTitle className="text-base">Performance over time</CardTitle>
+        <span className="text-xs text-muted-foreground">Times in {timeZone}</span>
       </CardHeader>
       <CardContent className="px-2 sm:px-4">
         <div className="h-72 w-full">
@@ -55,6 +64,7 @@ export function ReportChart({ series, isPending }: { series: readonly ReportSeri
                 />
                 <Tooltip
                   contentStyle={{ borderRadius: 8, fontSize: 12 }}
+                  labelFormatter={(label, payload) => (payload[0]?.payload as ChartPoint | undefined)?.title ?? String(label)}
                   formatter={(value, name) => {
                     const n = typeof value === 'number' ? value : Number(value);
                     return [MONEY_SERIES.has(String(name)) ? formatMoney(n) : formatCount(n), name];

@@ -1,9 +1,10 @@
 // The Stats/reporting screen at / (spec §2 "Stats/reporting screen"): grouping tabs and variables, filters,
 // the date range, six summary cards, a chart of the range and the sortable report table; the report is
-// computed by the server (GET /api/reports) and polled every 30 s.
+// computed by the server (GET /api/reports) and polled every 30 s. Days are the report time zone's.
 import { Download, KeyRound } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { ColumnSizingState, SortingState } from '@tanstack/react-table';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { useCampaigns } from '../campaigns/queries';
 import { useOffers } from '../offers/queries';
@@ -12,14 +13,14 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { DateRangePicker } from '../../ui/DateRangePicker';
-import { lastDays, toDayParam, type DayRange } from '../../ui/date-range-presets';
+import type { DayRange } from '../../ui/date-range-presets';
 import { PageHeader } from '../../ui/PageHeader';
 import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
 import { toggleCampaignFilter, type CampaignFilter } from './campaign-filter';
 import { ColumnsPopover } from './ColumnsPopover';
 import { EMPTY_GROUP_LABELS } from '@tracker/schemas';
-import { useMediaBuyers, usePreferences, useReport, useSaveVisibleColumns, type ReportParams } from './queries';
+import { useMediaBuyers, usePreferences, useReport, useSaveColumnWidths, useSaveVisibleColumns, type ReportParams } from './queries';
 import {
   columnsForGrouping,
   DEFAULT_VISIBLE_COLUMNS,
@@ -27,12 +28,12 @@ import {
   STATS_CSV_HEADER,
   statsCsvLine,
   toggleColumn,
-  visibleColumnsFor,
 } from './report-columns';
 import { GROUPING_TABS, nameHeaderFor, NO_VARIABLE, reportGroupBy, type GroupingTab } from './report-groupings';
 import { ReportTable } from './ReportTable';
 import { NONE_FILTER } from './report-types';
-import { DEFAULT_REPORT_SORT, nextReportSort, sortReportRows, type ReportSort } from './sort-report-rows';
+import { rangeParams, statsCsvFilename, statsRange, useReportTimeZone } from './report-time-zone';
+import { DEFAULT_REPORT_SORTING, sortReportRows } from './sort-report-rows';
 import { ALL, StatsFilters, type StatsFilterValues } from './StatsFilters';
 import { SummaryCards } from './SummaryCards';
 
@@ -43,12 +44,16 @@ const ReportChart = lazy(() => import('./ReportChart').then((m) => ({ default: m
 export function StatsPage() {
   const [tab, setTab] = useState<GroupingTab>('campaign');
   const [filters, setFilters] = useState<StatsFilterValues>({ variable: NO_VARIABLE, offer: ALL, spark: ALL, mediaBuyer: ALL });
-  const [range, setRange] = useState<DayRange>(() => lastDays(1));
+  // null: the default 'today', which moves with the report time zone until the user picks a range.
+  const [picked, setPicked] = useState<DayRange | null>(null);
   const [campaignFilter, setCampaignFilter] = useState<CampaignFilter | null>(null);
-  const [sort, setSort] = useState<ReportSort>(DEFAULT_REPORT_SORT);
+  const [sorting, setSorting] = useState<SortingState>(DEFAULT_REPORT_SORTING);
+  const [timeZone, learnTimeZone] = useReportTimeZone();
 
   const groupBy = reportGroupBy(tab, filters.variable);
-  const dates = { startDate: toDayParam(range.from), endDate: toDayParam(range.to) };
+  const groupingColumns = useMemo(() => columnsForGrouping(groupBy), [groupBy]);
+  const range = statsRange(picked, timeZone);
+  const dates = rangeParams(range);
   const params: ReportParams = {
     groupBy,
     ...dates,
@@ -59,6 +64,7 @@ export function StatsPage() {
   };
 
   const report = useReport(params);
+  learnTimeZone(report.data?.timezone);
   useFetchErrorToast('Failed to fetch stats', report);
   const mediaBuyers = useMediaBuyers(dates);
   const offers = useOffers();
@@ -68,12 +74,18 @@ export function StatsPage() {
 
   const preferences = usePreferences();
   const saveColumns = useSaveVisibleColumns();
+  const saveWidths = useSaveColumnWidths();
+  // While a save is on its way the table already shows it, so nothing jumps back and forth.
   const visible = saveColumns.isPending
-    ? normalizeVisibleColumns(saveColumns.variables)
+    ? normalizeVisibleColumns(saveColumns.variables.visibleColumns)
     : normalizeVisibleColumns(preferences.data?.visibleColumns);
-  const columns = visibleColumnsFor(groupBy, visible);
+  const columnWidths: ColumnSizingState = saveWidths.isPending
+    ? saveWidths.variables
+    : saveColumns.isPending && saveColumns.variables.columnWidths
+      ? saveColumns.variables.columnWidths
+      : (preferences.data?.columnWidths ?? {});
 
-  const rows = useMemo(() => sortReportRows(report.data?.rows ?? [], sort), [report.data, sort]);
+  const rows = report.data?.rows ?? [];
   const mediaBuyerOptions = useMemo(() => {
     const options = mediaBuyers.data ?? [];
     const selected = filters.mediaBuyer;
@@ -88,7 +100,8 @@ export function StatsPage() {
   };
 
   function downloadReport() {
-    downloadCsv(`stats-${toDayParam(new Date())}.csv`, toCsv(STATS_CSV_HEADER, rows.map(statsCsvLine)));
+    // The file lists the rows in the table's order.
+    downloadCsv(statsCsvFilename(timeZone), toCsv(STATS_CSV_HEADER, sortReportRows(rows, sorting).map(statsCsvLine)));
   }
 
   return (
@@ -98,7 +111,7 @@ export function StatsPage() {
         description="Performance by campaign, spark, offer, lander, media buyer or tracking field"
         actions={
           <>
-            <DateRangePicker value={range} onChange={setRange} className="w-full sm:w-auto" />
+            <DateRangePicker value={range} onChange={setPicked} timeZone={timeZone} className="w-full sm:w-auto" />
             <Button variant="outline" onClick={downloadReport} disabled={rows.length === 0}>
               <Download aria-hidden="true" />
               Download CSV
@@ -142,11 +155,12 @@ export function StatsPage() {
         onClearCampaign={() => setCampaignFilter(null)}
         actions={
           <ColumnsPopover
-            columns={columnsForGrouping(groupBy)}
+            columns={groupingColumns}
             visible={visible}
             saving={saveColumns.isPending}
-            onToggle={(id, shown) => saveColumns.mutate(toggleColumn(visible, id, shown))}
-            onReset={() => saveColumns.mutate([...DEFAULT_VISIBLE_COLUMNS])}
+            onToggle={(id, shown) => saveColumns.mutate({ visibleColumns: toggleColumn(visible, id, shown) })}
+            // Back to the spec's columns, at their default widths.
+            onReset={() => saveColumns.mutate({ visibleColumns: [...DEFAULT_VISIBLE_COLUMNS], columnWidths: {} })}
           />
         }
       />
@@ -154,7 +168,7 @@ export function StatsPage() {
       <SummaryCards totals={report.data?.totals} />
 
       <Suspense fallback={<ChartPlaceholder />}>
-        <ReportChart series={report.data?.series} isPending={report.isPending} />
+        <ReportChart series={report.data?.series} timeZone={timeZone} isPending={report.isPending} />
       </Suspense>
 
       <Card className="py-2">
@@ -162,10 +176,13 @@ export function StatsPage() {
           <ReportTable
             rows={rows}
             totals={report.data?.totals}
-            columns={columns}
+            columns={groupingColumns}
+            visible={visible}
             nameHeader={nameHeaderFor(groupBy)}
-            sort={sort}
-            onSort={(key) => setSort((current) => nextReportSort(current, key))}
+            sorting={sorting}
+            onSortingChange={setSorting}
+            columnWidths={columnWidths}
+            onColumnWidthsChange={(next) => saveWidths.mutate(next)}
             isPending={report.isPending}
             failed={report.isError}
             campaignRows={groupBy === 'campaign'}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { toggleCampaignFilter } from './campaign-filter';
-import { reportRow } from './report-fixtures';
+import { reportRow } from '../../testing/report-fixtures';
 import { UNATTRIBUTED_KEY } from './report-types';
 
 describe('campaign filter', () => {

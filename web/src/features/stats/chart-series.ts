@@ -1,10 +1,15 @@
-// The report series as the chart plots it: numbers instead of money strings, and a short axis label
-// per bucket ('Mar 05' for a day, '14:00' for an hour of a single day).
+// The report series as the chart plots it: numbers instead of money strings, and each bucket as a moment
+// in the report time zone (@date-fns/tz), labelled in that zone: 'Mar 05' per day, '14:00' per hour.
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import type { ReportSeriesPoint } from './report-types';
 
 export interface ChartPoint {
   bucket: string;
+  /** The axis label. */
   label: string;
+  /** The tooltip's heading: the whole date, and the hour with its zone for an hourly bucket. */
+  title: string;
   visits: number;
   conversions: number;
   revenue: number;
@@ -12,15 +17,30 @@ export interface ChartPoint {
   profit: number;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const BUCKET = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/;
 
-/** 'yyyy-MM-dd' -> 'Mar 05'; 'yyyy-MM-dd HH:00' -> '14:00'. Read from the text, so no time zone shifts it. */
-export function bucketLabel(bucket: string): string {
-  const hour = /^\d{4}-\d{2}-\d{2}[ T](\d{2}:\d{2})/.exec(bucket);
-  if (hour) return hour[1]!;
-  const day = /^\d{4}-(\d{2})-(\d{2})$/.exec(bucket);
-  if (day) return `${MONTHS[Number(day[1]) - 1] ?? day[1]} ${day[2]}`;
-  return bucket;
+/**
+ * The start of a bucket ('yyyy-MM-dd', or 'yyyy-MM-dd HH:00' for an hour) as a date in `timeZone`, the
+ * zone the server bucketed it in; null for text that is neither.
+ */
+export function bucketStart(bucket: string, timeZone: string): { at: TZDate; hourly: boolean } | null {
+  const parts = BUCKET.exec(bucket);
+  if (!parts) return null;
+  const [, year, month, day, hour, minute] = parts;
+  const at = new TZDate(Number(year), Number(month) - 1, Number(day), Number(hour ?? 0), Number(minute ?? 0), timeZone);
+  return { at, hourly: hour !== undefined };
+}
+
+export function bucketLabel(bucket: string, timeZone: string): string {
+  const start = bucketStart(bucket, timeZone);
+  if (!start) return bucket;
+  return format(start.at, start.hourly ? 'HH:mm' : 'MMM dd');
+}
+
+export function bucketTitle(bucket: string, timeZone: string): string {
+  const start = bucketStart(bucket, timeZone);
+  if (!start) return bucket;
+  return start.hourly ? `${format(start.at, 'EEE, MMM dd, yyyy HH:mm')} (${timeZone})` : format(start.at, 'EEE, MMM dd, yyyy');
 }
 
 function amount(value: string): number {
@@ -28,10 +48,11 @@ function amount(value: string): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-export function toChartPoints(series: readonly ReportSeriesPoint[]): ChartPoint[] {
+export function toChartPoints(series: readonly ReportSeriesPoint[], timeZone: string): ChartPoint[] {
   return series.map((p) => ({
     bucket: p.bucket,
-    label: bucketLabel(p.bucket),
+    label: bucketLabel(p.bucket, timeZone),
+    title: bucketTitle(p.bucket, timeZone),
     visits: p.visits,
     conversions: p.conversions,
     revenue: amount(p.revenue),

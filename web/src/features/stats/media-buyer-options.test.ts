@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { mediaBuyerOptions } from './queries';
-import { reportRow } from './report-fixtures';
+import { reportRow } from '../../testing/report-fixtures';
 import type { Report } from './report-types';
 
 const report = (rows: Report['rows']): Report => ({

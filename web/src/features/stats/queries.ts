@@ -1,5 +1,5 @@
 // The Stats screen's server data (spec §7 "Reporting data", §9 polling): the grouped report, the media
-// buyers for the filter, and the saved column preferences with their save mutation.
+// buyers for the filter, and the saved column preferences (visibility, widths) with their save mutations.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
@@ -69,14 +69,33 @@ export function usePreferences() {
   return useQuery<DashboardPreferences>({ queryKey: PREFERENCES_KEY });
 }
 
+/** A save of the Columns popover: the visible set, and on 'Reset to Default' the widths too. */
+export interface ColumnsChange {
+  visibleColumns: string[];
+  columnWidths?: Record<string, number>;
+}
+
 export function useSaveVisibleColumns() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (visibleColumns: string[]) => apiJson<unknown>('POST', '/api/user/preferences', { visibleColumns }),
+    mutationFn: (change: ColumnsChange) => apiJson<unknown>('POST', '/api/user/preferences', change),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: PREFERENCES_KEY });
       toast({ title: 'Preferences saved', description: 'Column visibility has been updated' });
     },
+    onError: (error) => toastFailure('Error', error),
+  });
+}
+
+/**
+ * Saves the widths the user dragged, every column's at once (a column left out goes back to its default).
+ * No toast: a drag is its own feedback, and a toast per drag would be noise.
+ */
+export function useSaveColumnWidths() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (columnWidths: Record<string, number>) => apiJson<unknown>('POST', '/api/user/preferences', { columnWidths }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PREFERENCES_KEY }),
     onError: (error) => toastFailure('Error', error),
   });
 }

@@ -4,11 +4,13 @@ import {
   DEFAULT_VISIBLE_COLUMNS,
   formatReportCell,
   normalizeVisibleColumns,
+  STATS_CSV_HEADER,
   statsCsvLine,
   toggleColumn,
-  visibleColumnsFor,
 } from './report-columns';
-import { reportRow } from './report-fixtures';
+import { reportColumnVisibility } from './report-table-columns';
+import { toCsv } from '../../lib/csv';
+import { reportRow } from '../../testing/report-fixtures';
 
 const ids = (list: { id: string }[]) => list.map((c) => c.id);
 
@@ -29,8 +31,10 @@ describe('column selection', () => {
     expect(ids(columnsForGrouping('offer'))).not.toContain('linkClicks');
     expect(columnsForGrouping('offer')).toHaveLength(10);
     const saved = normalizeVisibleColumns(['exitClicks', 'clicks', 'revenue']);
-    expect(ids(visibleColumnsFor('campaign', saved))).toEqual(['exitClicks', 'clicks', 'revenue']);
-    expect(ids(visibleColumnsFor('tiktokCampaignId', saved))).toEqual(['clicks', 'revenue']);
+    const shown = (groupBy: 'campaign' | 'tiktokCampaignId') =>
+      Object.entries(reportColumnVisibility(columnsForGrouping(groupBy), saved)).filter(([, on]) => on).map(([id]) => id);
+    expect(shown('campaign')).toEqual(['exitClicks', 'clicks', 'revenue']);
+    expect(shown('tiktokCampaignId')).toEqual(['clicks', 'revenue']);
   });
 
   it('ticks and unticks one column, keeping table order', () => {
@@ -65,5 +69,13 @@ describe('cells', () => {
 
   it('writes a stats CSV line in header order', () => {
     expect(statsCsvLine(row)).toEqual(['Spring Sale', '1200', '30', '450.50', '300.00', '150.50', '50.2', '1.50', '2.50', '0.375', '0.250']);
+  });
+});
+
+describe('stats CSV', () => {
+  it('neutralises a visitor-named row and keeps negative figures as figures', () => {
+    const hostile = reportRow("=cmd|'/c calc'!A1", { clicks: 3, revenue: '0', spend: '12.5', profit: '-12.5', roi: -100 });
+    const line = toCsv(STATS_CSV_HEADER, [statsCsvLine(hostile)]).split('\r\n')[1];
+    expect(line).toBe(`"'=cmd|'/c calc'!A1","3","0","0.00","12.50","-12.50","-100.0","0.00","0.00","0.000","0.000"`);
   });
 });

@@ -30,12 +30,6 @@ export function normalizeVisibleColumns(saved: readonly unknown[] | null | undef
   return REPORT_COLUMNS.filter((c) => wanted.has(c.id)).map((c) => c.id);
 }
 
-/** The columns the table shows: the visible ones this grouping has, in table order. */
-export function visibleColumnsFor(groupBy: ReportGroupBy, visible: readonly ReportColumnId[]): ReportColumn[] {
-  const wanted = new Set(visible);
-  return columnsForGrouping(groupBy).filter((c) => wanted.has(c.id));
-}
-
 /** The visible set after ticking or unticking one column, in table order. */
 export function toggleColumn(visible: readonly ReportColumnId[], id: ReportColumnId, shown: boolean): ReportColumnId[] {
   const next = new Set(visible);

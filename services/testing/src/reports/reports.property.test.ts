@@ -2,42 +2,18 @@
 // event log and the real projector into the analytics store, spend through recordSpend, and every
 // grouping of GET /api/reports (rows, totals, series; with and without filters; in time zones west
 // and east of UTC) must equal what report-oracle.ts computes from the published events, to the cent.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import {
-  createHttpServer,
-  createLogger,
-  encodeEvent,
-  migrateAnalytics,
-  recordSpend,
-  schema,
-  type Analytics,
-  type Entities,
-  type EventLog,
-} from '@tracker/core';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
-import { openEntities } from '@tracker/core/src/db/entities';
-import { openEventLog } from '@tracker/core/src/eventlog/open-event-log';
-import { describeWithRealEngine, realEngineUrls } from '@tracker/core/src/testing/real-engines';
-import { createTemporaryDatabase } from '@tracker/core/src/testing/temporary-database';
+import { createHttpServer, createLogger, encodeEvent, recordSpend, schema } from '@tracker/core';
+import { describeWithRealEngine } from '@tracker/core/testing';
 // The test drives the whole pipeline: the API reads what the real projector wrote.
 import { startProjector, type Projector } from '@tracker/projector';
 import { REPORT_GROUP_BY, type ReportGroupBy, type ReportResponse, type ReportRow, type TrackingEvent } from '@tracker/schemas';
-import { registerApi } from '../api-plugin';
-import { hashPassword } from '../auth/password';
-import { compareBytes } from './compare-bytes';
+import { hashPassword, registerApi } from '@tracker/api';
+import { openPipelineStores, type PipelineStores } from '../pipeline/open-pipeline-stores';
+import { waitForProjection } from '../pipeline/wait-for-projection';
 import { generateScenario } from './random-event-stream';
-import { oracleReport, type OracleQuery, type OracleWorld } from './report-oracle';
-
-interface PropertyStores {
-  entities: Entities;
-  analytics: Analytics;
-  eventLog: EventLog;
-  close(): Promise<void>;
-}
+import { compareUtf8 as compareBytes, oracleReport, type OracleQuery, type OracleWorld } from './report-oracle';
 
 const logger = createLogger('silent');
 const TIMEZONES = ['America/New_York', 'Asia/Kolkata'];
@@ -50,23 +26,15 @@ const RANGES = [
 ];
 const FOREVER = 100 * 365 * 86_400_000;
 
-function reportsProperty(open: () => Promise<PropertyStores>, seed: number) {
-  let stores: PropertyStores;
+function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
+  let stores: PipelineStores;
   let app: FastifyInstance;
   let cookie = '';
   let world: OracleWorld;
   let offerIds: number[] = [];
   const group = `reports-property-${seed}-${Math.random().toString(36).slice(2, 8)}`;
 
-  async function projected(): Promise<void> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const positions = await stores.eventLog.positions(group);
-      if (positions.every((p) => p.committed >= p.end)) return;
-      if (Date.now() > deadline) throw new Error(`projector lag: ${JSON.stringify(positions)}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
+  const projected = () => waitForProjection(stores.eventLog, group);
 
   async function publish(events: TrackingEvent[]): Promise<void> {
     for (let i = 0; i < events.length; i += 150) await stores.eventLog.publish(events.slice(i, i + 150).map(encodeEvent));
@@ -235,54 +203,10 @@ function reportsProperty(open: () => Promise<PropertyStores>, seed: number) {
   );
 }
 
-async function chdbIn(dir: string): Promise<Analytics> {
-  const analytics = await openChdbAnalytics(path.join(dir, 'ch'));
-  await migrateAnalytics(analytics);
-  return analytics;
-}
-
 describe('reports property [embedded: PGlite, chDB, segment log]', () => {
-  reportsProperty(async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-reports-'));
-    const entities = await openEntities({ pgliteDir: 'memory://' });
-    const analytics = await chdbIn(dir);
-    const eventLog = await openEventLog({ dir: path.join(dir, 'log') });
-    return {
-      entities,
-      analytics,
-      eventLog,
-      close: async () => {
-        await eventLog.close();
-        await analytics.close();
-        await entities.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }, 20260308);
+  reportsProperty(() => openPipelineStores('embedded', { name: 'reports' }), 20260308);
 });
 
 describeWithRealEngine('KAFKA_BROKERS', 'reports property on PostgreSQL and Kafka', () => {
-  reportsProperty(async () => {
-    const { DATABASE_URL, kafka } = realEngineUrls();
-    if (!DATABASE_URL) throw new Error('the reports property suite on Kafka needs DATABASE_URL too');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-reports-'));
-    const database = await createTemporaryDatabase(DATABASE_URL);
-    const entities = await openEntities({ databaseUrl: database.url });
-    const analytics = await chdbIn(dir);
-    const eventLog = await openEventLog({
-      kafka: { ...kafka!, topic: `tracker.reports.${Math.random().toString(36).slice(2, 10)}`, partitions: 3 },
-    });
-    return {
-      entities,
-      analytics,
-      eventLog,
-      close: async () => {
-        await eventLog.close();
-        await analytics.close();
-        await entities.close();
-        await database.drop();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }, 7);
+  reportsProperty(() => openPipelineStores('real', { name: 'reports' }), 7);
 });

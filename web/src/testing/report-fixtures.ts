@@ -1,5 +1,5 @@
 // Report rows for the stats tests: a row with the given label and figures, zero elsewhere.
-import type { ReportRow } from './report-types';
+import type { ReportRow } from '../features/stats/report-types';
 
 export function reportRow(label: string, figures: Partial<ReportRow> = {}): ReportRow {
   return {

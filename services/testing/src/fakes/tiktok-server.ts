@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TIKTOK_EVENT_TRACK_PATH } from './events-api';
+import { TIKTOK_EVENT_TRACK_PATH } from '@tracker/integrations';
 
 export interface RecordedTiktokRequest {
   method: string;

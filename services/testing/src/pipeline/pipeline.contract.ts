@@ -11,20 +11,11 @@ import {
   newEventId,
   schema,
   type Analytics,
-  type Entities,
-  type EventLog,
 } from '@tracker/core';
 import { registerIngest, type Ingest } from '@tracker/ingest';
-import { startProjector, type Projector, type ProjectorOptions } from './start-projector';
-
-export interface PipelineStores {
-  entities: Entities;
-  analytics: Analytics;
-  eventLog: EventLog;
-  /** A second, empty analytics store for the replay test. */
-  openEmptyAnalytics: () => Promise<Analytics>;
-  close: () => Promise<void>;
-}
+import { startProjector, type Projector, type ProjectorOptions } from '@tracker/projector';
+import type { PipelineStores } from './open-pipeline-stores';
+import { waitForProjection } from './wait-for-projection';
 
 const logger = createLogger('silent');
 
@@ -43,15 +34,7 @@ export function pipelineContract(open: () => Promise<PipelineStores>) {
     );
 
   /** Waits until the projector has committed everything published so far. */
-  async function projected(groupName = group, timeoutMs = 30_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const positions = await stores.eventLog.positions(groupName);
-      if (positions.every((p) => p.committed >= p.end)) return;
-      if (Date.now() > deadline) throw new Error(`projector lag: ${JSON.stringify(positions)}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
+  const projected = (groupName = group, timeoutMs = 30_000) => waitForProjection(stores.eventLog, groupName, timeoutMs);
 
   const count = async (sql: string, params?: Record<string, string>) =>
     Number((await stores.analytics.query<{ n: number }>(sql, params))[0]!.n);

@@ -1,26 +1,19 @@
 // Conversion pixel events end to end: a click with a ttclid, an approved postback, the projector's
 // job, the worker's call to a local fake of TikTok's Events API, and the history it leaves.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createHttpServer, createLogger, encryptSecret, schema, type JobQueue } from '@tracker/core';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
-import { migrateAnalytics } from '@tracker/core/src/analytics/migrate-analytics';
-import { openEntities, type Entities } from '@tracker/core/src/db/entities';
-import { openEventLog } from '@tracker/core/src/eventlog/open-event-log';
-import { openJobQueue } from '@tracker/core/src/queue/open-job-queue';
-import type { Analytics, EventLog } from '@tracker/core';
+import { createHttpServer, createLogger, encryptSecret, schema, type Analytics, type Entities, type EventLog, type JobQueue } from '@tracker/core';
 import { registerIngest, type Ingest } from '@tracker/ingest';
-import { startFakeTiktokServer, type FakeTiktokServer } from '@tracker/integrations';
 import { startProjector, type Projector } from '@tracker/projector';
-import { registerProcessors } from './register-processors';
+import { registerProcessors } from '@tracker/workers';
+import { startFakeTiktokServer, type FakeTiktokServer } from '../fakes/tiktok-server';
+import { openPipelineStores, type PipelineStores } from './open-pipeline-stores';
+import { waitForProjection } from './wait-for-projection';
 
 const logger = createLogger('silent');
 const secretsKey = Buffer.alloc(32, 3);
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-pixel-'));
+let stores: PipelineStores;
 let entities: Entities;
 let analytics: Analytics;
 let eventLog: EventLog;
@@ -41,11 +34,9 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
 }
 
 beforeAll(async () => {
-  entities = await openEntities({ pgliteDir: 'memory://' });
-  analytics = await openChdbAnalytics(path.join(dir, 'ch'));
-  await migrateAnalytics(analytics);
-  eventLog = await openEventLog({ dir: path.join(dir, 'log') });
-  queue = await openJobQueue({ db: entities.db });
+  stores = await openPipelineStores('embedded', { name: 'pixel', queue: true });
+  ({ entities, analytics, eventLog } = stores);
+  queue = stores.queue!;
   tiktok = await startFakeTiktokServer({ accessTokens: ['pixel-token-1'] });
   registerProcessors(queue, { db: entities.db, analytics, secretsKey, tiktokApiUrl: tiktok.url, logger });
   await queue.start();
@@ -70,12 +61,8 @@ afterAll(async () => {
   await projector.stop();
   ingest.stop();
   await app.close();
-  await queue.close();
   await tiktok.close();
-  await eventLog.close();
-  await analytics.close();
-  await entities.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await stores.close();
 });
 
 async function clickAndConvert(campaignId: string, ttclid: string, status = 'approved') {
@@ -116,7 +103,7 @@ test('an approved conversion on a campaign with a pixel reaches TikTok once, wit
 
   // The same postback again, and a second approval, send nothing more.
   await postback('approved');
-  await until('projection', async () => (await eventLog.positions('projector')).every((p) => p.committed >= p.end));
+  await waitForProjection(eventLog, 'projector');
   await new Promise((r) => setTimeout(r, 500));
   expect(tiktok.requests.filter((r) => JSON.stringify(r.body).includes('tx-ttclid-A'))).toHaveLength(1);
 
@@ -147,7 +134,7 @@ test('throttling (code 40100 with HTTP 200) is retried until TikTok takes the ev
 test('a pending conversion sends nothing until it is approved; a campaign without a pixel never does', async () => {
   const { postback } = await clickAndConvert('cmpPixel', 'ttclid-C', 'pending');
   await clickAndConvert('cmpPlain', 'ttclid-D');
-  await until('projection', async () => (await eventLog.positions('projector')).every((p) => p.committed >= p.end));
+  await waitForProjection(eventLog, 'projector');
   await new Promise((r) => setTimeout(r, 500));
   const sent = () => tiktok.requests.map((r) => JSON.stringify(r.body));
   expect(sent().some((b) => b.includes('tx-ttclid-C') || b.includes('tx-ttclid-D'))).toBe(false);

@@ -1,0 +1,2 @@
+ALTER TABLE "parked_conversions" ADD COLUMN "unreadable" text;--> statement-breakpoint
+CREATE INDEX "parked_conversions_position_idx" ON "parked_conversions" USING btree ("log_partition","log_offset");

@@ -1,0 +1,11 @@
+// `@tracker/core/testing`: what tests, benchmarks and the test-support workspace need from core beyond
+// its public index: each store opened on a chosen engine, and the helpers of the real-engine suites.
+export { describeWithRealEngine, realEngineUrls, type RealEngine } from './real-engines';
+export { createTemporaryDatabase } from './temporary-database';
+export { openChdbAnalytics } from '../analytics/chdb-analytics';
+export { openEntities, type EntitiesOptions } from '../db/entities';
+export { openEventLog, type OpenEventLogOptions } from '../eventlog/open-event-log';
+export { openEmbeddedLog, type EmbeddedLogOptions } from '../eventlog/embedded-log';
+export { openKafkaLog, type KafkaLogOptions } from '../eventlog/kafka-log';
+export { openJobQueue, type OpenJobQueueOptions } from '../queue/open-job-queue';
+export { captureLogger, LEVEL } from './captured-logger';

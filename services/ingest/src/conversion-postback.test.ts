@@ -1,0 +1,112 @@
+// Issue 21 item 6: a postback's identifying values are taken exactly as sent or refused with a 400,
+// never cut, stripped or merged; a refused postback records nothing.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import type { ConversionEvent } from '@tracker/schemas';
+import { startIngestHarness, type IngestHarness } from './testing/ingest-harness';
+
+let h: IngestHarness;
+let key = '';
+
+const postback = (query: Record<string, string | string[]>) =>
+  h.call({ method: 'GET', url: '/postback', query: { key, ...query } });
+
+async function lastConversion(): Promise<ConversionEvent['data']> {
+  const events = (await h.published()).filter((e): e is ConversionEvent => e.type === 'conversion');
+  return events.at(-1)!.data;
+}
+
+const valid = { transaction_id: 'tx-1', click_id: '0193a1b2-c3d4-7e5f-8a9b-000000000001', payout: '12.50' };
+
+beforeAll(async () => {
+  h = await startIngestHarness();
+  key = h.ingest.catalog.current.postbackKey;
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('refused, with a message, and nothing recorded', () => {
+  test.each<[string, Record<string, string | string[]>, RegExp]>([
+    ['a transaction id over 200 characters', { transaction_id: 'a'.repeat(201) }, /transaction_id must be at most 200 characters/],
+    ['a transaction id with a NUL', { transaction_id: 'tx\u0000a' }, /transaction_id must not contain control characters/],
+    ['a transaction id with a newline', { transaction_id: 'tx\na' }, /transaction_id must not contain control characters/],
+    ['two different transaction ids', { transaction_id: ['tx-a', 'tx-b'] }, /transaction_id is given more than once/],
+    ['a click id over 100 characters', { click_id: 'c'.repeat(101) }, /click_id must be at most 100 characters/],
+    ['a click id with a control character', { click_id: 'abc\u0007' }, /click_id must not contain control characters/],
+    ['two different click ids', { click_id: ['c1', 'c2'] }, /click_id is given more than once/],
+    ['a payout with a NUL inside', { payout: '1\u00002' }, /payout must be/],
+    ['two different payouts', { payout: ['1', '100'] }, /payout is given more than once/],
+    ['a status with a control character', { status: 'appr\u0000oved' }, /status must be one of/],
+    ['an offer id over 200 characters', { offer_id: 'o'.repeat(201) }, /offer_id must be at most 200 characters/],
+    ['an offer id with a tab', { offer_id: 'o\t1' }, /offer_id must not contain control characters/],
+    ['an offer name over 500 characters', { offer_name: 'n'.repeat(501) }, /offer_name must be at most 500 characters/],
+    ['two different offer names', { offer_name: ['A', 'B'] }, /offer_name is given more than once/],
+  ])('%s', async (_name, change, message) => {
+    const before = await h.recorded();
+    const res = await postback({ ...valid, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.stringMatching(message) });
+    expect(await h.recorded()).toBe(before);
+  });
+
+  test('two ids that share their first 200 characters are both refused, never merged', async () => {
+    const before = await h.recorded();
+    for (const tail of ['-first', '-second']) {
+      expect((await postback({ ...valid, transaction_id: 'x'.repeat(200) + tail })).statusCode).toBe(400);
+    }
+    expect(await h.recorded()).toBe(before);
+  });
+
+  test('a key with a control character is not the key', async () => {
+    const before = await h.recorded();
+    expect((await postback({ ...valid, key: `${key}\u0000` })).statusCode).toBe(403);
+    expect((await postback({ ...valid, key: [key, 'other'] })).statusCode).toBe(403);
+    expect(await h.recorded()).toBe(before);
+  });
+});
+
+test('a HEAD (a link checker, a preview) records no conversion', async () => {
+  const before = await h.recorded();
+  const res = await h.call({ method: 'HEAD', url: '/postback', query: { key, ...valid, transaction_id: 'tx-head' } });
+  expect(res.statusCode).toBe(405);
+  expect(res.headers.allow).toBe('GET');
+  expect(await h.recorded()).toBe(before);
+});
+
+describe('accepted values are recorded exactly as sent', () => {
+  test('a 200-character transaction id, non-ASCII and inner spaces included, is kept whole', async () => {
+    const id = `${'ü'.repeat(190)} tx  end`;
+    expect((await postback({ ...valid, transaction_id: id })).statusCode).toBe(200);
+    expect((await lastConversion()).transactionId).toBe(id);
+  });
+
+  test('ids differing only in case or surrounding spaces stay different', async () => {
+    expect((await postback({ ...valid, transaction_id: 'TX-Case', click_id: 'Sub-ABC' })).statusCode).toBe(200);
+    expect(await lastConversion()).toMatchObject({ transactionId: 'TX-Case', clickId: 'Sub-ABC' });
+    expect((await postback({ ...valid, transaction_id: ' tx-case ' })).statusCode).toBe(200);
+    expect((await lastConversion()).transactionId).toBe(' tx-case ');
+  });
+
+  test("a tracker click id in upper case is the same click (UUIDs ignore case)", async () => {
+    expect((await postback({ ...valid, transaction_id: 'tx-upper', click_id: valid.click_id.toUpperCase() })).statusCode).toBe(200);
+    expect((await lastConversion()).clickId).toBe(valid.click_id);
+  });
+
+  test('a parameter repeated with the same value is that value; offer fields are kept whole', async () => {
+    const res = await postback({
+      ...valid,
+      transaction_id: ['tx-twice', 'tx-twice'],
+      offer_id: 'o'.repeat(200),
+      offer_name: 'Ñame '.repeat(100),
+      status: 'Pending',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await lastConversion()).toMatchObject({
+      transactionId: 'tx-twice',
+      offerId: 'o'.repeat(200),
+      offerName: 'Ñame '.repeat(100),
+      status: 'pending',
+      payout: '12.50',
+    });
+  });
+});

@@ -1,0 +1,122 @@
+// The parked-conversion retry on the embedded stores: it walks every waiting row, page by page, and a
+// row it cannot read is set aside and logged once instead of stopping every retry after it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { isNotNull, sql } from 'drizzle-orm';
+import { makeEvent, migrateAnalytics, newEventId, schema, type Analytics, type Entities, type EventLog } from '@tracker/core';
+import { captureLogger, createTemporaryDatabase, describeWithRealEngine, LEVEL, openChdbAnalytics, openEntities, openEventLog } from '@tracker/core/testing';
+import { startProjector, type Projector } from './start-projector';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-parked-'));
+let entities: Entities;
+let analytics: Analytics;
+let eventLog: EventLog;
+let projector: Projector | undefined;
+let nextOffset = 1_000;
+
+beforeAll(async () => {
+  analytics = await openChdbAnalytics(path.join(dir, 'ch'));
+  await migrateAnalytics(analytics);
+  eventLog = await openEventLog({ dir: path.join(dir, 'log') });
+});
+afterAll(async () => {
+  await eventLog.close();
+  await analytics.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await projector?.stop();
+  projector = undefined;
+  await entities.close();
+});
+
+const HOUR = 3_600_000;
+
+/** Parks a conversion of a click nobody has seen, as the projector would, at the next log offset. */
+function parkedRow(at: number) {
+  const clickId = newEventId();
+  const event = makeEvent(
+    'conversion',
+    {
+      transactionId: `tx-${clickId}`,
+      clickId,
+      payout: '1.00',
+      offerId: '',
+      offerName: '',
+      status: 'approved',
+      source: 'postback',
+      ip: '1.2.3.4',
+    },
+    { at },
+  );
+  return { eventId: event.id, clickId, event, logPartition: 0, logOffset: nextOffset++ };
+}
+
+let openStore: () => Promise<Entities>;
+
+async function start(logger = captureLogger().logger) {
+  entities = await openStore();
+  projector = await startProjector(
+    { eventLog, analytics, db: entities.db, logger },
+    { group: `parked-${Math.random().toString(36).slice(2, 8)}`, parkedRetryMs: 0, unattributedAfterMs: HOUR },
+  );
+  return projector;
+}
+
+const waiting = async () => (await entities.db.select().from(schema.parkedConversions)).length;
+
+function retryContract() {
+  test('rows behind the first 500 still waiting for their click are retried too', async () => {
+    const retry = await start();
+    const now = Date.now();
+    // 600 conversions whose clicks may still come, then 30 whose grace period is over.
+    const rows = [...Array.from({ length: 600 }, () => parkedRow(now)), ...Array.from({ length: 30 }, () => parkedRow(now - 2 * HOUR))];
+    for (let i = 0; i < rows.length; i += 200) await entities.db.insert(schema.parkedConversions).values(rows.slice(i, i + 200));
+
+    expect(await retry.retryParked()).toBe(30);
+    expect(await waiting()).toBe(600);
+  });
+
+  test('a row that cannot be read is set aside and logged once; the rows after it are retried', async () => {
+    const { logger, lines } = captureLogger();
+    const retry = await start(logger);
+    const badId = newEventId();
+    await entities.db.execute(sql`
+      INSERT INTO parked_conversions (event_id, click_id, event, log_partition, log_offset)
+      VALUES (${badId}, 'c-bad', '{"type":"conversion","data":{"payout":"not money"}}'::jsonb, 0, ${nextOffset++})`);
+    await entities.db.insert(schema.parkedConversions).values([parkedRow(Date.now() - 2 * HOUR), parkedRow(Date.now() - 2 * HOUR)]);
+
+    expect(await retry.retryParked()).toBe(2);
+    expect(await retry.retryParked()).toBe(0);
+    // Kept for an operator, never dropped, but out of the retry.
+    const aside = await entities.db.select().from(schema.parkedConversions).where(isNotNull(schema.parkedConversions.unreadable));
+    expect(aside.map((r) => r.eventId)).toEqual([badId]);
+    const logged = lines.filter((l) => l.level === LEVEL.error && l.eventId === badId);
+    expect(logged).toHaveLength(1);
+  });
+}
+
+describe('retrying parked conversions [embedded: PGlite]', () => {
+  beforeAll(() => {
+    openStore = () => openEntities({ pgliteDir: 'memory://' });
+  });
+  retryContract();
+});
+
+describeWithRealEngine('DATABASE_URL', 'retrying parked conversions', (serverUrl) => {
+  let database: Awaited<ReturnType<typeof createTemporaryDatabase>>;
+  beforeAll(async () => {
+    database = await createTemporaryDatabase(serverUrl);
+    openStore = async () => {
+      const store = await openEntities({ databaseUrl: database.url });
+      await store.db.delete(schema.parkedConversions);
+      return store;
+    };
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+  retryContract();
+});

@@ -1,0 +1,271 @@
+// The dashboard's report table in a real browser (issue 18 item 9, issue 21 item 8): the built web app
+// served by `tracker all` on a fresh DATA_DIR with clicks and conversions sent through /r and /postback,
+// driven in Debian's Chromium: sorting by header clicks, a dragged column width that survives a reload,
+// and a Download CSV whose visitor-named row cannot run as a formula. Screenshots go to
+// <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WEB_DIST = path.join(ROOT, 'web/dist');
+const SHOTS_DIR = path.join(os.tmpdir(), 'tracker-e2e-shots');
+const ADMIN = { username: 'admin', password: 'admin-password' };
+const HOSTILE = "=cmd|'/c calc'!A1";
+const TIMEOUT_MS = 180_000;
+const STEP_MS = 60_000;
+
+const hasChromium = fs.existsSync(CHROMIUM_PATH);
+if (!hasChromium) {
+  process.stdout.write(`\n[dashboard e2e] SKIPPED: no Chromium at ${CHROMIUM_PATH} (install Debian's chromium or set CHROMIUM_PATH)\n\n`);
+}
+const describeWithChromium = hasChromium ? describe : describe.skip;
+
+// ---- the built app and the product, as the management e2e starts them ----
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
+}
+
+function ensureBuiltWeb(): void {
+  const built = newestMtime(path.join(WEB_DIST, 'index.html'));
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'web/package.json', 'schemas/src'];
+  if (built > Math.max(...sources.map((source) => newestMtime(path.join(ROOT, source))))) return;
+  execFileSync('npm', ['run', 'build', '--silent', '-w', 'web'], { cwd: ROOT, stdio: 'pipe' });
+}
+
+interface Tracker {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+}
+
+async function startTracker(dataDir: string): Promise<Tracker> {
+  const { DATABASE_URL: _d, CLICKHOUSE_URL: _c, KAFKA_BROKERS: _k, REDIS_URL: _r, ...baseEnv } = process.env;
+  const child = spawn(process.execPath, [path.join(ROOT, 'services/cli/bin/tracker.js'), 'all'], {
+    cwd: ROOT,
+    env: { ...baseEnv, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, WEB_DIST, LOG_LEVEL: 'warn' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const match = /Affiliate Tracker is running at (http:\/\/\S+)/.exec(output);
+    if (match) return { child, url: match[1]! };
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`tracker did not start:\n${output}`);
+}
+
+async function stopTracker(tracker: Tracker | undefined): Promise<void> {
+  if (!tracker || tracker.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => tracker.child.once('exit', resolve));
+  tracker.child.kill('SIGTERM');
+  const timer = setTimeout(() => tracker.child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---- traffic, as the ad platform and the network send it ----
+
+async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
+  const res = method === 'GET' ? await page.request.get(url) : await page.request.post(url, { data });
+  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** One ad click through /r; returns the click id the lander receives. */
+async function click(baseUrl: string, campaignId: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/r/${campaignId}?cid=1700&ad=88&cr=99&plc=tiktok&cname=${encodeURIComponent(HOSTILE)}`, { redirect: 'manual' });
+  const clickId = new URL(res.headers.get('location')!).searchParams.get('clickId');
+  if (!clickId) throw new Error(`no clickId in ${res.headers.get('location')}`);
+  return clickId;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** The campaign names down the report table, TOTALS excluded. */
+async function shownNames(page: Page): Promise<string[]> {
+  const cells = page.getByRole('table', { name: 'Report' }).locator('tbody tr td:first-child');
+  return (await cells.allInnerTexts()).map((text) => text.trim());
+}
+
+async function waitForNames(page: Page, names: string[]): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let seen: string[] = [];
+  while (Date.now() < deadline) {
+    seen = await shownNames(page);
+    if (JSON.stringify(seen) === JSON.stringify(names)) return;
+    await page.waitForTimeout(100);
+  }
+  expect(seen).toEqual(names);
+}
+
+async function headerWidth(page: Page, name: string | RegExp): Promise<number> {
+  const box = await page.getByRole('table', { name: 'Report' }).getByRole('columnheader', { name }).boundingBox();
+  return Math.round(box!.width);
+}
+
+// ---- the flow ----
+
+describeWithChromium('the dashboard report table in Chromium', () => {
+  let dataDir = '';
+  let tracker: Tracker | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let baseUrl = '';
+
+  beforeAll(async () => {
+    ensureBuiltWeb();
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-e2e-dash-'));
+    tracker = await startTracker(dataDir);
+    baseUrl = tracker.url;
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+  }, TIMEOUT_MS);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stopTracker(tracker);
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  test('a media buyer signs in to a dashboard with tracked clicks and conversions', async () => {
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByTestId('sidebar-username').waitFor();
+
+    const lander = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/landers`, { name: 'Quiz', url: 'https://lander.e2e.example/' });
+    const offer = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/offers`, { name: 'Keto', url: 'https://offer.e2e.example/' });
+    const campaign = (name: string) =>
+      api<{ id: string }>(page, 'POST', `${baseUrl}/api/campaigns`, { name, landerId: lander.id, offerId: offer.id });
+    const { url: postbackUrl } = await api<{ url: string }>(page, 'GET', `${baseUrl}/api/postback-url`);
+    const key = new URL(postbackUrl).searchParams.get('key')!;
+
+    // Alpha: most visits, least revenue; beta: fewest visits, most revenue; the hostile one in between.
+    const plan = [
+      { name: 'alpha', visits: 6, payouts: ['5.00'] },
+      { name: 'Beta', visits: 2, payouts: ['40.00'] },
+      { name: HOSTILE, visits: 4, payouts: [] },
+    ];
+    let tx = 0;
+    for (const step of plan) {
+      const { id } = await campaign(step.name);
+      const clicks = [];
+      for (let i = 0; i < step.visits; i++) clicks.push(await click(baseUrl, id));
+      for (const payout of step.payouts) {
+        const res = await fetch(`${baseUrl}/postback?key=${key}&transaction_id=e2e-${++tx}&click_id=${clicks[0]}&payout=${payout}&status=approved`);
+        expect(res.status).toBeLessThan(300);
+      }
+    }
+    // The projector runs beside the api: wait until the report counts every visit and conversion.
+    const today = new Date().toISOString().slice(0, 10);
+    const deadline = Date.now() + 30_000;
+    let totals = { clicks: 0, conversions: 0 };
+    while (Date.now() < deadline) {
+      ({ totals } = await api<{ totals: { clicks: number; conversions: number } }>(
+        page,
+        'GET',
+        `${baseUrl}/api/reports?groupBy=campaign&startDate=${today}&endDate=${today}`,
+      ));
+      if (totals.clicks === 12 && totals.conversions === 2) break;
+      await page.waitForTimeout(250);
+    }
+    expect(totals).toMatchObject({ clicks: 12, conversions: 2 });
+
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('table', { name: 'Report' }).getByText('TOTALS').waitFor();
+  }, STEP_MS);
+
+  test('sorts by revenue descending, then by the header the user clicks', async () => {
+    await waitForNames(page, ['Beta', 'alpha', HOSTILE]);
+    const table = page.getByRole('table', { name: 'Report' });
+    expect(await table.getByRole('columnheader', { name: 'Revenue' }).getAttribute('aria-sort')).toBe('descending');
+
+    await table.getByRole('columnheader', { name: 'Visits' }).getByRole('button').click();
+    await waitForNames(page, ['alpha', HOSTILE, 'Beta']);
+    expect(await table.getByRole('columnheader', { name: 'Visits' }).getAttribute('aria-sort')).toBe('descending');
+    await table.getByRole('columnheader', { name: 'Visits' }).getByRole('button').click();
+    await waitForNames(page, ['Beta', HOSTILE, 'alpha']);
+    expect(await table.getByRole('columnheader', { name: 'Visits' }).getAttribute('aria-sort')).toBe('ascending');
+
+    await table.getByRole('columnheader', { name: 'Campaign' }).getByRole('button').click();
+    await table.getByRole('columnheader', { name: 'Campaign' }).getByRole('button').click();
+    // Names A to Z, case-insensitively; '=' sorts before letters.
+    await waitForNames(page, [HOSTILE, 'alpha', 'Beta']);
+    await shot(page, 'dashboard-01-sorted');
+  }, STEP_MS);
+
+  test('a dragged column width is saved and comes back after a reload', async () => {
+    const before = await headerWidth(page, 'Campaign');
+    const table = page.getByRole('table', { name: 'Report' });
+    await table.getByRole('columnheader', { name: 'Campaign' }).hover();
+    const handle = page.getByRole('separator', { name: 'Resize Campaign' });
+    const box = (await handle.boundingBox())!;
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/preferences') && r.request().method() === 'POST');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 100, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    const widths = ((await response.json()) as { columnWidths: Record<string, number> }).columnWidths;
+    expect(widths.name).toBeGreaterThanOrEqual(before + 90);
+    expect(await headerWidth(page, 'Campaign')).toBe(widths.name);
+
+    await page.reload();
+    await page.getByRole('table', { name: 'Report' }).getByText('TOTALS').waitFor();
+    expect(await headerWidth(page, 'Campaign')).toBe(widths.name);
+    await shot(page, 'dashboard-02-resized');
+
+    // Reset to Default brings the default width back, and it stays after a reload too.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('button', { name: 'Reset to Default' }).click();
+    await page.getByRole('status').filter({ hasText: 'Preferences saved' }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByRole('table', { name: 'Report' }).getByText('TOTALS').waitFor();
+    expect(await headerWidth(page, 'Campaign')).toBe(before);
+  }, STEP_MS);
+
+  test("Download CSV neutralises a visitor's formula and keeps the table's order", async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^stats-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = fs.readFileSync((await file.path())!, 'utf8').split('\r\n');
+    expect(lines[0]).toBe('"Name","Visits","Conversions","Revenue","Spend","Profit","ROI","ROAS","CR","EPC","CPV"');
+    // The reload brought back the default order, revenue descending.
+    expect(lines.slice(1, 3).map((line) => line.split(',')[0])).toEqual(['"Beta"', '"alpha"']);
+    expect(lines[3]).toBe(`"'${HOSTILE}","4","0","0.00","0.00","0.00","0.0","0.00","0.00","0.000","0.000"`);
+  }, STEP_MS);
+});

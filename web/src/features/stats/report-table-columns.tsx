@@ -1,0 +1,74 @@
+// The report table's columns for @tanstack/react-table (spec §2, §3, §9): the grouping's name column with
+// the 'Filtered' badge, then every metric the grouping offers, each with its spec format, sort order,
+// default width and the TOTALS footer.
+import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
+import { cn } from '../../lib/cn';
+import { moneySign } from '../../lib/format';
+import { Badge } from '../../ui/Badge';
+import { formatReportCell, reportCellValue, type ReportColumn, type ReportColumnId } from './report-columns';
+import { UNATTRIBUTED_KEY, type ReportRow } from './report-types';
+import { compareReportRows } from './sort-report-rows';
+
+/** Default widths in pixels, until the user drags one. */
+export const NAME_COLUMN_WIDTH = 260;
+export const METRIC_COLUMN_WIDTH = 120;
+
+export function reportTableColumns({
+  nameHeader,
+  columns,
+  totals,
+  campaignRows,
+  filteredCampaignId,
+}: {
+  nameHeader: string;
+  /** Every metric the grouping offers; which ones show is the visibility's business. */
+  columns: readonly ReportColumn[];
+  totals: ReportRow | undefined;
+  campaignRows: boolean;
+  filteredCampaignId: string | null;
+}): ColumnDef<ReportRow>[] {
+  const name: ColumnDef<ReportRow> = {
+    id: 'name',
+    header: nameHeader,
+    size: NAME_COLUMN_WIDTH,
+    accessorFn: (row) => row.label,
+    sortingFn: (a, b) => compareReportRows(a.original, b.original, 'name'),
+    cell: ({ row }) => (
+      <span className="flex min-w-0 items-center gap-2 font-medium">
+        <span className={cn('truncate', row.original.key === UNATTRIBUTED_KEY && 'text-muted-foreground italic')} title={row.original.label}>
+          {row.original.label}
+        </span>
+        {campaignRows && filteredCampaignId === row.original.key && <Badge variant="secondary">Filtered</Badge>}
+      </span>
+    ),
+    footer: 'TOTALS',
+  };
+  const metrics = columns.map(
+    (column): ColumnDef<ReportRow> => ({
+      id: column.id,
+      header: column.label,
+      size: METRIC_COLUMN_WIDTH,
+      // The figure sorted by: a figure a row lacks (a campaign-only one, say) is 0, not 'undefined goes last'.
+      accessorFn: (row) => reportCellValue(row, column.id),
+      sortingFn: (a, b) => compareReportRows(a.original, b.original, column.id),
+      cell: ({ row }) => formatReportCell(row.original, column.id),
+      footer: () => (totals ? <span className={profitTone(totals, column.id)}>{formatReportCell(totals, column.id)}</span> : null),
+      meta: { align: 'right', cellClassName: (row) => profitTone(row, column.id) },
+    }),
+  );
+  return [name, ...metrics];
+}
+
+/** Which of the grouping's metric columns show, in TanStack's terms; the name column always does. */
+export function reportColumnVisibility(columns: readonly ReportColumn[], visible: readonly ReportColumnId[]): VisibilityState {
+  const shown = new Set(visible);
+  return Object.fromEntries(columns.map((column) => [column.id, shown.has(column.id)]));
+}
+
+function profitTone(row: ReportRow, id: string): string | undefined {
+  if (id !== 'profit' && id !== 'roi') return undefined;
+  const value = id === 'profit' ? moneySign(row.profit) : row.roi;
+  if (value > 0) return 'text-emerald-600';
+  if (value < 0) return 'text-red-600';
+  return undefined;
+}

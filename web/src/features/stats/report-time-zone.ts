@@ -1,0 +1,35 @@
+// The Stats screen's days in the report time zone (setting report_timezone): which zone that is, as the
+// report last said, and the date range sent while the user keeps the default 'today'.
+import { DEFAULT_REPORT_TIMEZONE } from '@tracker/schemas';
+import { useState } from 'react';
+import { lastDays, todayIn, toDayParam, type DayRange } from '../../ui/date-range-presets';
+
+/**
+ * The zone the server buckets reports in, and a call that learns it from a report. Non-admins cannot
+ * read settings, so it is learnt from the report itself (GET /api/reports answers with it) and kept
+ * while the next one loads; the setting's default until the first answer. Call `learn` during render:
+ * React renders again at once, so the corrected day goes out without painting the guess.
+ */
+export function useReportTimeZone(): [timeZone: string, learn: (reported: string | undefined) => void] {
+  const [known, setKnown] = useState(DEFAULT_REPORT_TIMEZONE);
+  return [
+    known,
+    (reported) => {
+      if (reported && reported !== known) setKnown(reported);
+    },
+  ];
+}
+
+/** The range the report covers: the one picked, or (null) today in the report time zone. */
+export function statsRange(picked: DayRange | null, timeZone: string, now: number = Date.now()): DayRange {
+  return picked ?? lastDays(1, todayIn(timeZone, now));
+}
+
+export function rangeParams(range: DayRange): { startDate: string; endDate: string } {
+  return { startDate: toDayParam(range.from), endDate: toDayParam(range.to) };
+}
+
+/** stats-{date}.csv, dated today in the report time zone. */
+export function statsCsvFilename(timeZone: string, now: number = Date.now()): string {
+  return `stats-${toDayParam(todayIn(timeZone, now))}.csv`;
+}

@@ -1,0 +1,279 @@
+// The data table every list screen shares, on @tanstack/react-table: sortable headers, column visibility,
+// widths the user drags (saved by the caller), a totals footer row, and the loading and empty states.
+import {
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ColumnSizingState,
+  type Header,
+  type RowData,
+  type SortingState,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useEffect, useRef, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
+import { cn } from '../lib/cn';
+import { DATA_TABLE_SORTING } from './data-table-sorting';
+import { Spinner } from './Spinner';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from './Table';
+import { TableMessageRow } from './TableMessageRow';
+
+declare module '@tanstack/react-table' {
+  // An augmentation repeats TanStack's type parameters by name, used or not.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Figures read best right-aligned. */
+    align?: 'left' | 'right';
+    /** Extra classes for this column's body cells (a row's tone, say). */
+    cellClassName?: (row: TData) => string | undefined;
+  }
+}
+
+/** Keyboard steps of a focused resize handle, in pixels. */
+const KEY_STEP = 16;
+
+export interface DataTableProps<Row> {
+  /** The table's accessible name. */
+  label: string;
+  data: readonly Row[];
+  // TanStack's own column type: its value type varies per column, which `unknown` cannot express.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<Row, any>[];
+  getRowId: (row: Row) => string;
+  sorting: SortingState;
+  onSortingChange: (next: SortingState) => void;
+  /** Sorted by the server: the rows arrive in order and headers only report clicks. */
+  manualSorting?: boolean;
+  columnVisibility?: VisibilityState;
+  /** Saved widths in pixels by column id; columns without one use their `size`. */
+  columnSizing?: ColumnSizingState;
+  /** Called once a drag (or a keyboard step, or a double-click back to the default) settles, with every width. */
+  onColumnSizingCommit?: (next: ColumnSizingState) => void;
+  /** Draws the columns' `footer` as a last row, under the data (a TOTALS row). */
+  showFooter?: boolean;
+  isPending?: boolean;
+  loadingLabel?: string;
+  /** What an empty table says (also a fetch failure's message). */
+  emptyMessage: ReactNode;
+  /** Attributes of one data row: a click handler, a title, a selected state. */
+  getRowProps?: (row: Row) => ComponentProps<'tr'> & { 'data-state'?: string };
+}
+
+export function DataTable<Row>({
+  label,
+  data,
+  columns,
+  getRowId,
+  sorting,
+  onSortingChange,
+  manualSorting = false,
+  columnVisibility = {},
+  columnSizing,
+  onColumnSizingCommit,
+  showFooter = false,
+  isPending = false,
+  loadingLabel = 'Loading',
+  emptyMessage,
+  getRowProps,
+}: DataTableProps<Row>) {
+  // Widths while the pointer drags; the saved ones otherwise, so a reload or another tab shows them too.
+  const [dragSizing, setDragSizing] = useState<ColumnSizingState | null>(null);
+  const sizing = dragSizing ?? columnSizing ?? {};
+
+  const table = useReactTable<Row>({
+    data: data as Row[],
+    columns,
+    getRowId: (row) => getRowId(row),
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    manualSorting,
+    ...DATA_TABLE_SORTING,
+    enableColumnResizing: onColumnSizingCommit !== undefined,
+    defaultColumn: { minSize: 56, maxSize: 1200 },
+    columnResizeMode: 'onChange',
+    state: { sorting, columnVisibility, columnSizing: sizing },
+    onSortingChange: (updater) => onSortingChange(typeof updater === 'function' ? updater(sorting) : updater),
+    onColumnSizingChange: (updater) => setDragSizing((current) => {
+      const base = current ?? columnSizing ?? {};
+      return typeof updater === 'function' ? updater(base) : updater;
+    }),
+  });
+
+  // A drag ends when TanStack stops naming the column being resized: hand the widths over once.
+  const resizing = table.getState().columnSizingInfo.isResizingColumn;
+  const wasResizing = useRef<string | false>(false);
+  useEffect(() => {
+    if (wasResizing.current && !resizing && dragSizing) {
+      onColumnSizingCommit?.(wholePixels(dragSizing));
+      setDragSizing(null);
+    }
+    wasResizing.current = resizing;
+  }, [resizing, dragSizing, onColumnSizingCommit]);
+
+  function commitSizing(next: ColumnSizingState) {
+    onColumnSizingCommit?.(wholePixels(next));
+  }
+
+  const leafColumns = table.getVisibleLeafColumns();
+  const span = leafColumns.length + 1;
+  const rows = table.getRowModel().rows;
+
+  return (
+    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+      {/* Fixed layout so the widths are the ones set; the last, empty column takes whatever room is left. */}
+      <table
+        aria-label={label}
+        data-slot="table"
+        className="caption-bottom text-sm"
+        style={{ tableLayout: 'fixed', width: table.getTotalSize(), minWidth: '100%' }}
+      >
+        <colgroup>
+          {leafColumns.map((column) => (
+            <col key={column.id} style={{ width: column.getSize() }} />
+          ))}
+          <col />
+        </colgroup>
+        <TableHeader>
+          {table.getHeaderGroups().map((group) => (
+            <TableRow key={group.id} className="hover:bg-transparent">
+              {group.headers.map((header) => (
+                <SortableHead key={header.id} header={header} sizing={sizing} onKeyboardResize={commitSizing} />
+              ))}
+              <TableHead aria-hidden="true" className="p-0" />
+            </TableRow>
+          ))}
+        </TableHeader>
+        <TableBody>
+          {isPending ? (
+            <TableMessageRow colSpan={span}>
+              <Spinner label={loadingLabel} />
+            </TableMessageRow>
+          ) : rows.length === 0 ? (
+            <TableMessageRow colSpan={span}>{emptyMessage}</TableMessageRow>
+          ) : (
+            rows.map((row) => {
+              const { className, ...rowProps } = getRowProps?.(row.original) ?? {};
+              return (
+                <TableRow key={row.id} className={className} {...rowProps}>
+                  {row.getVisibleCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta;
+                    return (
+                      <TableCell
+                        key={cell.id}
+                        className={cn(
+                          'overflow-hidden text-ellipsis whitespace-nowrap',
+                          meta?.align === 'right' && 'text-right tabular-nums',
+                          meta?.cellClassName?.(row.original),
+                        )}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </TableCell>
+                    );
+                  })}
+                  <TableCell aria-hidden="true" className="p-0" />
+                </TableRow>
+              );
+            })
+          )}
+        </TableBody>
+        {showFooter && !isPending && rows.length > 0 && (
+          <tfoot data-slot="table-footer">
+            {table.getFooterGroups().map((group) => (
+              <TableRow key={group.id} className="border-t-2 bg-muted/50 font-semibold hover:bg-muted/50">
+                {group.headers.map((header) => (
+                  <TableCell
+                    key={header.id}
+                    className={cn(
+                      'overflow-hidden text-ellipsis whitespace-nowrap',
+                      header.column.columnDef.meta?.align === 'right' && 'text-right tabular-nums',
+                    )}
+                  >
+                    {flexRender(header.column.columnDef.footer, header.getContext())}
+                  </TableCell>
+                ))}
+                <TableCell aria-hidden="true" className="p-0" />
+              </TableRow>
+            ))}
+          </tfoot>
+        )}
+      </table>
+    </div>
+  );
+}
+
+function SortableHead<Row>({
+  header,
+  sizing,
+  onKeyboardResize,
+}: {
+  header: Header<Row, unknown>;
+  sizing: ColumnSizingState;
+  onKeyboardResize: (next: ColumnSizingState) => void;
+}) {
+  const column = header.column;
+  const sorted = column.getIsSorted();
+  const right = column.columnDef.meta?.align === 'right';
+  const title = typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id;
+  const Icon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
+  const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
+
+  function onResizeKey(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const step = event.key === 'ArrowLeft' ? -KEY_STEP : KEY_STEP;
+    const width = Math.min(column.columnDef.maxSize ?? 2000, Math.max(column.columnDef.minSize ?? 40, column.getSize() + step));
+    onKeyboardResize({ ...sizing, [column.id]: width });
+  }
+
+  return (
+    <TableHead
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column.getCanSort() ? 'none' : undefined}
+      className={cn('group/head relative overflow-hidden', right && 'text-right')}
+    >
+      {column.getCanSort() ? (
+        <button
+          type="button"
+          onClick={column.getToggleSortingHandler()}
+          className={cn(
+            'inline-flex max-w-full items-center gap-1 rounded-sm hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none',
+            sorted ? 'text-foreground' : 'text-muted-foreground',
+          )}
+        >
+          <span className="truncate">{content}</span>
+          <Icon className={cn('size-3.5 shrink-0', !sorted && 'opacity-50')} aria-hidden="true" />
+        </button>
+      ) : (
+        content
+      )}
+      {column.getCanResize() && (
+        <div
+          role="separator"
+          aria-orientation="vertical"
+          aria-label={`Resize ${title}`}
+          aria-valuenow={Math.round(column.getSize())}
+          tabIndex={0}
+          onMouseDown={header.getResizeHandler()}
+          onTouchStart={header.getResizeHandler()}
+          onDoubleClick={() => {
+            const { [column.id]: _dropped, ...rest } = sizing;
+            onKeyboardResize(rest);
+          }}
+          onKeyDown={onResizeKey}
+          onClick={(event) => event.stopPropagation()}
+          className={cn(
+            'absolute top-1.5 right-0 bottom-1.5 w-1.5 cursor-col-resize touch-none rounded-full select-none',
+            'bg-border opacity-0 group-hover/head:opacity-100 hover:bg-primary/60 focus-visible:bg-primary focus-visible:opacity-100 focus-visible:outline-none',
+            column.getIsResizing() && 'bg-primary opacity-100',
+          )}
+        />
+      )}
+    </TableHead>
+  );
+}
+
+// The preferences endpoint takes whole pixels; a drag yields fractions.
+function wholePixels(sizing: ColumnSizingState): ColumnSizingState {
+  return Object.fromEntries(Object.entries(sizing).map(([id, width]) => [id, Math.round(width)]));
+}
