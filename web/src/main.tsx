@@ -1,4 +1,5 @@
 // The browser entry point: loads the theme and mounts the app into #root.
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -1,8 +1,9 @@
 // The dashboard API: everything under /api, behind sessions and access checks, plus the built web app.
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyInstance } from 'fastify';
-import type { Analytics, ChangeFeed, Db, Logger } from '@tracker/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type Logger } from '@tracker/core';
 import { enforceAccess } from './auth/access';
+import { guardMutations } from './auth/guard-mutations';
 import { LoginThrottle } from './auth/login-throttle';
 import { authRoutes } from './auth/routes';
 import { SessionStore } from './auth/session-store';
@@ -15,6 +16,8 @@ import { settingsRoutes } from './settings/routes';
 import { sparkRoutes } from './sparks/routes';
 import { pixelRoutes } from './tiktok-pixels/routes';
 import { userRoutes } from './users/routes';
+import { warnUntrustedProxy } from './auth/warn-untrusted-proxy';
+import { apiSecurityHeaders } from './web/security-headers';
 import { defaultWebDist, serveWeb } from './web/serve-web';
 
 export interface ApiDeps {
@@ -34,16 +37,27 @@ export interface ApiDeps {
   throttle?: LoginThrottle;
 }
 
-export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
+export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
   const sessions = new SessionStore(deps.db, deps.sessionSecret);
   const throttle = deps.throttle ?? new LoginThrottle();
 
   await app.register(
-    async (api) => {
+    async (scope) => {
+      // Fastify's register() types its plugin with the default type provider; restore ours once
+      // here, so every route file gets request and reply types from its zod schemas.
+      const api = scope.withTypeProvider<ZodTypeProvider>();
       // Cookies are read under /api only: the tracking routes never pay for a cookie hook.
       await api.register(fastifyCookie);
+      await apiSecurityHeaders(api);
+      warnUntrustedProxy(api);
+      // Before the session lookup: a forged request costs no database round trip.
+      guardMutations(api);
       enforceAccess(api, sessions);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
+      // Claims unknown GET paths under /api before the web app's catch-all: a 401/404 in JSON, never index.html.
+      api.get('/*', async () => {
+        throw notFound();
+      });
       await authRoutes(api, { db: deps.db, sessions, throttle });
       await offerRoutes(api, deps);
       await landerRoutes(api, deps);

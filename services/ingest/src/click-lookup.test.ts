@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { encodeEvent, makeEvent, migrateAnalytics, newEventId, type Analytics } from '@tracker/core';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
+import { openChdbAnalytics } from '@tracker/core/testing';
 import { ClickLookup } from './click-lookup';
 
 let dir: string;

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
 import { createHttpServer, createLogger, schema, type Entities } from '@tracker/core';
 import { openEntities } from '@tracker/core/testing';
 import { registerApi } from '../api-plugin';
@@ -102,9 +103,10 @@ describe('sign in and out', () => {
   });
 
   test('a forged or malformed cookie is no session', async () => {
-    for (const cookie of ['tracker_session=forged', `tracker_session=${'a'.repeat(500)}`]) {
+    for (const cookie of ['tracker_session=forged', `tracker_session=${'a'.repeat(500)}`, 'tracker_session=%E0%A4%A', ';;=;tracker_session']) {
       const me = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
       expect(me.statusCode).toBe(401);
+      expect(me.json()).toEqual({ message: 'Not signed in' });
     }
   });
 
@@ -124,36 +126,102 @@ describe('sign in and out', () => {
 });
 
 describe('throttling failed sign-ins', () => {
-  test('per username: the sixth try within the window is 429, even with the right password', async () => {
-    const throttled = await buildApp(new LoginThrottle({ perUsername: 5, perIp: 100, windowMs: 60_000 }));
+  const login = (server: FastifyInstance, ip: string, username: string, password: string) =>
+    server.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { username, password } });
+
+  test('40 parallel wrong passwords: at most the limit are checked, the rest are 429 at once', async () => {
+    const throttled = await buildApp(new LoginThrottle({ delayStepMs: 300 }));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(throttled, '10.0.0.1', 'owner', `wrong-${i}`)),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(35);
+    expect(answers.find((res) => res.statusCode === 429)!.json().message).toMatch(/Too many failed sign-in attempts/);
+
+    // The same client stays out, even with the right password ...
+    expect((await login(throttled, '10.0.0.1', 'owner', 'correct horse')).statusCode).toBe(429);
+    // ... but the owner, from another address, is slowed down, not locked out.
+    const started = Date.now();
+    const owner = await login(throttled, '10.0.0.2', 'owner', 'correct horse');
+    expect(owner.statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    await throttled.close();
+  });
+
+  test('per username and IP: the sixth try is 429 with Retry-After; another user from that IP is not', async () => {
+    const throttled = await buildApp(new LoginThrottle({ perUsernameAndIp: 5, perIp: 100, windowMs: 60_000, delayStepMs: 1 }));
     for (let i = 0; i < 5; i++) {
-      const res = await throttled.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner', password: `bad${i}` } });
-      expect(res.statusCode).toBe(401);
+      expect((await login(throttled, '10.0.0.3', 'owner', `bad${i}`)).statusCode).toBe(401);
     }
-    const blocked = await throttled.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner', password: 'correct horse' } });
+    const blocked = await login(throttled, '10.0.0.3', 'owner', 'correct horse');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(throttled, '10.0.0.3', 'nobody', 'whatever')).statusCode).toBe(401);
     await throttled.close();
   });
 
   test('per IP: many usernames from one address are throttled too', async () => {
-    const throttled = await buildApp(new LoginThrottle({ perUsername: 100, perIp: 3, windowMs: 60_000 }));
-    for (let i = 0; i < 3; i++) {
-      await throttled.inject({ method: 'POST', url: '/api/login', payload: { username: `guess${i}`, password: 'x' } });
-    }
-    const blocked = await throttled.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner', password: 'correct horse' } });
-    expect(blocked.statusCode).toBe(429);
+    const throttled = await buildApp(new LoginThrottle({ perUsernameAndIp: 100, perIp: 3, windowMs: 60_000 }));
+    for (let i = 0; i < 3; i++) await login(throttled, '10.0.0.4', `guess${i}`, 'x');
+    expect((await login(throttled, '10.0.0.4', 'owner', 'correct horse')).statusCode).toBe(429);
+    expect((await login(throttled, '10.0.0.5', 'owner', 'correct horse')).statusCode).toBe(200);
     await throttled.close();
   });
 
-  test('the window passes', () => {
+  test("a successful sign-in clears that client's failures on the username", async () => {
+    const throttled = await buildApp(new LoginThrottle({ perUsernameAndIp: 3, perIp: 100, windowMs: 60_000, delayStepMs: 1 }));
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 2; i++) expect((await login(throttled, '10.0.0.6', 'owner', 'bad')).statusCode).toBe(401);
+      expect((await login(throttled, '10.0.0.6', 'owner', 'correct horse')).statusCode).toBe(200);
+    }
+    await throttled.close();
+  });
+
+  test('the window passes, and the slow-down grows per failure up to its cap', () => {
     let now = 0;
-    const throttle = new LoginThrottle({ perUsername: 1, perIp: 10, windowMs: 1000 }, () => now);
-    throttle.recordFailure('1.1.1.1', 'a');
-    expect(() => throttle.check('1.1.1.1', 'a')).toThrow(/Too many/);
+    const throttle = new LoginThrottle(
+      { perUsernameAndIp: 1, perIp: 10, windowMs: 1000, freeFailuresPerUsername: 1, delayStepMs: 100, maxDelayMs: 250 },
+      () => now,
+    );
+    expect(throttle.begin('1.1.1.1', 'a').delayMs).toBe(0);
+    expect(() => throttle.begin('1.1.1.1', 'A')).toThrow(/Too many/);
+    expect(throttle.begin('2.2.2.2', 'a').delayMs).toBe(100);
+    expect(throttle.begin('3.3.3.3', 'a').delayMs).toBe(200);
+    expect(throttle.begin('4.4.4.4', 'a').delayMs).toBe(250);
+    for (let i = 0; i < 50; i++) throttle.begin(`9.9.9.${i}`, 'a');
+    expect(throttle.begin('5.5.5.5', 'a').delayMs).toBe(250);
     now = 1001;
-    expect(() => throttle.check('1.1.1.1', 'a')).not.toThrow();
+    expect(throttle.begin('1.1.1.1', 'a').delayMs).toBe(0);
+  });
+});
+
+describe('behind a TLS proxy without TRUST_PROXY', () => {
+  test('the cookie cannot be Secure, so the first such request logs one clear warning', async () => {
+    const lines: string[] = [];
+    const capture = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const server = createHttpServer({ logger: capture, trustProxy: false });
+    await registerApi(server, { db: entities.db, analytics: lazyChdbAnalytics(), changes: entities.changes, sessionSecret: 'x'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger: capture, webDist: '/nonexistent' });
+    const viaProxy = { 'x-forwarded-proto': 'https' };
+    const res = await server.inject({ method: 'POST', url: '/api/login', headers: viaProxy, payload: { username: 'owner', password: 'correct horse' } });
+    expect(String(res.headers['set-cookie'])).not.toMatch(/Secure/);
+    await server.inject({ method: 'GET', url: '/api/user', headers: viaProxy });
+    await server.inject({ method: 'GET', url: '/api/user' });
+    const warnings = lines.map((line) => JSON.parse(line) as { msg: string }).filter((l) => /TRUST_PROXY/.test(l.msg));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.msg).toMatch(/X-Forwarded-Proto: https.*Set TRUST_PROXY=true/);
+    await server.close();
+  });
+
+  test('with TRUST_PROXY on, nothing is logged', async () => {
+    const lines: string[] = [];
+    const capture = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const server = createHttpServer({ logger: capture, trustProxy: true });
+    await registerApi(server, { db: entities.db, analytics: lazyChdbAnalytics(), changes: entities.changes, sessionSecret: 'x'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger: capture, webDist: '/nonexistent' });
+    await server.inject({ method: 'GET', url: '/api/user', headers: { 'x-forwarded-proto': 'https' } });
+    expect(lines.filter((line) => line.includes('TRUST_PROXY'))).toEqual([]);
+    await server.close();
   });
 });
 

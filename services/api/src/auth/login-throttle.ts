@@ -1,39 +1,100 @@
-// Failed sign-ins are throttled per client IP and per username, in memory: a window of recent
-// failures per key. A process restart forgets them, which only ever loosens the limit.
+// Sign-in throttling, in memory: each attempt is counted the moment it arrives (before the slow
+// password hash), per (username, client IP) and per client IP, which answer 429 over their limits;
+// per username alone it only slows further attempts down, so nobody can lock an account out.
+// A process restart forgets the counts, which only ever loosens the limits.
 import { HttpError } from '@tracker/core';
 
 export interface ThrottleLimits {
-  perUsername: number;
+  /** Attempts on one username from one client IP within the window; then 429. */
+  perUsernameAndIp: number;
+  /** Attempts from one client IP, over all usernames, within the window; then 429. */
   perIp: number;
   windowMs: number;
+  /** Failures on one username (from any IP) within the window before further attempts wait. */
+  freeFailuresPerUsername: number;
+  /** The wait grows by this much per failure beyond the free ones ... */
+  delayStepMs: number;
+  /** ... up to this, so an account under attack stays reachable for its owner. */
+  maxDelayMs: number;
 }
 
-export const DEFAULT_LIMITS: ThrottleLimits = { perUsername: 5, perIp: 20, windowMs: 15 * 60 * 1000 };
+export const DEFAULT_LIMITS: ThrottleLimits = {
+  perUsernameAndIp: 5,
+  perIp: 20,
+  windowMs: 15 * 60 * 1000,
+  freeFailuresPerUsername: 5,
+  delayStepMs: 1000,
+  maxDelayMs: 10_000,
+};
+
+export interface LoginAttempt {
+  /** How long to wait before checking the password: the username's slow-down. */
+  delayMs: number;
+  /** The password was right: this attempt no longer counts, nor do this client's earlier failures on the username. */
+  succeeded(): void;
+}
 
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
+  private readonly attempts = new Map<string, number[]>();
+  private readonly limits: ThrottleLimits;
 
   constructor(
-    private readonly limits: ThrottleLimits = DEFAULT_LIMITS,
+    limits: Partial<ThrottleLimits> = {},
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
 
   private recent(key: string): number[] {
     const since = this.now() - this.limits.windowMs;
-    const times = (this.failures.get(key) ?? []).filter((t) => t > since);
-    if (times.length === 0) this.failures.delete(key);
-    else this.failures.set(key, times);
+    const times = (this.attempts.get(key) ?? []).filter((t) => t > since);
+    if (times.length === 0) this.attempts.delete(key);
+    else this.attempts.set(key, times);
     return times;
   }
 
-  /** Throws 429 while either key is over its limit. */
-  check(ip: string, username: string): void {
-    const byIp = this.recent(`ip:${ip}`);
-    const byUser = this.recent(`user:${username.toLowerCase()}`);
-    const blocked =
-      byIp.length >= this.limits.perIp ? byIp : byUser.length >= this.limits.perUsername ? byUser : null;
-    if (!blocked) return;
-    const retryAfterMs = blocked[0]! + this.limits.windowMs - this.now();
+  /**
+   * Counts an attempt, or throws 429 when its client is over a limit. Synchronous on purpose: the
+   * check and the count happen in one turn of the event loop, so parallel requests cannot all pass
+   * the check while the first ones are still hashing. Attempts stand as failures until `succeeded`.
+   */
+  begin(ip: string, username: string): LoginAttempt {
+    const name = username.toLowerCase();
+    const keys = { ip: `ip:${ip}`, pair: `pair:${ip}\n${name}`, user: `user:${name}` };
+    const byIp = this.recent(keys.ip);
+    const byPair = this.recent(keys.pair);
+    if (byIp.length >= this.limits.perIp) this.reject(byIp);
+    if (byPair.length >= this.limits.perUsernameAndIp) this.reject(byPair);
+
+    const earlierFailures = this.recent(keys.user).length;
+    const over = earlierFailures - this.limits.freeFailuresPerUsername + 1;
+    const delayMs = over > 0 ? Math.min(this.limits.maxDelayMs, over * this.limits.delayStepMs) : 0;
+
+    const at = this.now();
+    for (const key of Object.values(keys)) this.attempts.set(key, [...this.recent(key), at]);
+    // Past this many the delay is at its cap anyway: a username attacked from many addresses keeps a bounded list.
+    const userTimes = this.attempts.get(keys.user)!;
+    const kept = this.limits.freeFailuresPerUsername + Math.ceil(this.limits.maxDelayMs / Math.max(1, this.limits.delayStepMs));
+    if (userTimes.length > kept) userTimes.splice(0, userTimes.length - kept);
+    if (this.attempts.size > 100_000) this.sweep();
+
+    return {
+      delayMs,
+      succeeded: () => {
+        this.attempts.delete(keys.pair);
+        for (const key of [keys.ip, keys.user]) this.forget(key, at);
+      },
+    };
+  }
+
+  private forget(key: string, at: number): void {
+    const times = this.attempts.get(key);
+    const index = times?.indexOf(at) ?? -1;
+    if (index >= 0) times!.splice(index, 1);
+  }
+
+  private reject(blocking: number[]): never {
+    const retryAfterMs = Math.max(1000, blocking[0]! + this.limits.windowMs - this.now());
     const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
     throw new HttpError(
       429,
@@ -42,19 +103,7 @@ export class LoginThrottle {
     );
   }
 
-  recordFailure(ip: string, username: string): void {
-    const at = this.now();
-    for (const key of [`ip:${ip}`, `user:${username.toLowerCase()}`]) {
-      this.failures.set(key, [...this.recent(key), at]);
-    }
-    if (this.failures.size > 100_000) this.sweep();
-  }
-
-  recordSuccess(username: string): void {
-    this.failures.delete(`user:${username.toLowerCase()}`);
-  }
-
   private sweep(): void {
-    for (const key of [...this.failures.keys()]) this.recent(key);
+    for (const key of [...this.attempts.keys()]) this.recent(key);
   }
 }

@@ -1,8 +1,8 @@
 // Session routes: sign in, sign out, the current user, and first-run registration.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { count, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError, forbidden, schema, unauthorized, type Db } from '@tracker/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, forbidden, schema, unauthorized, type Db, type HttpServer } from '@tracker/core';
 import { loginBodySchema, registerBodySchema, type SessionUser } from '@tracker/schemas';
 import { currentUser } from './access';
 import type { LoginThrottle } from './login-throttle';
@@ -26,9 +26,7 @@ async function startSession(deps: AuthDeps, request: FastifyRequest, reply: Fast
   });
 }
 
-export async function authRoutes(scope: FastifyInstance, deps: AuthDeps) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
-
+export async function authRoutes(app: HttpServer, deps: AuthDeps) {
   app.get('/user', { config: { access: 'user' } }, async (request) => currentUser(request));
 
   app.post(
@@ -36,14 +34,13 @@ export async function authRoutes(scope: FastifyInstance, deps: AuthDeps) {
     { config: { access: 'public' }, schema: { body: loginBodySchema } },
     async (request, reply): Promise<SessionUser> => {
       const { username, password } = request.body;
-      deps.throttle.check(request.ip, username);
+      // Counted before anything is awaited, so parallel guesses cannot all slip past the limit.
+      const attempt = deps.throttle.begin(request.ip, username);
+      if (attempt.delayMs > 0) await sleep(attempt.delayMs);
       const [user] = await deps.db.select().from(schema.users).where(eq(schema.users.username, username));
       const valid = user ? await verifyPassword(password, user.password) : (await burnPasswordCheck(password), false);
-      if (!user || !valid) {
-        deps.throttle.recordFailure(request.ip, username);
-        throw unauthorized('Invalid username or password');
-      }
-      deps.throttle.recordSuccess(username);
+      if (!user || !valid) throw unauthorized('Invalid username or password');
+      attempt.succeeded();
       await startSession(deps, request, reply, user.id);
       return { id: user.id, username: user.username, role: user.role, permissions: await permissionsOf(deps.db, user) };
     },

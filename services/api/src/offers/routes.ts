@@ -1,9 +1,7 @@
 // /api/offers: the Offer Configuration screen. Reads serve the campaign dialog and the Stats filters
 // too; writes are admin only. Every change tells the ingest's catalog to reload.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOG_CHANNEL, type ChangeFeed, type Db } from '@tracker/core';
+import { CATALOG_CHANNEL, type ChangeFeed, type Db, type HttpServer } from '@tracker/core';
 import { offerCreateSchema, offerUpdateSchema } from '@tracker/schemas';
 import { createOffer } from './create-offer';
 import { deleteOffer } from './delete-offer';
@@ -19,9 +17,7 @@ export interface OfferDeps {
 const idParams = z.object({ id: z.string() });
 const offerId = (raw: string) => serialIdOr404(raw, 'Offer not found');
 
-export async function offerRoutes(scope: FastifyInstance, deps: OfferDeps) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
-
+export async function offerRoutes(app: HttpServer, deps: OfferDeps) {
   app.get(
     '/offers',
     { config: { access: { anyFeature: ['offers', 'campaigns', 'dashboard'] } } },

@@ -4,15 +4,12 @@
 //   /api/clicks, /api/clicks/export.csv               feature clicks (the Click Log, its CSV)
 //   /api/clicks/by-campaign, /api/cake/stats          dashboard or clicks (both screens poll them)
 //   /api/cake/offers                                  performance or offers (the Offers performance screen)
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Analytics, Db } from '@tracker/core';
+import type { Analytics, Db, HttpServer } from '@tracker/core';
 import { clickLogExportQuerySchema, clickLogQuerySchema, dateRangeQuerySchema, reportQuerySchema } from '@tracker/schemas';
 import { listCakeStats } from './cake-stats';
 import { summariseClicksByCampaign } from './campaign-click-summary';
 import { listClicks } from './click-log';
 import { exportClickLog } from './export-click-log';
-import { requireOneOf } from './feature-access';
 import { getReport } from './get-report';
 import { listSpend } from './list-spend';
 import { offerPerformance } from './offer-performance';
@@ -22,9 +19,7 @@ export interface ReportRouteDeps {
   analytics: Analytics;
 }
 
-export async function reportRoutes(scope: FastifyInstance, deps: ReportRouteDeps) {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
-
+export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
   app.get(
     '/reports',
     { config: { access: { feature: 'dashboard' } }, schema: { querystring: reportQuerySchema } },
@@ -52,19 +47,19 @@ export async function reportRoutes(scope: FastifyInstance, deps: ReportRouteDeps
 
   app.get(
     '/clicks/by-campaign',
-    { config: { access: 'user' }, onRequest: requireOneOf('dashboard', 'clicks'), schema: { querystring: dateRangeQuerySchema } },
+    { config: { access: { anyFeature: ['dashboard', 'clicks'] } }, schema: { querystring: dateRangeQuerySchema } },
     async (request) => summariseClicksByCampaign(deps, request.query),
   );
 
   app.get(
     '/cake/stats',
-    { config: { access: 'user' }, onRequest: requireOneOf('dashboard', 'clicks'), schema: { querystring: dateRangeQuerySchema } },
+    { config: { access: { anyFeature: ['dashboard', 'clicks'] } }, schema: { querystring: dateRangeQuerySchema } },
     async (request) => listCakeStats(deps.db, request.query),
   );
 
   app.get(
     '/cake/offers',
-    { config: { access: 'user' }, onRequest: requireOneOf('performance', 'offers'), schema: { querystring: dateRangeQuerySchema } },
+    { config: { access: { anyFeature: ['performance', 'offers'] } }, schema: { querystring: dateRangeQuerySchema } },
     async (request) => offerPerformance(deps, request.query),
   );
 

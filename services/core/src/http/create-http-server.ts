@@ -1,11 +1,14 @@
 // The Fastify instance every HTTP mode shares (api, ingest, or both in `tracker all`): one error
 // handler turning errors into { "message" }, validation via zod, and a health check.
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger';
 import { HttpError } from './http-error';
+import { sendClientError, sendFrameworkError } from './plain-errors';
 
-export type HttpServer = FastifyInstance;
+/** The shared server, typed with the zod type provider so route schemas type request and reply. */
+export type HttpServer = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 export interface HttpServerOptions {
   logger: Logger;
@@ -27,15 +30,20 @@ function validationMessage(issues: ValidationIssue[]): string {
   return field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message;
 }
 
-export function createHttpServer(options: HttpServerOptions): FastifyInstance {
+export function createHttpServer(options: HttpServerOptions): HttpServer {
   const app = Fastify({
-    loggerInstance: options.logger,
+    // pino's Logger is a FastifyBaseLogger; naming the base type keeps one server type for every mode.
+    loggerInstance: options.logger as FastifyBaseLogger,
     trustProxy: options.trustProxy,
     // One log line per request would cost the click redirect more than the redirect itself.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Tracking links carry long macro-expanded query strings; never reject them for length.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // Errors Fastify answers itself (a malformed URL, a broken HTTP request) get our { message } shape
+    // too, never its own body with FST_ codes.
+    frameworkErrors: sendFrameworkError,
+    clientErrorHandler: sendClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -53,7 +61,9 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     if (status === 500) request.log.error({ err: error, url: request.url }, 'request failed');
     void reply.status(status).send({ message: status === 500 ? 'Internal server error' : error.message });
   });
+  // Fastify's own 404 body carries `error` and `statusCode` beside the message; ours is { message }.
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
 
   app.get('/healthz', async () => ({ ok: true }));
-  return app as unknown as FastifyInstance;
+  return app;
 }

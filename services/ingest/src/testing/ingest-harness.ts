@@ -6,9 +6,8 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createHttpServer, createLogger, migrateAnalytics, type Analytics, type EventLog } from '@tracker/core';
 import { trackingEventSchema, type TrackingEvent } from '@tracker/schemas';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
-import { openEntities, type Entities } from '@tracker/core/src/db/entities';
-import { openEventLog } from '@tracker/core/src/eventlog/open-event-log';
+import type { Entities } from '@tracker/core';
+import { openChdbAnalytics, openEntities, openEventLog } from '@tracker/core/testing';
 import { registerIngest, type Ingest, type IngestDeps } from '../register-ingest';
 
 export interface IngestHarness {
