@@ -1,5 +1,6 @@
-// The Click Log at /clicks (spec §2 "Click Log page"): date range (last 7 days by default), campaign and
-// rows-per-page filters, four cards, the server-paged table polled every 10 s, and a CSV of the whole range.
+// The Click Log at /clicks (spec §2 "Click Log page"): date range (the last 7 days of the report time zone
+// by default), campaign and rows-per-page filters, four cards, the server-paged table polled every 10 s
+// with its columns chosen in this browser, and the server's CSV of the whole range.
 import { CLICK_LOG_PAGE_SIZES, DEFAULT_CLICK_LOG_PAGE_SIZE, DEFAULT_REPORT_TIMEZONE } from '@tracker/schemas';
 import { Download, LogOut, MousePointerClick, Percent, RefreshCw, Target } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -8,29 +9,38 @@ import { useCampaigns } from '../campaigns/queries';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
 import { DateRangePicker } from '../../ui/DateRangePicker';
-import { lastDays, type DayRange } from '../../ui/date-range-presets';
+import { lastDays, todayIn, type DayRange } from '../../ui/date-range-presets';
 import { Label } from '../../ui/Label';
 import { MetricCard } from '../../ui/MetricCard';
 import { PageHeader } from '../../ui/PageHeader';
 import { Pagination } from '../../ui/Pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
+import { ClickLogColumnsMenu } from './ClickLogColumnsMenu';
 import { ClickLogTable } from './ClickLogTable';
+import { DEFAULT_COLUMN_PREFS, useColumnPrefs } from './column-prefs';
 import { FIRST_PAGE, placeOfPage, type PagePlace } from './page-place';
 import { clickLogCsvUrl, useClickLog, type ClickLogFilter } from './queries';
 
 const ALL_CAMPAIGNS = 'all';
 
 export function ClickLogPage() {
-  const [range, setRange] = useState<DayRange>(() => lastDays(7));
+  // Null until the user picks a range: then the last 7 days of the report time zone, once known.
+  const [picked, setPicked] = useState<DayRange | null>(null);
   const [campaign, setCampaign] = useState(ALL_CAMPAIGNS);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_CLICK_LOG_PAGE_SIZE);
   const [place, setPlace] = useState<PagePlace>(FIRST_PAGE);
+  const [columnPrefs, setColumnPrefs] = useColumnPrefs();
+  const [knownTimezone, setKnownTimezone] = useState(DEFAULT_REPORT_TIMEZONE);
 
+  const range = picked ?? lastDays(7, todayIn(knownTimezone));
   const filter: ClickLogFilter = { range, campaignId: campaign === ALL_CAMPAIGNS ? undefined : campaign };
   const clicks = useClickLog(filter, pageSize, place);
   useFetchErrorToast('Failed to fetch clicks', clicks);
   const campaigns = useCampaigns();
+  // Non-admins cannot read settings: the zone is learnt from the Click Log's own answer.
+  const timezone = clicks.data?.timezone ?? knownTimezone;
+  if (timezone !== knownTimezone) setKnownTimezone(timezone);
 
   const shown = clicks.isPlaceholderData ? undefined : clicks.data;
   const total = clicks.data?.total ?? 0;
@@ -47,7 +57,6 @@ export function ClickLogPage() {
   }
 
   const summary = clicks.data?.summary ?? { totalClicks: 0, exitClicks: 0, convertedClicks: 0 };
-  const timezone = clicks.data?.timezone ?? DEFAULT_REPORT_TIMEZONE;
 
   return (
     <div className="space-y-6">
@@ -73,7 +82,7 @@ export function ClickLogPage() {
             <DateRangePicker
               value={range}
               onChange={(next) => {
-                setRange(next);
+                setPicked(next);
                 setPlace(FIRST_PAGE);
               }}
               className="w-full sm:w-auto"
@@ -130,6 +139,18 @@ export function ClickLogPage() {
             </SelectContent>
           </Select>
         </div>
+        <div className="sm:ml-auto">
+          <ClickLogColumnsMenu
+            hidden={columnPrefs.hidden}
+            onToggle={(id, shown) =>
+              setColumnPrefs({
+                ...columnPrefs,
+                hidden: shown ? columnPrefs.hidden.filter((h) => h !== id) : [...columnPrefs.hidden, id],
+              })
+            }
+            onReset={() => setColumnPrefs(DEFAULT_COLUMN_PREFS)}
+          />
+        </div>
       </div>
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -163,7 +184,15 @@ export function ClickLogPage() {
           </CardContent>
         )}
         <CardContent className={`px-2 sm:px-4 ${clicks.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}>
-          <ClickLogTable rows={clicks.data?.rows ?? []} timezone={timezone} isPending={clicks.isPending} failed={clicks.isError} />
+          <ClickLogTable
+            rows={clicks.data?.rows ?? []}
+            timezone={timezone}
+            hidden={columnPrefs.hidden}
+            widths={columnPrefs.widths}
+            onWidthsChange={(widths) => setColumnPrefs({ ...columnPrefs, widths })}
+            isPending={clicks.isPending}
+            failed={clicks.isError}
+          />
         </CardContent>
         {total > 0 && (
           <CardContent className="border-t px-2 pt-3 pb-2 sm:px-4">
