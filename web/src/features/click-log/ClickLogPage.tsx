@@ -3,7 +3,7 @@
 // with its columns chosen in this browser, and the server's CSV of the whole range.
 import { CLICK_LOG_PAGE_SIZES, DEFAULT_CLICK_LOG_PAGE_SIZE, DEFAULT_REPORT_TIMEZONE } from '@tracker/schemas';
 import { Download, LogOut, MousePointerClick, Percent, RefreshCw, Target } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatCount, formatPercent, percentOf } from '../../lib/format';
 import { useCampaigns } from '../campaigns/queries';
 import { Button } from '../../ui/Button';
@@ -50,10 +50,13 @@ export function ClickLogPage() {
     if (shown && shown.rows.length === 0 && place.page > 1) setPlace(FIRST_PAGE);
   }, [shown, place.page]);
 
+  const tableCard = useRef<HTMLDivElement>(null);
   function goToPage(target: number) {
     // Until the asked page is in, the rows on screen are another page's: no cursor to take from them.
     if (!shown) return;
     setPlace(placeOfPage(target, { place, rows: shown.rows, asOf: shown.asOf, total: shown.total }, pageSize));
+    // The pager sits under the rows: bring the new page's first row (and any 'new clicks' note) into view.
+    if (tableCard.current && tableCard.current.getBoundingClientRect().top < 0) tableCard.current.scrollIntoView({ block: 'start' });
   }
 
   const summary = clicks.data?.summary ?? { totalClicks: 0, exitClicks: 0, convertedClicks: 0 };
@@ -170,7 +173,7 @@ export function ClickLogPage() {
         />
       </div>
 
-      <Card className="gap-4 py-2">
+      <Card ref={tableCard} className="scroll-mt-16 gap-4 py-2">
         {newer > 0 && (
           // Pages past the first hold still while clicks arrive; this is where the buyer sees them.
           <CardContent className="flex items-center justify-between gap-3 border-b px-2 pt-1 pb-3 sm:px-4">

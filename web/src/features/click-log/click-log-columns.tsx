@@ -21,17 +21,19 @@ export function formatClickTime(iso: string, pattern: string, inZone: InZone): s
   return Number.isNaN(date.getTime()) ? iso : format(date, pattern, { in: inZone });
 }
 
+/** Default widths fit the spec's ten columns beside the sidebar at 1440 px; names past them end in an
+ *  ellipsis with the full text on hover. */
 export const CLICK_LOG_COLUMNS = [
-  { id: 'status', label: 'Status', size: 100, shown: true },
-  { id: 'converted', label: 'Converted', size: 100, shown: true },
-  { id: 'clickId', label: 'Click ID', size: 110, shown: true },
-  { id: 'campaign', label: 'Campaign', size: 170, shown: true },
-  { id: 'clickedAt', label: 'Clicked At', size: 180, shown: true },
-  { id: 'tiktokCampaign', label: 'TikTok Campaign', size: 180, shown: true },
-  { id: 'adGroup', label: 'Ad Group', size: 160, shown: true },
-  { id: 'creative', label: 'Creative', size: 160, shown: true },
-  { id: 'placement', label: 'Placement', size: 120, shown: true },
-  { id: 'ipAddress', label: 'IP Address', size: 140, shown: true },
+  { id: 'status', label: 'Status', size: 86, shown: true },
+  { id: 'converted', label: 'Converted', size: 84, shown: true },
+  { id: 'clickId', label: 'Click ID', size: 96, shown: true },
+  { id: 'campaign', label: 'Campaign', size: 125, shown: true },
+  { id: 'clickedAt', label: 'Clicked At', size: 165, shown: true },
+  { id: 'tiktokCampaign', label: 'TikTok Campaign', size: 125, shown: true },
+  { id: 'adGroup', label: 'Ad Group', size: 110, shown: true },
+  { id: 'creative', label: 'Creative', size: 105, shown: true },
+  { id: 'placement', label: 'Placement', size: 90, shown: true },
+  { id: 'ipAddress', label: 'IP Address', size: 110, shown: true },
   { id: 'revenue', label: 'Revenue', size: 100, shown: false },
   { id: 'spark', label: 'Spark', size: 130, shown: false },
   { id: 'userAgent', label: 'User Agent', size: 260, shown: false },
