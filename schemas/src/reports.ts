@@ -126,21 +126,113 @@ export const reportQuerySchema = dateRange
   .superRefine(checkRange);
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
-/** GET /api/clicks (the Click Log). */
+// ---- the Click Log (GET /api/clicks, GET /api/clicks/export.csv) ----
+
+/** Where a click sits in the Click Log's order (newest first: clicked_at, then click id). */
+export interface ClickLogKey {
+  /** ISO 8601 in UTC, to the millisecond, as ClickLogRow.clickedAt. */
+  clickedAt: string;
+  clickId: string;
+}
+
+/** A click's position as the Click Log's cursors carry it: `<clickedAt>_<clickId>`. Pages are addressed
+ *  by positions rather than offsets, so clicks arriving between two requests never shift a page. */
+export function clickLogCursor(key: ClickLogKey): string {
+  return `${key.clickedAt}_${key.clickId}`;
+}
+
+const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_(.{1,200})$/s;
+
+/** The position in a cursor, or null when the text is not one. */
+export function parseClickLogCursor(text: string): ClickLogKey | null {
+  const match = CURSOR_PATTERN.exec(text);
+  if (!match) return null;
+  const clickedAt = match[1]!;
+  const time = new Date(clickedAt);
+  // Date reads 30 February as 2 March: only a time that writes back to the same text is one.
+  if (Number.isNaN(time.getTime()) || time.toISOString() !== clickedAt) return null;
+  return { clickedAt, clickId: match[2]! };
+}
+
+const cursorParam = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${name} must be a click position (time_clickId)` })
+      .transform((textValue, ctx) => {
+        const key = parseClickLogCursor(textValue);
+        if (key) return key;
+        ctx.addIssue({ code: 'custom', message: `${name} must be a click position (time_clickId)` });
+        return z.NEVER;
+      })
+      .optional(),
+  );
+
+/** Rows per page of the Click Log (spec §9), 100 by default. */
+export const CLICK_LOG_PAGE_SIZES = [50, 100, 250, 500, 1000] as const;
+export const DEFAULT_CLICK_LOG_PAGE_SIZE = 100;
+/** Rows a page request may pass over beyond its cursor: a jump across the pager's window of 5 pages. */
+export const MAX_CLICK_LOG_SKIP = 4 * 1000;
+
+/**
+ * GET /api/clicks. The page is placed by one of:
+ * - nothing: the newest clicks up to `asOf` (page 1);
+ * - `after`: the clicks just older than that position (Next; `skip` rows on for a jump of several pages);
+ * - `before`: the clicks just newer than that position, up to `asOf` (Previous);
+ * - `last=true`: the oldest clicks, as many as the last page of `total` holds.
+ * `asOf` pins the snapshot (the newest click counted); without it the server takes the newest click
+ * now and answers it, so the web sends it back while paging and the total and page numbers hold still.
+ */
 export const clickLogQuerySchema = dateRange
   .extend({
     campaignId: text('campaignId'),
     limit: z.preprocess(
       blankToUndefined,
-      z.coerce.number({ error: 'limit must be a number from 1 to 1000' }).int().min(1, 'limit must be a number from 1 to 1000').max(1000, 'limit must be a number from 1 to 1000').default(100),
+      z.coerce.number({ error: 'limit must be a number from 1 to 1000' }).int('limit must be a number from 1 to 1000').min(1, 'limit must be a number from 1 to 1000').max(1000, 'limit must be a number from 1 to 1000').default(DEFAULT_CLICK_LOG_PAGE_SIZE),
     ),
-    offset: z.preprocess(
+    asOf: cursorParam('asOf'),
+    after: cursorParam('after'),
+    before: cursorParam('before'),
+    last: z.preprocess(
       blankToUndefined,
-      z.coerce.number({ error: 'offset must be a number of at least 0' }).int().min(0, 'offset must be a number of at least 0').default(0),
+      z.enum(['true', 'false'], { error: 'last must be true or false' }).transform((v) => v === 'true').default(false),
+    ),
+    skip: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: `skip must be a number from 0 to ${MAX_CLICK_LOG_SKIP}` })
+        .int(`skip must be a number from 0 to ${MAX_CLICK_LOG_SKIP}`)
+        .min(0, `skip must be a number from 0 to ${MAX_CLICK_LOG_SKIP}`)
+        .max(MAX_CLICK_LOG_SKIP, `skip must be a number from 0 to ${MAX_CLICK_LOG_SKIP}`)
+        .default(0),
     ),
   })
-  .superRefine(checkRange);
+  .superRefine(checkRange)
+  .refine((q) => [q.after, q.before, q.last || undefined].filter((p) => p !== undefined).length <= 1, 'Send at most one of after, before and last');
 export type ClickLogQuery = z.infer<typeof clickLogQuerySchema>;
+
+/** GET /api/clicks/export.csv: every click of the range (and campaign) as click-log-{date}.csv. */
+export const clickLogExportQuerySchema = dateRange.extend({ campaignId: text('campaignId') }).superRefine(checkRange);
+export type ClickLogExportQuery = z.infer<typeof clickLogExportQuerySchema>;
+
+/** The Click Log CSV's columns (spec §9 "CSV exports"), in order. */
+export const CLICK_LOG_CSV_COLUMNS = [
+  'Click ID',
+  'Campaign',
+  'Clicked At',
+  'Exited',
+  'Exit Time',
+  'Converted',
+  'TikTok Campaign ID',
+  'TikTok Ad Group ID',
+  'TikTok Creative ID',
+  'Placement',
+  'Campaign Name',
+  'Ad Group Name',
+  'Creative Name',
+  'IP Address',
+  'User Agent',
+] as const;
 
 /** The date range of /api/clicks/by-campaign, /api/cake/stats, /api/cake/offers, /api/tiktok/spend. */
 export const dateRangeQuerySchema = dateRange.superRefine(checkRange);
@@ -233,10 +325,19 @@ export interface ClickLogSummary {
 }
 
 export interface ClickLogResponse {
+  /** Newest first. */
   rows: ClickLogRow[];
-  /** Clicks matching the filters, for paging. */
+  /** Clicks matching the filters up to the snapshot `asOf`: what the pages are numbered by. */
   total: number;
+  /** The snapshot: the newest click counted, as a cursor (null when there is none). Sent back as the
+   *  `asOf` of later pages, it keeps `total` and every page still while clicks arrive. */
+  asOf: string | null;
+  /** Clicks matching the filters newer than the `asOf` sent (0 without one): the 'new clicks' prompt. */
+  newer: number;
+  /** The cards, for the whole range as it is now (not held to the snapshot). */
   summary: ClickLogSummary;
+  /** The report time zone (setting report_timezone) that times are shown in. */
+  timezone: string;
 }
 
 /** spec §3 "Campaign click summary" (GET /api/clicks/by-campaign); ctr = exitClicks / totalClicks, a fraction. */

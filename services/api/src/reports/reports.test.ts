@@ -1,9 +1,9 @@
 // The reporting routes through HTTP on real embedded stores (PGlite, chDB): who may call them, what
 // a bad query answers, and the figures on a small hand-made set of facts. The full pipeline against
-// an oracle is reports.property.test.ts.
+// an oracle is reports.property.test.ts; the Click Log's pages are click-log.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { recordSpend, schema } from '@tracker/core';
-import { FEATURES, type ClickLogResponse, type Feature, type ReportResponse } from '@tracker/schemas';
+import { FEATURES, type Feature, type ReportResponse } from '@tracker/schemas';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 
@@ -131,8 +131,6 @@ describe('bad queries are 400 with a message', () => {
     ['/api/reports?startDate=2025-01-01&endDate=2026-01-02', 'The date range can be at most 366 days'],
     ['/api/reports?startDate=2026-04-01&endDate=2026-04-01&groupBy=country', /^groupBy must be one of: campaign, spark, offer/],
     ['/api/reports?startDate=2026-04-01&endDate=2026-04-01&offer=abc', 'offer must be an offer id'],
-    ['/api/clicks?startDate=2026-04-01&endDate=2026-04-01&limit=5000', 'limit must be a number from 1 to 1000'],
-    ['/api/clicks?startDate=2026-04-01&endDate=2026-04-01&offset=-1', 'offset must be a number of at least 0'],
     ['/api/tiktok/spend?startDate=2026-04-01', 'endDate is required, as yyyy-MM-dd'],
   ])('%s', async (url, message) => {
     const res = await get(url);
@@ -233,49 +231,6 @@ describe('GET /api/reports', () => {
       }),
     );
     for (const t of totals) expect(t).toEqual([5, 3, '17.75', '17.00']);
-  });
-});
-
-describe('GET /api/clicks (Click Log)', () => {
-  test('pages newest first with each click’s first exit and approved conversions; cards cover the range', async () => {
-    const first = (await get('/api/clicks?startDate=2026-04-01&endDate=2026-04-03&limit=2')).json() as ClickLogResponse;
-    expect(first.total).toBe(5);
-    expect(first.summary).toEqual({ totalClicks: 5, exitClicks: 2, convertedClicks: 2, conversionRate: 0.4, landerCtr: 0.4 });
-    expect(first.rows.map((r) => r.clickId)).toEqual(['c5', 'c4']);
-    expect(first.rows[0]).toMatchObject({ campaignName: 'gone', clickedAt: '2026-04-03T23:59:59.999Z', exitedAt: null, conversions: 0 });
-    expect(first.rows[1]).toMatchObject({ campaignId: 'cmpB', campaignName: 'Campaign B', tiktokCampaignId: 'tt-1' });
-    const second = (await get('/api/clicks?startDate=2026-04-01&endDate=2026-04-03&limit=2&offset=2')).json() as ClickLogResponse;
-    expect(second.rows.map((r) => [r.clickId, r.exitedAt, r.conversions, r.revenue])).toEqual([
-      ['c3', '2026-04-01T12:00:30.000Z', 1, '4.25'],
-      ['c2', null, 0, '0.00'],
-    ]);
-    expect(second.rows[1]).toMatchObject({ bot: 'link-preview', placement: 'TikTok', sparkId: 'spk-1', ipAddress: '10.0.0.1', userAgent: 'UA' });
-    const last = (await get('/api/clicks?startDate=2026-04-01&endDate=2026-04-03&limit=2&offset=4')).json() as ClickLogResponse;
-    expect(last.rows.map((r) => [r.clickId, r.exitedAt, r.conversions, r.revenue])).toEqual([['c1', '2026-04-01T10:01:00.000Z', 1, '12.50']]);
-  });
-
-  test('pages split clicks of the same millisecond without losing or repeating one', async () => {
-    const ids = ['t-a', 't-b', 't-c', 't-d', 't-e'];
-    await h.analytics.insert('clicks', [
-      ...ids.map((id) => clickRow(id, '2026-06-01 12:00:00.000', { campaign_id: 'cmpB' })),
-      clickRow('t-later', '2026-06-01 12:00:00.001', { campaign_id: 'cmpB' }),
-      clickRow('t-earlier', '2026-06-01 11:59:59.999', { campaign_id: 'cmpB' }),
-    ]);
-    const seen: string[] = [];
-    for (let offset = 0; offset < 7; offset += 2) {
-      const page = (await get(`/api/clicks?startDate=2026-06-01&endDate=2026-06-01&limit=2&offset=${offset}`)).json() as ClickLogResponse;
-      expect(page.total).toBe(7);
-      seen.push(...page.rows.map((r) => r.clickId));
-    }
-    expect(seen).toEqual(['t-later', 't-e', 't-d', 't-c', 't-b', 't-a', 't-earlier']);
-  });
-
-  test('the campaign filter and the date range narrow rows and cards', async () => {
-    const a = (await get('/api/clicks?startDate=2026-04-01&endDate=2026-04-01&campaignId=cmpA')).json() as ClickLogResponse;
-    expect(a.total).toBe(3);
-    expect(a.summary).toMatchObject({ totalClicks: 3, exitClicks: 2, convertedClicks: 2 });
-    const none = (await get('/api/clicks?startDate=2026-05-01&endDate=2026-05-07')).json() as ClickLogResponse;
-    expect(none).toEqual({ rows: [], total: 0, summary: { totalClicks: 0, exitClicks: 0, convertedClicks: 0, conversionRate: 0, landerCtr: 0 } });
   });
 });
 

@@ -1,14 +1,15 @@
 // The reporting calls of spec §7 and issue 4, answered by the server from ClickHouse and the entity
 // store. Who may call them:
 //   /api/reports, /api/tiktok/spend                 feature dashboard (the Stats screen)
-//   /api/clicks                                       feature clicks (the Click Log)
+//   /api/clicks, /api/clicks/export.csv               feature clicks (the Click Log, its CSV)
 //   /api/clicks/by-campaign, /api/cake/stats          dashboard or clicks (both screens poll them)
 //   /api/cake/offers                                  performance or offers (the Offers performance screen)
 import type { Analytics, Db, HttpServer } from '@tracker/core';
-import { clickLogQuerySchema, dateRangeQuerySchema, reportQuerySchema } from '@tracker/schemas';
+import { clickLogExportQuerySchema, clickLogQuerySchema, dateRangeQuerySchema, reportQuerySchema } from '@tracker/schemas';
 import { listCakeStats } from './cake-stats';
 import { summariseClicksByCampaign } from './campaign-click-summary';
 import { listClicks } from './click-log';
+import { exportClickLog } from './export-click-log';
 import { getReport } from './get-report';
 import { listSpend } from './list-spend';
 import { offerPerformance } from './offer-performance';
@@ -29,6 +30,19 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
     '/clicks',
     { config: { access: { feature: 'clicks' } }, schema: { querystring: clickLogQuerySchema } },
     async (request) => listClicks(deps, request.query),
+  );
+
+  app.get(
+    '/clicks/export.csv',
+    { config: { access: { feature: 'clicks' } }, schema: { querystring: clickLogExportQuerySchema } },
+    async (request, reply) => {
+      const file = await exportClickLog(deps, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
   );
 
   app.get(

@@ -1,79 +1,92 @@
-// The Click Log at /clicks (spec §2 "Click Log page"): date range (last 7 days by default), campaign and
-// rows-per-page filters, four cards, the server-paged table polled every 10 s, and a CSV of the whole range.
-import { Download, LogOut, MousePointerClick, Percent, Target } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/api';
-import { downloadCsv, toCsv } from '../../lib/csv';
+// The Click Log at /clicks (spec §2 "Click Log page"): date range (the last 7 days of the report time zone
+// by default), campaign and rows-per-page filters, four cards, the server-paged table polled every 10 s
+// with its columns chosen in this browser, and the server's CSV of the whole range.
+import { CLICK_LOG_PAGE_SIZES, DEFAULT_CLICK_LOG_PAGE_SIZE, DEFAULT_REPORT_TIMEZONE } from '@tracker/schemas';
+import { Download, LogOut, MousePointerClick, Percent, RefreshCw, Target } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { formatCount, formatPercent, percentOf } from '../../lib/format';
 import { useCampaigns } from '../campaigns/queries';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
 import { DateRangePicker } from '../../ui/DateRangePicker';
-import { lastDays, toDayParam, type DayRange } from '../../ui/date-range-presets';
+import { lastDays, todayIn, type DayRange } from '../../ui/date-range-presets';
 import { Label } from '../../ui/Label';
 import { MetricCard } from '../../ui/MetricCard';
 import { PageHeader } from '../../ui/PageHeader';
-import { pageCount } from '../../ui/page-window';
 import { Pagination } from '../../ui/Pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
-import { Spinner } from '../../ui/Spinner';
 import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
-import { toast } from '../../ui/use-toast';
-import { CLICK_LOG_CSV_HEADER, clickCsvLine } from './click-log-csv';
+import { ClickLogColumnsMenu } from './ClickLogColumnsMenu';
 import { ClickLogTable } from './ClickLogTable';
-import { DEFAULT_PAGE_SIZE, fetchAllClicks, PAGE_SIZES, useClickLog, type ClickLogFilter } from './queries';
+import { DEFAULT_COLUMN_PREFS, useColumnPrefs } from './column-prefs';
+import { FIRST_PAGE, placeOfPage, type PagePlace } from './page-place';
+import { clickLogCsvUrl, useClickLog, type ClickLogFilter } from './queries';
 
 const ALL_CAMPAIGNS = 'all';
 
 export function ClickLogPage() {
-  const [range, setRange] = useState<DayRange>(() => lastDays(7));
+  // Null until the user picks a range: then the last 7 days of the report time zone, once known.
+  const [picked, setPicked] = useState<DayRange | null>(null);
   const [campaign, setCampaign] = useState(ALL_CAMPAIGNS);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [page, setPage] = useState(1);
-  const [downloading, setDownloading] = useState(false);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_CLICK_LOG_PAGE_SIZE);
+  const [place, setPlace] = useState<PagePlace>(FIRST_PAGE);
+  const [columnPrefs, setColumnPrefs] = useColumnPrefs();
+  const [knownTimezone, setKnownTimezone] = useState(DEFAULT_REPORT_TIMEZONE);
 
+  const range = picked ?? lastDays(7, todayIn(knownTimezone));
   const filter: ClickLogFilter = { range, campaignId: campaign === ALL_CAMPAIGNS ? undefined : campaign };
-  const clicks = useClickLog(filter, page, pageSize);
+  const clicks = useClickLog(filter, pageSize, place);
   useFetchErrorToast('Failed to fetch clicks', clicks);
   const campaigns = useCampaigns();
+  // Non-admins cannot read settings: the zone is learnt from the Click Log's own answer.
+  const timezone = clicks.data?.timezone ?? knownTimezone;
+  if (timezone !== knownTimezone) setKnownTimezone(timezone);
 
+  const shown = clicks.isPlaceholderData ? undefined : clicks.data;
   const total = clicks.data?.total ?? 0;
-  const pages = pageCount(total, pageSize);
-  // Polling can shrink the result under the page being read: step back to the last page there is.
+  const newer = place.page > 1 ? (shown?.newer ?? 0) : 0;
+  // A page of the snapshot that has come back empty (its clicks deleted) has nothing to page from.
   useEffect(() => {
-    if (clicks.data && !clicks.isPlaceholderData && page > pages) setPage(pages);
-  }, [clicks.data, clicks.isPlaceholderData, page, pages]);
+    if (shown && shown.rows.length === 0 && place.page > 1) setPlace(FIRST_PAGE);
+  }, [shown, place.page]);
+
+  const tableCard = useRef<HTMLDivElement>(null);
+  function goToPage(target: number) {
+    // Until the asked page is in, the rows on screen are another page's: no cursor to take from them.
+    if (!shown) return;
+    setPlace(placeOfPage(target, { place, rows: shown.rows, asOf: shown.asOf, total: shown.total }, pageSize));
+    // The pager sits under the rows: bring the new page's first row (and any 'new clicks' note) into view.
+    if (tableCard.current && tableCard.current.getBoundingClientRect().top < 0) tableCard.current.scrollIntoView({ block: 'start' });
+  }
 
   const summary = clicks.data?.summary ?? { totalClicks: 0, exitClicks: 0, convertedClicks: 0 };
-
-  async function downloadAll() {
-    setDownloading(true);
-    try {
-      const rows = await fetchAllClicks(filter);
-      downloadCsv(`click-log-${toDayParam(new Date())}.csv`, toCsv(CLICK_LOG_CSV_HEADER, rows.map(clickCsvLine)));
-    } catch (error) {
-      toast({ title: 'Failed to fetch clicks', description: errorMessage(error), variant: 'destructive' });
-    } finally {
-      setDownloading(false);
-    }
-  }
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="Click Log"
-        description="Every click with its exit and conversions, newest first"
+        description={`Every click with its exit and conversions, newest first; times in ${timezone}`}
         actions={
           <>
-            <Button variant="outline" onClick={() => void downloadAll()} disabled={downloading || total === 0}>
-              {downloading ? <Spinner className="size-4" label="Preparing CSV" /> : <Download aria-hidden="true" />}
-              {downloading ? 'Downloading...' : 'Download CSV'}
-            </Button>
+            {total === 0 ? (
+              <Button variant="outline" disabled>
+                <Download aria-hidden="true" />
+                Download CSV
+              </Button>
+            ) : (
+              // The server writes the file as the browser saves it: no click passes through this page.
+              <Button variant="outline" asChild>
+                <a href={clickLogCsvUrl(filter)} download>
+                  <Download aria-hidden="true" />
+                  Download CSV
+                </a>
+              </Button>
+            )}
             <DateRangePicker
               value={range}
               onChange={(next) => {
-                setRange(next);
-                setPage(1);
+                setPicked(next);
+                setPlace(FIRST_PAGE);
               }}
               className="w-full sm:w-auto"
             />
@@ -90,7 +103,7 @@ export function ClickLogPage() {
             value={campaign}
             onValueChange={(value) => {
               setCampaign(value);
-              setPage(1);
+              setPlace(FIRST_PAGE);
             }}
           >
             <SelectTrigger id="click-log-campaign" className="sm:w-64">
@@ -114,20 +127,32 @@ export function ClickLogPage() {
             value={String(pageSize)}
             onValueChange={(value) => {
               setPageSize(Number(value));
-              setPage(1);
+              setPlace(FIRST_PAGE);
             }}
           >
             <SelectTrigger id="click-log-page-size" className="sm:w-32">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {PAGE_SIZES.map((size) => (
+              {CLICK_LOG_PAGE_SIZES.map((size) => (
                 <SelectItem key={size} value={String(size)}>
                   {size}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
+        </div>
+        <div className="sm:ml-auto">
+          <ClickLogColumnsMenu
+            hidden={columnPrefs.hidden}
+            onToggle={(id, shown) =>
+              setColumnPrefs({
+                ...columnPrefs,
+                hidden: shown ? columnPrefs.hidden.filter((h) => h !== id) : [...columnPrefs.hidden, id],
+              })
+            }
+            onReset={() => setColumnPrefs(DEFAULT_COLUMN_PREFS)}
+          />
         </div>
       </div>
 
@@ -148,13 +173,33 @@ export function ClickLogPage() {
         />
       </div>
 
-      <Card className="gap-4 py-2">
+      <Card ref={tableCard} className="scroll-mt-16 gap-4 py-2">
+        {newer > 0 && (
+          // Pages past the first hold still while clicks arrive; this is where the buyer sees them.
+          <CardContent className="flex items-center justify-between gap-3 border-b px-2 pt-1 pb-3 sm:px-4">
+            <p className="text-sm text-muted-foreground" role="status">
+              {formatCount(newer)} new {newer === 1 ? 'click' : 'clicks'} since this page was read
+            </p>
+            <Button variant="outline" size="sm" onClick={() => setPlace(FIRST_PAGE)}>
+              <RefreshCw aria-hidden="true" />
+              Show newest
+            </Button>
+          </CardContent>
+        )}
         <CardContent className={`px-2 sm:px-4 ${clicks.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}>
-          <ClickLogTable rows={clicks.data?.rows ?? []} isPending={clicks.isPending} failed={clicks.isError} />
+          <ClickLogTable
+            rows={clicks.data?.rows ?? []}
+            timezone={timezone}
+            hidden={columnPrefs.hidden}
+            widths={columnPrefs.widths}
+            onWidthsChange={(widths) => setColumnPrefs({ ...columnPrefs, widths })}
+            isPending={clicks.isPending}
+            failed={clicks.isError}
+          />
         </CardContent>
         {total > 0 && (
           <CardContent className="border-t px-2 pt-3 pb-2 sm:px-4">
-            <Pagination page={Math.min(page, pages)} pageSize={pageSize} total={total} onPageChange={setPage} />
+            <Pagination page={place.page} pageSize={pageSize} total={total} onPageChange={goToPage} />
           </CardContent>
         )}
       </Card>

@@ -1,0 +1,159 @@
+// Raw clicks in the Click Log's order (clicked_at, then click id, newest first) found by keyset: a page
+// is addressed by a click's position, never by an offset, so clicks that arrive in between move nothing.
+import type { Analytics, QueryParams } from '@tracker/core';
+
+/** The clicks of [startDate, endDate] in the report time zone. */
+export const CLICK_RANGE =
+  'clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})';
+
+export interface ClickScope {
+  tz: string;
+  startDate: string;
+  endDate: string;
+  campaignId?: string;
+}
+
+/** A position in ClickHouse terms: clicked_at as 'yyyy-MM-dd HH:mm:ss.SSS' (UTC). */
+export interface ChKey {
+  clickedAt: string;
+  clickId: string;
+}
+
+export interface ClickRow {
+  click_id: string;
+  clicked_at: string;
+  /** clicked_at in the report time zone, 'yyyy-MM-dd HH:mm:ss' (for the CSV). */
+  clicked_local: string;
+  campaign_id: string;
+  spark_id: string;
+  tiktok_campaign_id: string;
+  tiktok_ad_group_id: string;
+  tiktok_creative_id: string;
+  placement: string;
+  campaign_name: string;
+  ad_group_name: string;
+  creative_name: string;
+  ip: string;
+  user_agent: string;
+  bot: string;
+}
+
+/** ClickHouse's 'yyyy-MM-dd HH:mm:ss.SSS' (UTC) as ISO 8601, and back. */
+export const isoFromChTime = (text: string) => `${text.replace(' ', 'T')}Z`;
+export const chTimeFromIso = (iso: string) => iso.replace('T', ' ').replace('Z', '');
+
+/** A local time as the CSV writes it; the format string is fixed, so it is no parameter. */
+export const localTime = (column: string) => `formatDateTime(${column}, '%Y-%m-%d %H:%i:%S', {tz:String})`;
+
+const CLICK_COLUMNS = `click_id, clicked_at, ${localTime('clicked_at')} AS clicked_local, campaign_id, spark_id,
+  tiktok_campaign_id, tiktok_ad_group_id, tiktok_creative_id, placement, campaign_name, ad_group_name, creative_name,
+  ip, user_agent, bot`;
+
+const TIME = 'DateTime64(3, \'UTC\')';
+
+function scopeSql(scope: ClickScope): { where: string; params: QueryParams } {
+  const campaign = scope.campaignId !== undefined ? ' AND campaign_id = {campaignId:String}' : '';
+  const params: QueryParams = { tz: scope.tz, startDate: scope.startDate, endDate: scope.endDate };
+  if (scope.campaignId !== undefined) params.campaignId = scope.campaignId;
+  return { where: `${CLICK_RANGE}${campaign}`, params };
+}
+
+/** The newest click of the scope now, or null when it has none. */
+export async function findNewestClick(analytics: Analytics, scope: ClickScope): Promise<ChKey | null> {
+  const { where, params } = scopeSql(scope);
+  // max() reads one column; only the clicks of that one millisecond are then read for their ids.
+  const [row] = await analytics.query<{ clicked_at: string; click_id: string }>(
+    `SELECT clicked_at, click_id FROM clicks
+     WHERE ${where} AND clicked_at = (SELECT max(clicked_at) FROM clicks WHERE ${where})
+     ORDER BY click_id DESC LIMIT 1`,
+    params,
+  );
+  return row ? { clickedAt: row.clicked_at, clickId: row.click_id } : null;
+}
+
+/** Clicks of the scope up to and including `asOf`, and after it. */
+export async function countAroundSnapshot(analytics: Analytics, scope: ClickScope, asOf: ChKey): Promise<{ upTo: number; after: number }> {
+  const { where, params } = scopeSql(scope);
+  const bound = { ...params, at: asOf.clickedAt, id: asOf.clickId };
+  // Split at the snapshot's millisecond so only that millisecond's clicks need their ids read.
+  const [[times], [ties]] = await Promise.all([
+    analytics.query<{ before: number; after: number }>(
+      `SELECT countIf(clicked_at < {at:${TIME}}) AS before, countIf(clicked_at > {at:${TIME}}) AS after FROM clicks WHERE ${where}`,
+      bound,
+    ),
+    analytics.query<{ before: number; after: number }>(
+      `SELECT countIf(click_id <= {id:String}) AS before, countIf(click_id > {id:String}) AS after
+       FROM clicks WHERE ${where} AND clicked_at = {at:${TIME}}`,
+      bound,
+    ),
+  ]);
+  return {
+    upTo: Number(times?.before ?? 0) + Number(ties?.before ?? 0),
+    after: Number(times?.after ?? 0) + Number(ties?.after ?? 0),
+  };
+}
+
+/** A side of a page's span: a position and whether a click at exactly that position belongs to it. */
+interface Bound {
+  key: ChKey;
+  inclusive: boolean;
+}
+
+export interface PageSpec {
+  /** Newest-first pages walk downward from `upper`; oldest-first ones upward from `lower`. */
+  order: 'newest' | 'oldest';
+  upper?: Bound;
+  lower?: Bound;
+  skip: number;
+  limit: number;
+}
+
+/**
+ * The `limit` clicks after skipping `skip`, in `order` within (lower, upper), returned newest first.
+ * Sorting every column of a long range is what makes deep pages slow, so the page is found in two
+ * steps: the time of the (skip + limit)-th click strictly inside the bounds' times (one column read),
+ * then the full rows of the short stretch up to that time, in exact keyset order.
+ */
+export async function readClickPage(analytics: Analytics, scope: ClickScope, spec: PageSpec): Promise<ClickRow[]> {
+  if (spec.limit <= 0) return [];
+  const { where, params } = scopeSql(scope);
+  const bound: QueryParams = { ...params };
+  const strictTimes: string[] = [];
+  const keyset: string[] = [];
+  if (spec.upper) {
+    bound.upperAt = spec.upper.key.clickedAt;
+    bound.upperId = spec.upper.key.clickId;
+    strictTimes.push(`clicked_at < {upperAt:${TIME}}`);
+    keyset.push(
+      `clicked_at <= {upperAt:${TIME}} AND (clicked_at < {upperAt:${TIME}} OR click_id ${spec.upper.inclusive ? '<=' : '<'} {upperId:String})`,
+    );
+  }
+  if (spec.lower) {
+    bound.lowerAt = spec.lower.key.clickedAt;
+    bound.lowerId = spec.lower.key.clickId;
+    strictTimes.push(`clicked_at > {lowerAt:${TIME}}`);
+    keyset.push(
+      `clicked_at >= {lowerAt:${TIME}} AND (clicked_at > {lowerAt:${TIME}} OR click_id ${spec.lower.inclusive ? '>=' : '>'} {lowerId:String})`,
+    );
+  }
+  const direction = spec.order === 'newest' ? 'DESC' : 'ASC';
+  // The clicks strictly between the bounds' times all belong to the page's span, so the stretch up to
+  // the (skip + limit)-th of them holds the whole page, whatever clicks share a bound's millisecond.
+  const [edge] = await analytics.query<{ clicked_at: string }>(
+    `SELECT clicked_at FROM clicks WHERE ${[where, ...strictTimes].join(' AND ')}
+     ORDER BY clicked_at ${direction} LIMIT 1 OFFSET {edgeOffset:UInt64}`,
+    { ...bound, edgeOffset: spec.skip + spec.limit - 1 },
+  );
+  const stretch: string[] = [];
+  if (edge) {
+    bound.edgeAt = edge.clicked_at;
+    stretch.push(spec.order === 'newest' ? `clicked_at >= {edgeAt:${TIME}}` : `clicked_at <= {edgeAt:${TIME}}`);
+  }
+  const rows = await analytics.query<ClickRow>(
+    `SELECT ${CLICK_COLUMNS} FROM clicks WHERE ${[where, ...stretch, ...keyset].join(' AND ')}
+     ORDER BY clicked_at ${direction}, click_id ${direction}
+     LIMIT {limit:UInt32} OFFSET {skip:UInt64}`,
+    { ...bound, limit: spec.limit, skip: spec.skip },
+  );
+  return spec.order === 'newest' ? rows : rows.reverse();
+}
