@@ -23,7 +23,7 @@ import { createHttpServer, createLogger, loadConfig, makeEvent, migrateAnalytics
 import { openChdbAnalytics, openEntities } from '@tracker/core/testing';
 import { hashPassword, registerApi } from '@tracker/api';
 import { chTime, clickRow, dimensionColumns, exitRow } from '@tracker/projector';
-import { REPORT_GROUP_BY, type ClickEvent, type ReportGroupBy } from '@tracker/schemas';
+import { clickLogCursor, REPORT_GROUP_BY, type ClickEvent, type ClickLogResponse, type ReportGroupBy } from '@tracker/schemas';
 
 const { values: args } = parseArgs({
   options: {
@@ -386,8 +386,15 @@ async function main() {
       const r = await time(`/api/reports?groupBy=${groupBy}&startDate=${REPORT_START}&endDate=${REPORT_END}`);
       timings.set(groupBy, { first: r.first, p50: r.p50, p95: r.p95, rows: (JSON.parse(r.body) as { rows: unknown[] }).rows.length });
     }
-    const firstPage = await time(`/api/clicks?startDate=${REPORT_START}&endDate=${REPORT_END}&limit=100`);
-    const deepPage = await time(`/api/clicks?startDate=${REPORT_START}&endDate=${REPORT_END}&limit=100&offset=100000`);
+    // The Click Log pages by position: page 1 pins the snapshot (asOf); a jump of 4 pages and the
+    // oldest page (Last) are what a user deep in the log asks for.
+    const clicksUrl = `/api/clicks?startDate=${REPORT_START}&endDate=${REPORT_END}&limit=100`;
+    const firstPage = await time(clicksUrl);
+    const page1 = JSON.parse(firstPage.body) as ClickLogResponse;
+    const lastOfPage1 = page1.rows.at(-1)!;
+    const pinned = `${clicksUrl}&asOf=${encodeURIComponent(page1.asOf!)}`;
+    const jumpPage = await time(`${pinned}&after=${encodeURIComponent(clickLogCursor(lastOfPage1))}&skip=300`);
+    const lastPage = await time(`${pinned}&last=true`);
     for (const [groupBy, r] of timings) {
       await baselineReport(baseline.sql, groupBy);
       const pgSamples = [];
@@ -400,7 +407,8 @@ async function main() {
       );
     }
     console.log(`${'click log, first page of 100'.padEnd(34)} ${ms(firstPage.first)} ${ms(firstPage.p50)} ${ms(firstPage.p95)}`);
-    console.log(`${'click log, page at offset 100000'.padEnd(34)} ${ms(deepPage.first)} ${ms(deepPage.p50)} ${ms(deepPage.p95)}`);
+    console.log(`${'click log, 4 pages on from page 1'.padEnd(34)} ${ms(jumpPage.first)} ${ms(jumpPage.p50)} ${ms(jumpPage.p95)}`);
+    console.log(`${'click log, last page'.padEnd(34)} ${ms(lastPage.first)} ${ms(lastPage.p50)} ${ms(lastPage.p95)}`);
 
     console.log(
       `\nPostgreSQL: ${baseline.kind}, ${pgLoaded.toLocaleString('en-US')} clicks loaded` +
