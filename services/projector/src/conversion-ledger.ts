@@ -110,7 +110,8 @@ export async function reviseConversions(db: Db, pending: PendingConversion[]): P
     );
 
     const fresh = pending.filter((p) => !done.has(p.event.id)).map((p) => p.event.data.transactionId);
-    const stored = await selectInChunks(new Set(fresh), (transactionIds) =>
+    // Locked in one order by every projector process, so two of them never wait on each other crosswise.
+    const stored = await selectInChunks([...new Set(fresh)].sort(), (transactionIds) =>
       tx
         .select()
         .from(schema.postbackConversions)
