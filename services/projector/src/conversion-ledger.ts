@@ -3,9 +3,10 @@
 // +1 of the new). Each event's outcome is kept as the analytics rows it produced, so projecting the
 // same event again, after a crash or in a replay of the whole log, writes the same rows; a second copy
 // of the event at another log position writes none.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@tracker/core';
 import type { ConversionEvent } from '@tracker/schemas';
+import { selectInChunks, writeInChunks } from './bounded-statements';
 import { EMPTY_DIMENSIONS, chTime, dimensionColumns, type LogPosition, type ResolvedClick } from './analytics-rows';
 
 export type ConversionRow = schema.ConversionRow;
@@ -69,19 +70,60 @@ function dimensionColumnsOfRow(row: ConversionRow) {
     placement, campaign_name, ad_group_name, creative_name };
 }
 
-/** Applies the events to the ledger in order, in one transaction, and returns each one's rows. */
+/** A transaction's ledger row as this batch leaves it. */
+interface LedgerEntry {
+  /** Set for a row that was in the ledger before this batch. */
+  id?: number;
+  transactionId: string;
+  clickId: string;
+  payout: string;
+  offerId: string | null;
+  offerName: string | null;
+  status: (typeof schema.postbackConversions.$inferSelect)['status'];
+  metadata: schema.LedgerMetadata;
+  receivedAt: Date;
+  /** A new row's first event's time; a revision writes the time it was made (`now()` on a stored row). */
+  updatedAt: Date;
+  /** This batch changed the row. */
+  changed: boolean;
+}
+
+/** numeric(10, 2) as the store gives it back: an event's '012.50' is stored and compared as '12.50'. */
+const storedAmount = (payout: string) => payout.replace(/^0+(?=\d)/, '');
+
+/**
+ * Applies the events to the ledger in order, in one transaction, and returns each one's rows. The
+ * ledger is read and written in bounded statements (bounded-statements.ts), never one per event.
+ */
 export async function reviseConversions(db: Db, pending: PendingConversion[]): Promise<Revision[]> {
   if (pending.length === 0) return [];
   return db.transaction(async (tx) => {
     const done = new Map(
       (
-        await tx
-          .select()
-          .from(schema.conversionRevisions)
-          .where(inArray(schema.conversionRevisions.eventId, pending.map((p) => p.event.id)))
+        await selectInChunks(new Set(pending.map((p) => p.event.id)), (ids) =>
+          tx
+            .select({ eventId: schema.conversionRevisions.eventId, rows: schema.conversionRevisions.rows })
+            .from(schema.conversionRevisions)
+            .where(inArray(schema.conversionRevisions.eventId, ids)),
+        )
       ).map((r) => [r.eventId, r.rows]),
     );
+
+    const fresh = pending.filter((p) => !done.has(p.event.id)).map((p) => p.event.data.transactionId);
+    // Locked in one order by every projector process, so two of them never wait on each other crosswise.
+    const stored = await selectInChunks([...new Set(fresh)].sort(), (transactionIds) =>
+      tx
+        .select()
+        .from(schema.postbackConversions)
+        .where(inArray(schema.postbackConversions.transactionId, transactionIds))
+        .for('update'),
+    );
+    const ledger = new Map<string, LedgerEntry>(
+      stored.map((r) => [r.transactionId, { ...r, payout: storedAmount(r.payout), metadata: r.metadata!, changed: false }]),
+    );
+
     const revisions: Revision[] = [];
+    const written: Array<typeof schema.conversionRevisions.$inferInsert> = [];
     for (const p of pending) {
       const { event } = p;
       let rows = done.get(event.id);
@@ -90,46 +132,75 @@ export async function reviseConversions(db: Db, pending: PendingConversion[]): P
         // after its answer was lost), already counted. The same position is a re-sent batch.
         if (rows.length > 0 && (rows[0]!.log_partition !== p.at.partition || rows[0]!.log_offset !== p.at.offset)) continue;
       } else {
-        rows = await applyToLedger(tx as unknown as Db, p);
-        await tx
-          .insert(schema.conversionRevisions)
-          .values({ eventId: event.id, transactionId: event.data.transactionId, rows });
+        rows = applyToLedger(ledger, p);
+        written.push({ eventId: event.id, transactionId: event.data.transactionId, rows });
         done.set(event.id, rows);
       }
       const current = rows.find((r) => r.sign === 1);
       revisions.push({ event, rows, becameApproved: becameApproved(rows), campaignId: current?.campaign_id ?? '' });
     }
+
+    const changed = [...ledger.values()].filter((e) => e.changed);
+    await writeInChunks(
+      changed.filter((e) => e.id === undefined),
+      (entries) =>
+        tx.insert(schema.postbackConversions).values(
+          entries.map((e) => ({
+            transactionId: e.transactionId,
+            clickId: e.clickId,
+            payout: e.payout,
+            offerId: e.offerId,
+            offerName: e.offerName,
+            status: e.status,
+            metadata: e.metadata,
+            receivedAt: e.receivedAt,
+            updatedAt: e.updatedAt,
+          })),
+        ),
+    );
+    await writeInChunks(
+      changed.filter((e) => e.id !== undefined),
+      (entries) => {
+        const values = sql.join(
+          entries.map((e) => sql`(${e.id}::integer, ${e.status}, ${e.payout}::numeric, ${JSON.stringify(e.metadata)}::jsonb)`),
+          sql`, `,
+        );
+        return tx
+          .update(schema.postbackConversions)
+          .set({ status: sql`v.status`, payout: sql`v.payout`, metadata: sql`v.metadata`, updatedAt: sql`now()` })
+          .from(sql`(VALUES ${values}) AS v(id, status, payout, metadata)`)
+          .where(sql`${schema.postbackConversions.id} = v.id`);
+      },
+    );
+    await writeInChunks(written, (rows) => tx.insert(schema.conversionRevisions).values(rows));
     return revisions;
   });
 }
 
-async function applyToLedger(tx: Db, p: PendingConversion): Promise<ConversionRow[]> {
+/** The event's outcome against the ledger as the events before it left it, applied to `ledger`. */
+function applyToLedger(ledger: Map<string, LedgerEntry>, p: PendingConversion): ConversionRow[] {
   const { event } = p;
   const d = event.data;
-  const [existing] = await tx
-    .select()
-    .from(schema.postbackConversions)
-    .where(eq(schema.postbackConversions.transactionId, d.transactionId))
-    .for('update');
+  const existing = ledger.get(d.transactionId);
   if (!existing) {
     const row = positiveRow(p, null);
-    const metadata: schema.LedgerMetadata = { lastRow: row, source: d.source };
-    await tx.insert(schema.postbackConversions).values({
+    ledger.set(d.transactionId, {
       transactionId: d.transactionId,
       clickId: d.clickId,
-      payout: d.payout,
+      payout: storedAmount(d.payout),
       offerId: d.offerId || null,
       offerName: d.offerName || null,
       status: d.status,
-      metadata,
+      metadata: { lastRow: row, source: d.source },
       receivedAt: new Date(event.at),
       updatedAt: new Date(event.at),
+      changed: true,
     });
     return [row];
   }
-  if (existing.status === d.status && existing.payout === d.payout) return [];
+  if (existing.status === d.status && existing.payout === storedAmount(d.payout)) return [];
   // Every ledger row is written here, always with its metadata.
-  const previous = existing.metadata!.lastRow;
+  const previous = existing.metadata.lastRow;
   const row = positiveRow(p, previous);
   const undo: ConversionRow = {
     ...previous,
@@ -139,10 +210,10 @@ async function applyToLedger(tx: Db, p: PendingConversion): Promise<ConversionRo
     log_partition: p.at.partition,
     log_offset: p.at.offset,
   };
-  const metadata: schema.LedgerMetadata = { lastRow: row, source: d.source };
-  await tx
-    .update(schema.postbackConversions)
-    .set({ status: d.status, payout: d.payout, metadata, updatedAt: sql`now()` })
-    .where(eq(schema.postbackConversions.id, existing.id));
+  existing.status = d.status;
+  existing.payout = storedAmount(d.payout);
+  existing.metadata = { lastRow: row, source: d.source };
+  existing.updatedAt = new Date();
+  existing.changed = true;
   return [undo, row];
 }

@@ -8,6 +8,7 @@ import { schema, type Analytics, type Db, type JobQueue, type Logger } from '@tr
 import { PIXEL_EVENT_JOB, type ClickEvent, type ConversionEvent, type PixelEventJob } from '@tracker/schemas';
 import { resolvedFromClickEvent, type LogPosition } from './analytics-rows';
 import { unitToken, type Unit } from './batch-ranges';
+import { selectInChunks, writeInChunks } from './bounded-statements';
 import type { ClickResolver } from './click-resolver';
 import { keptLines, type EncodedRows } from './decode-unit';
 import { firstCopies } from './event-copies';
@@ -85,21 +86,31 @@ async function decideConversions(
   const now = (ctx.now ?? Date.now)();
   const eventIds = conversions.map((c) => c.event.id);
   const clickIds = conversions.map((c) => c.event.data.clickId);
-  const [revised, alreadyParked, parkedClicks, found] = await Promise.all([
-    ctx.db
-      .select({ id: schema.conversionRevisions.eventId })
-      .from(schema.conversionRevisions)
-      .where(inArray(schema.conversionRevisions.eventId, eventIds)),
-    ctx.db
-      .select({ id: schema.parkedConversions.eventId })
-      .from(schema.parkedConversions)
-      .where(inArray(schema.parkedConversions.eventId, eventIds)),
-    ctx.db
-      .select({ clickId: schema.parkedConversions.clickId })
-      .from(schema.parkedConversions)
-      // A row set aside as unreadable is never retried, so it holds nothing back.
-      .where(and(inArray(schema.parkedConversions.clickId, clickIds), isNull(schema.parkedConversions.unreadable))),
+  // The click lookup runs in the analytics engine meanwhile; the entity store is read in bounded statements.
+  const [found, [revised, alreadyParked, parkedClicks]] = await Promise.all([
     ctx.clicks.resolve(clickIds.filter((id) => !unitClicks.has(id))),
+    (async () =>
+      [
+        await selectInChunks(eventIds, (ids) =>
+          ctx.db
+            .select({ id: schema.conversionRevisions.eventId })
+            .from(schema.conversionRevisions)
+            .where(inArray(schema.conversionRevisions.eventId, ids)),
+        ),
+        await selectInChunks(eventIds, (ids) =>
+          ctx.db
+            .select({ id: schema.parkedConversions.eventId })
+            .from(schema.parkedConversions)
+            .where(inArray(schema.parkedConversions.eventId, ids)),
+        ),
+        await selectInChunks(new Set(clickIds), (ids) =>
+          ctx.db
+            .select({ clickId: schema.parkedConversions.clickId })
+            .from(schema.parkedConversions)
+            // A row set aside as unreadable is never retried, so it holds nothing back.
+            .where(and(inArray(schema.parkedConversions.clickId, ids), isNull(schema.parkedConversions.unreadable))),
+        ),
+      ] as const)(),
   ]);
   const revisedIds = new Set(revised.map((r) => r.id));
   const parkedIds = new Set(alreadyParked.map((r) => r.id));
@@ -125,11 +136,11 @@ async function decideConversions(
     }
     pending.push({ ...c, click });
   }
-  if (toPark.length > 0) {
-    await ctx.db
+  await writeInChunks(toPark, (chunk) =>
+    ctx.db
       .insert(schema.parkedConversions)
       .values(
-        toPark.map((c) => ({
+        chunk.map((c) => ({
           eventId: c.event.id,
           clickId: c.event.data.clickId,
           event: c.event,
@@ -137,8 +148,8 @@ async function decideConversions(
           logOffset: c.at.offset,
         })),
       )
-      .onConflictDoNothing();
-  }
+      .onConflictDoNothing(),
+  );
   return { revisions: await reviseConversions(ctx.db, pending), parked: toPark.length };
 }
 
