@@ -2,9 +2,7 @@
 // deciding the same events one at a time gives, also when a batch creates a transaction and revises it.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
 import { makeEvent, newEventId, schema, type Entities } from '@tracker/core';
-import { openEntities } from '@tracker/core/src/db/entities';
-import { describeWithRealEngine } from '@tracker/core/src/testing/real-engines';
-import { createTemporaryDatabase } from '@tracker/core/src/testing/temporary-database';
+import { createTemporaryDatabase, describeWithRealEngine, openEntities } from '@tracker/core/testing';
 import type { PostbackStatus } from '@tracker/schemas';
 import { ROWS_PER_STATEMENT } from './bounded-statements';
 import { reviseConversions, type PendingConversion } from './conversion-ledger';

@@ -6,13 +6,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { count, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createHttpServer, createLogger, encodeEvent, makeEvent, schema, type Analytics, type Entities, type EventLog } from '@tracker/core';
-import { openEntities } from '@tracker/core/src/db/entities';
-import { openChdbAnalytics } from '@tracker/core/src/analytics/chdb-analytics';
-import { migrateAnalytics } from '@tracker/core/src/analytics/migrate-analytics';
-import { openEventLog } from '@tracker/core/src/eventlog/open-event-log';
+import { createHttpServer, createLogger, encodeEvent, makeEvent, migrateAnalytics, schema, type Analytics, type Entities, type EventLog } from '@tracker/core';
+import { openChdbAnalytics, openEntities, openEventLog } from '@tracker/core/testing';
 import { registerIngest, type Ingest } from '@tracker/ingest';
-import { startProjector, type Projector } from './start-projector';
+import { startProjector, type Projector } from '@tracker/projector';
 
 const logger = createLogger('silent');
 const BURST = 3000;
