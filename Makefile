@@ -57,6 +57,7 @@ bench-eventlog: install
 	npx tsx bench/eventlog-publish.ts
 
 ## bench-ingest: the click redirect against a bare Fastify baseline, then every 302 checked in ClickHouse.
+## Then redirects at a fixed rate alone and beside a 1,000/s postback flood (BENCH_ARGS="--only mixed").
 ## With the baseline also spending fixed CPU per request: make bench-ingest BENCH_ARGS=--calibrate
 bench-ingest: install
 	npx tsx bench/ingest.ts $(BENCH_ARGS)
