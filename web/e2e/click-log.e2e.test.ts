@@ -3,96 +3,26 @@
 // /postback, driven in Debian's Chromium: paging while clicks arrive (pages hold still, a 'new clicks'
 // note offers the newest), and Download CSV from the server with a visitor's formula neutralised.
 // Screenshots go to <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import {
+  ADMIN,
+  api,
+  type BrowserSession,
+  closeBrowserSession,
+  describeWithChromium,
+  openBrowserSession,
+  SHOTS_DIR,
+  shot,
+  STEP_MS,
+  TIMEOUT_MS,
+} from './support/tracker-e2e';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const WEB_DIST = path.join(ROOT, 'web/dist');
-const SHOTS_DIR = path.join(os.tmpdir(), 'tracker-e2e-shots');
-const ADMIN = { username: 'admin', password: 'admin-password' };
 const HOSTILE = "=cmd|'/c calc'!A1";
-const TIMEOUT_MS = 180_000;
-const STEP_MS = 60_000;
-
-const hasChromium = fs.existsSync(CHROMIUM_PATH);
-if (!hasChromium) {
-  process.stdout.write(`\n[click log e2e] SKIPPED: no Chromium at ${CHROMIUM_PATH} (install Debian's chromium or set CHROMIUM_PATH)\n\n`);
-}
-const describeWithChromium = hasChromium ? describe : describe.skip;
-
-// ---- the built app and the product, as the management e2e starts them ----
-
-function newestMtime(entry: string): number {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
-}
-
-function ensureBuiltWeb(): void {
-  const built = newestMtime(path.join(WEB_DIST, 'index.html'));
-  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'web/package.json', 'schemas/src'];
-  if (built > Math.max(...sources.map((source) => newestMtime(path.join(ROOT, source))))) return;
-  execFileSync('npm', ['run', 'build', '--silent', '-w', 'web'], { cwd: ROOT, stdio: 'pipe' });
-}
-
-interface Tracker {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-}
-
-async function startTracker(dataDir: string): Promise<Tracker> {
-  const { DATABASE_URL: _d, CLICKHOUSE_URL: _c, KAFKA_BROKERS: _k, REDIS_URL: _r, ...baseEnv } = process.env;
-  const child = spawn(process.execPath, [path.join(ROOT, 'services/cli/bin/tracker.js'), 'all'], {
-    cwd: ROOT,
-    env: { ...baseEnv, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, WEB_DIST, LOG_LEVEL: 'warn' },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const match = /Affiliate Tracker is running at (http:\/\/\S+)/.exec(output);
-    if (match) return { child, url: match[1]! };
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`tracker did not start:\n${output}`);
-}
-
-async function stopTracker(tracker: Tracker | undefined): Promise<void> {
-  if (!tracker || tracker.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => tracker.child.once('exit', resolve));
-  tracker.child.kill('SIGTERM');
-  const timer = setTimeout(() => tracker.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 // ---- traffic, as the ad platform and the network send it ----
-
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
-  const res = method === 'GET' ? await page.request.get(url) : await page.request.post(url, { data });
-  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** One ad click through /r; returns the click id the lander receives. */
 async function click(baseUrl: string, campaignId: string, campaignName = 'US Keto'): Promise<string> {
@@ -101,11 +31,6 @@ async function click(baseUrl: string, campaignId: string, campaignName = 'US Ket
   const clickId = new URL(res.headers.get('location')!).searchParams.get('clickId');
   if (!clickId) throw new Error(`no clickId in ${res.headers.get('location')}`);
   return clickId;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
 }
 
 const table = (page: Page) => page.getByRole('table', { name: 'Click log' });
@@ -131,31 +56,20 @@ async function waitForStatus(page: Page, text: RegExp): Promise<void> {
 
 // ---- the flow ----
 
-describeWithChromium('the Click Log in Chromium', () => {
-  let dataDir = '';
-  let tracker: Tracker | undefined;
-  let browser: Browser | undefined;
+describeWithChromium('click log e2e')('the Click Log in Chromium', () => {
+  let session: BrowserSession | undefined;
   let page: Page;
   let baseUrl = '';
   let campaignId = '';
   const today = new Date().toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    ensureBuiltWeb();
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-e2e-clicks-'));
-    tracker = await startTracker(dataDir);
-    baseUrl = tracker.url;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    session = await openBrowserSession('tracker-e2e-clicks-', { context: { acceptDownloads: true } });
+    ({ page, baseUrl } = session);
   }, TIMEOUT_MS);
 
   afterAll(async () => {
-    await browser?.close();
-    await stopTracker(tracker);
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await closeBrowserSession(session);
   }, 30_000);
 
   /** Waits until the Click Log's server counts this many clicks today (the projector runs beside it). */
@@ -201,7 +115,7 @@ describeWithChromium('the Click Log in Chromium', () => {
     await rowsPerPage.click();
     await page.getByRole('option', { name: '50', exact: true }).click();
     await waitForStatus(page, /Showing 1 to 50 of 130 results/);
-    await shot(page, 'click-log-01-page-1');
+    await shot(page, 'click-log-01-page-1', { fullPage: false });
 
     await goTo(page, 'Next page');
     await waitForStatus(page, /Showing 51 to 100 of 130 results/);
@@ -214,7 +128,7 @@ describeWithChromium('the Click Log in Chromium', () => {
     await waitForStatus(page, /7 new clicks since this page was read/);
     expect(await shownClickIds(page)).toEqual(page2);
     await waitForStatus(page, /Showing 51 to 100 of 130 results/);
-    await shot(page, 'click-log-02-new-clicks');
+    await shot(page, 'click-log-02-new-clicks', { fullPage: false });
 
     await goTo(page, 'Next page');
     await waitForStatus(page, /Showing 101 to 130 of 130 results/);

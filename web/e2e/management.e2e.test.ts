@@ -1,24 +1,18 @@
 // The management screens in a real browser (issue 5): the built web app served by `tracker all` on a
 // fresh DATA_DIR, driven in Debian's Chromium through playwright-core. Screenshots of every screen go
 // to <tmpdir>/tracker-e2e-shots/ (never into git). Skipped, saying so, when Chromium is not installed.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   ADMIN,
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
+  type BrowserSession,
+  closeBrowserSession,
   describeWithChromium,
-  ensureBuiltWeb,
+  openBrowserSession,
   SHOTS_DIR,
   shot,
-  startTracker,
   STEP_MS,
-  stopTracker,
   TIMEOUT_MS,
-  type Tracker,
 } from './support/tracker-e2e';
 
 const MEMBER = { username: 'e2e-buyer', password: 'e2e-buyer-password' };
@@ -80,32 +74,19 @@ async function waitForText(locator: Locator, text: string, timeoutMs = 10_000): 
 
 // ---- the flow of issue 5 ----
 
-describeWithChromium('management screens in Chromium', () => {
-  let dataDir = '';
-  let tracker: Tracker | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext;
+describeWithChromium('management e2e')('management screens in Chromium', () => {
+  let session: BrowserSession | undefined;
   let page: Page;
   let baseUrl = '';
   let campaignId = '';
 
   beforeAll(async () => {
-    ensureBuiltWeb();
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-e2e-'));
-    tracker = await startTracker(dataDir);
-    baseUrl = tracker.url;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    session = await openBrowserSession('tracker-e2e-', { permissions: ['clipboard-read', 'clipboard-write'] });
+    ({ page, baseUrl } = session);
   }, TIMEOUT_MS);
 
   afterAll(async () => {
-    await browser?.close();
-    await stopTracker(tracker);
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await closeBrowserSession(session);
     process.stdout.write(`\n[management e2e] screenshots: ${SHOTS_DIR}\n\n`);
   }, 30_000);
 

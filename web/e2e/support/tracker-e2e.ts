@@ -1,15 +1,15 @@
 // Test support for the browser suites (web/e2e/*.e2e.test.ts): Debian's Chromium, the built web app and
-// `tracker all` on a fresh DATA_DIR, started as a user starts the product.
+// `tracker all` on a fresh DATA_DIR, started as a user starts the product, plus where screenshots go.
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe } from '@jest/globals';
-import type { Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -19,22 +19,28 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const WEB_DIST = path.join(ROOT, 'web/dist');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const WEB_DIST = path.join(ROOT, 'web/dist');
+/** Screenshots and downloads of every suite, outside the repository so they never land in git. */
 export const SHOTS_DIR = path.join(os.tmpdir(), 'tracker-e2e-shots');
+/** The admin `tracker all` creates at start (ADMIN_USERNAME / ADMIN_PASSWORD). */
 export const ADMIN = { username: 'admin', password: 'admin-password' };
+/** openBrowserSession's beforeAll: a web build when stale, the tracker's start-up and Chromium's. */
 export const TIMEOUT_MS = 180_000;
 export const STEP_MS = 60_000;
+const START_MS = 90_000;
+const STOP_MS = 10_000;
 
-export const hasChromium = fs.existsSync(CHROMIUM_PATH);
-if (!hasChromium) {
-  process.stdout.write(`\n[management e2e] SKIPPED: no Chromium at ${CHROMIUM_PATH} (install Debian's chromium or set CHROMIUM_PATH)\n\n`);
+/** `describe`, or `describe.skip` saying so under the suite's label when Chromium is not installed. */
+export function describeWithChromium(label: string): typeof describe.skip {
+  if (fs.existsSync(CHROMIUM_PATH)) return describe;
+  process.stdout.write(`\n[${label}] SKIPPED: no Chromium at ${CHROMIUM_PATH} (install Debian's chromium or set CHROMIUM_PATH)\n\n`);
+  return describe.skip;
 }
-export const describeWithChromium = hasChromium ? describe : describe.skip;
 
 // ---- the built app ----
 
-export function newestMtime(entry: string): number {
+function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
   const stat = fs.statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -42,7 +48,7 @@ export function newestMtime(entry: string): number {
 }
 
 /** Builds web/dist unless it is newer than every source it is built from. */
-export function ensureBuiltWeb(): void {
+function ensureBuiltWeb(): void {
   const built = newestMtime(path.join(WEB_DIST, 'index.html'));
   const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'web/package.json', 'schemas/src'];
   const newestSource = Math.max(...sources.map((source) => newestMtime(path.join(ROOT, source))));
@@ -57,13 +63,18 @@ export function ensureBuiltWeb(): void {
 
 // ---- the product, as a user starts it ----
 
-export interface Tracker {
+interface Tracker {
   child: ChildProcessWithoutNullStreams;
   url: string;
-  output: () => string;
+  /** Its own DATA_DIR, removed by stopTracker. */
+  dataDir: string;
 }
 
-export async function startTracker(dataDir: string): Promise<Tracker> {
+/** `tracker all` on the built web app and a fresh DATA_DIR (a temporary folder named `<dataDirPrefix>…`). */
+async function startTracker(dataDirPrefix: string): Promise<Tracker> {
+  ensureBuiltWeb();
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
   // The child runs on its embedded stores whatever engines this test run was given.
   const { DATABASE_URL: _d, CLICKHOUSE_URL: _c, KAFKA_BROKERS: _k, REDIS_URL: _r, ...baseEnv } = process.env;
   const child = spawn(process.execPath, [path.join(ROOT, 'services/cli/bin/tracker.js'), 'all'], {
@@ -82,30 +93,79 @@ export async function startTracker(dataDir: string): Promise<Tracker> {
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + START_MS;
   while (Date.now() < deadline) {
     const match = /Affiliate Tracker is running at (http:\/\/\S+)/.exec(output);
-    if (match) return { child, url: match[1]!, output: () => output };
+    if (match) return { child, url: match[1]!, dataDir };
     if (child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
   throw new Error(`tracker did not start:\n${output}`);
 }
 
-export async function stopTracker(tracker: Tracker | undefined): Promise<void> {
-  if (!tracker || tracker.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => tracker.child.once('exit', resolve));
-  tracker.child.kill('SIGTERM');
-  const timer = setTimeout(() => tracker.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+/** SIGTERM (SIGKILL after STOP_MS), then its DATA_DIR goes. */
+async function stopTracker(tracker: Tracker | undefined): Promise<void> {
+  if (!tracker) return;
+  if (tracker.child.exitCode === null) {
+    const exited = new Promise((resolve) => tracker.child.once('exit', resolve));
+    tracker.child.kill('SIGTERM');
+    const timer = setTimeout(() => tracker.child.kill('SIGKILL'), STOP_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+  fs.rmSync(tracker.dataDir, { recursive: true, force: true });
 }
 
-export async function shot(page: Page, name: string): Promise<void> {
+// ---- Chromium on the product ----
+
+export interface BrowserSession {
+  baseUrl: string;
+  page: Page;
+  tracker: Tracker;
+  browser: Browser;
+}
+
+/** The tracker (see startTracker), then one Chromium page at 1440×900 on it, steps waiting up to 15 s. */
+export async function openBrowserSession(
+  dataDirPrefix: string,
+  options: { context?: BrowserContextOptions; permissions?: string[] } = {},
+): Promise<BrowserSession> {
+  const tracker = await startTracker(dataDirPrefix);
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options.context });
+    if (options.permissions) await context.grantPermissions(options.permissions, { origin: tracker.url });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return { baseUrl: tracker.url, page, tracker, browser };
+  } catch (error) {
+    await stopTracker(tracker);
+    throw error;
+  }
+}
+
+export async function closeBrowserSession(session: BrowserSession | undefined): Promise<void> {
+  if (!session) return;
+  await session.browser.close();
+  await stopTracker(session.tracker);
+}
+
+// ---- page helpers ----
+
+/** A JSON call with the page's session cookie; a non-2xx answer fails the step with its body. */
+export async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
+  const res = method === 'GET' ? await page.request.get(url) : await page.request.post(url, { data });
+  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A picture in SHOTS_DIR: the whole page from its top by default, or just the viewport as it stands. */
+export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   // Let enter animations and toasts settle so the picture shows the screen, not a transition; from the
   // top, or the fixed sidebar and sticky header land mid-page in a full-page picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage });
 }
