@@ -6,31 +6,12 @@ import { recordSpend, schema } from '@tracker/core';
 import { FEATURES, type Feature, type ReportResponse } from '@tracker/schemas';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
+import { clickRow, conversionRow, exitRow } from '../testing/fact-rows';
 
 let h: ApiHarness;
 let admin: string;
 let offerId = 0;
 let sparkPublicId = '';
-
-const DIMENSIONS = {
-  campaign_id: 'cmpA', lander_id: 0, offer_id: 0, spark_id: '', tiktok_campaign_id: '', tiktok_ad_group_id: '',
-  tiktok_creative_id: '', placement: '', campaign_name: '', ad_group_name: '', creative_name: '',
-};
-type Dimensions = Partial<typeof DIMENSIONS>;
-
-const clickRow = (id: string, at: string, d: Dimensions = {}, bot = '') => ({
-  click_id: id, clicked_at: at, ...DIMENSIONS, ...d, ttclid: '', ip: '10.0.0.1', user_agent: 'UA', referrer: '', bot,
-  log_partition: 0, log_offset: 0,
-});
-const exitRow = (eventId: string, clickId: string, clickedAt: string, exitedAt: string, d: Dimensions = {}) => ({
-  event_id: eventId, click_id: clickId, exited_at: exitedAt, clicked_at: clickedAt, ...DIMENSIONS, ...d, ip: '', user_agent: '',
-  log_partition: 0, log_offset: 0,
-});
-const conversionRow = (eventId: string, sign: 1 | -1, clickId: string, clickedAt: string, status: string, payout: string, d: Dimensions = {}) => ({
-  event_id: eventId, sign, transaction_id: `tx-${clickId}`, click_id: clickId, converted_at: clickedAt, clicked_at: clickedAt,
-  attributed: d.campaign_id === '' ? 0 : 1, ...DIMENSIONS, ...d, status, payout, network_offer_id: '', network_offer_name: '',
-  log_partition: 0, log_offset: 0,
-});
 
 const get = (url: string, cookie = admin) => h.call({ method: 'GET', url, cookie });
 
