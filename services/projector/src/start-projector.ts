@@ -6,6 +6,7 @@ import { schema, type Analytics, type Db, type EventLog, type JobQueue, type Log
 import { conversionEventSchema, type ConversionEvent } from '@tracker/schemas';
 import { BatchRanges } from './batch-ranges';
 import { ClickResolver } from './click-resolver';
+import { consumerErrorLog } from './consumer-error-log';
 import { reviseConversions } from './conversion-ledger';
 import { enqueuePixelEvents, projectUnit, type ProjectionContext, type UnitOutcome } from './project-unit';
 import { UnitDecoder } from './unit-decoder';
@@ -66,19 +67,6 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
   const ranges = new BatchRanges(deps.db, group);
   const totals: UnitOutcome = { clicks: 0, exits: 0, copies: 0, conversions: 0, parked: 0, invalid: 0 };
 
-  // A lost broker or an unreadable segment is retried by the log itself, every second or so: log the
-  // first failure, then at most one line a minute with how many followed, not a line per retry.
-  let consumerErrors = 0;
-  let consumerErrorLoggedAt = -Infinity;
-  const onConsumerError = (error: unknown) => {
-    consumerErrors++;
-    const now = Date.now();
-    if (now - consumerErrorLoggedAt < 60_000) return;
-    deps.logger.error({ err: error, failures: consumerErrors }, 'event log consumer failing: retrying');
-    consumerErrorLoggedAt = now;
-    consumerErrors = 0;
-  };
-
   const subscription: Subscription = await deps.eventLog.subscribe({
     group,
     maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
@@ -86,7 +74,8 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
     retryDelayMs: 1000,
     onError: (error, batch) =>
       deps.logger.error({ err: error, partition: batch.partition, from: batch.records[0]?.offset }, 'projection failed: retrying'),
-    onConsumerError,
+    // A lost broker or an unreadable segment is retried by the log itself, every second or so.
+    onConsumerError: consumerErrorLog(deps.logger),
     handle: async (batch) => {
       for (const unit of await ranges.split(batch.partition, batch.records)) {
         if (!unit.recorded) await ranges.record(unit);
