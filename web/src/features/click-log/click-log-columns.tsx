@@ -34,7 +34,7 @@ export const CLICK_LOG_WIDTH_AT_1440 = 1440 - 256 - 32 - 2 - 32 - 15;
 export const CLICK_LOG_COLUMNS = [
   { id: 'status', label: 'Status', size: 84, shown: true },
   // The count and the approved payout, so a buyer sees what a click earned without another column.
-  { id: 'converted', label: 'Converted', size: 112, shown: true },
+  { id: 'converted', label: 'Converted', size: 120, shown: true },
   { id: 'clickId', label: 'Click ID', size: 100, shown: true },
   { id: 'campaign', label: 'Campaign', size: 120, shown: true },
   { id: 'clickedAt', label: 'Clicked At', size: 160, shown: true },
