@@ -168,6 +168,30 @@ const cursorParam = (name: string) =>
       .optional(),
   );
 
+/** The fewest hex digits of a click id the Click Log searches by: the 8 its table shows. */
+export const CLICK_ID_SEARCH_MIN = 8;
+const CLICK_ID_SEARCH_ERROR = `search must be a click id or at least ${CLICK_ID_SEARCH_MIN} of its characters (0-9, a-f)`;
+
+/** A click id search as typed or pasted (dashes, case and the table's leading '…' ignored): the hex
+ *  digits to find anywhere in an id, or null when the text cannot be part of one. */
+export function normalizeClickIdSearch(value: string): string | null {
+  const digits = value.trim().replace(/^(…|\.\.\.)/, '').replaceAll('-', '').toLowerCase();
+  return /^[0-9a-f]+$/.test(digits) && digits.length >= CLICK_ID_SEARCH_MIN && digits.length <= 32 ? digits : null;
+}
+
+const clickIdSearch = z.preprocess(
+  blankToUndefined,
+  singleLine('search', { error: CLICK_ID_SEARCH_ERROR })
+    .max(100, CLICK_ID_SEARCH_ERROR)
+    .transform((value, ctx) => {
+      const digits = normalizeClickIdSearch(value);
+      if (digits) return digits;
+      ctx.addIssue({ code: 'custom', message: CLICK_ID_SEARCH_ERROR });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
 /** Rows per page of the Click Log (spec §9), 100 by default. */
 export const CLICK_LOG_PAGE_SIZES = [50, 100, 250, 500, 1000] as const;
 export const DEFAULT_CLICK_LOG_PAGE_SIZE = 100;
@@ -182,10 +206,12 @@ export const MAX_CLICK_LOG_SKIP = 4 * 1000;
  * - `last=true`: the oldest clicks, as many as the last page of `total` holds.
  * `asOf` pins the snapshot (the newest click counted); without it the server takes the newest click
  * now and answers it, so the web sends it back while paging and the total and page numbers hold still.
+ * `search` keeps only clicks whose id holds those hex digits (a full id, its shown tail, any 8+ of it).
  */
 export const clickLogQuerySchema = dateRange
   .extend({
     campaignId: text('campaignId'),
+    search: clickIdSearch,
     limit: z.preprocess(
       blankToUndefined,
       z.coerce.number({ error: 'limit must be a number from 1 to 1000' }).int('limit must be a number from 1 to 1000').min(1, 'limit must be a number from 1 to 1000').max(1000, 'limit must be a number from 1 to 1000').default(DEFAULT_CLICK_LOG_PAGE_SIZE),
@@ -212,7 +238,7 @@ export const clickLogQuerySchema = dateRange
 export type ClickLogQuery = z.infer<typeof clickLogQuerySchema>;
 
 /** GET /api/clicks/export.csv: every click of the range (and campaign) as click-log-{date}.csv. */
-export const clickLogExportQuerySchema = dateRange.extend({ campaignId: text('campaignId') }).superRefine(checkRange);
+export const clickLogExportQuerySchema = dateRange.extend({ campaignId: text('campaignId'), search: clickIdSearch }).superRefine(checkRange);
 export type ClickLogExportQuery = z.infer<typeof clickLogExportQuerySchema>;
 
 /** The Click Log CSV's columns (spec §9 "CSV exports"), in order. */
@@ -232,6 +258,8 @@ export const CLICK_LOG_CSV_COLUMNS = [
   'Creative Name',
   'IP Address',
   'User Agent',
+  // Beyond the spec's list, last so its columns keep their places: approved payout, to reconcile.
+  'Payout',
 ] as const;
 
 /** The date range of /api/clicks/by-campaign, /api/cake/stats, /api/cake/offers, /api/tiktok/spend. */
@@ -296,6 +324,7 @@ export interface ClickLogRow {
   exitedAt: string | null;
   /** Approved conversions of this click (0 shows as a dash). */
   conversions: number;
+  /** The payout of those conversions, summed (a money string; '0.00' without one). */
   revenue: string;
   tiktokCampaignId: string;
   /** The TikTok campaign name macro (cname). */

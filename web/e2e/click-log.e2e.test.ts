@@ -1,7 +1,8 @@
 // The Click Log in a real browser (issue 21 item 11, issue 18 item 9): the built web app served by
 // `tracker all` on a fresh DATA_DIR with clicks, exits and postbacks sent through /r, /click and
 // /postback, driven in Debian's Chromium: paging while clicks arrive (pages hold still, a 'new clicks'
-// note offers the newest), and Download CSV from the server with a visitor's formula neutralised.
+// note offers the newest), short ids that tell clicks apart, the payout in the row, the table within
+// 1440 px, the click id search, and Download CSV from the server with a visitor's formula neutralised.
 // Screenshots go to <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,10 +36,12 @@ async function click(baseUrl: string, campaignId: string, campaignName = 'US Ket
 
 const table = (page: Page) => page.getByRole('table', { name: 'Click log' });
 
-/** The full click ids of the rows on screen (the Click ID cell shows 8 characters, the title all). */
+/** The Click ID cells on screen (they show 8 characters, the title all). */
+const clickIdCells = (page: Page) => table(page).locator('tbody tr td:nth-child(3) button[title]');
+
+/** The full click ids of the rows on screen. */
 async function shownClickIds(page: Page): Promise<string[]> {
-  const cells = table(page).locator('tbody tr td:nth-child(3) span[title]');
-  return Promise.all((await cells.all()).map(async (cell) => (await cell.getAttribute('title'))!));
+  return Promise.all((await clickIdCells(page).all()).map(async (cell) => (await cell.getAttribute('title'))!));
 }
 
 /** Clicks a pager button and waits for that page's answer, so the rows read next are its own. */
@@ -61,6 +64,9 @@ describeWithChromium('click log e2e')('the Click Log in Chromium', () => {
   let page: Page;
   let baseUrl = '';
   let campaignId = '';
+  /** A click of the first batch with an approved $12.50 conversion. */
+  let convertedId = '';
+  let firstId = '';
   const today = new Date().toISOString().slice(0, 10);
 
   beforeAll(async () => {
@@ -100,6 +106,8 @@ describeWithChromium('click log e2e')('the Click Log in Chromium', () => {
     const ids: string[] = [];
     for (let i = 0; i < 130; i++) ids.push(await click(baseUrl, campaignId, i === 0 ? HOSTILE : 'US Keto'));
     for (const id of ids.filter((_, i) => i % 4 === 0)) await fetch(`${baseUrl}/click?clickId=${id}`, { redirect: 'manual' });
+    convertedId = ids[129]!;
+    firstId = ids[0]!;
     for (const id of [ids[0], ids[129]]) {
       const res = await fetch(`${baseUrl}/postback?key=${key}&transaction_id=tx-${id}&click_id=${id}&payout=12.50`);
       expect(res.status).toBeLessThan(300);
@@ -143,17 +151,71 @@ describeWithChromium('click log e2e')('the Click Log in Chromium', () => {
     expect(await page.getByText(/new clicks? since this page was read/).count()).toBe(0);
   }, 90_000);
 
+  test('at a glance: the short ids differ, the payout is in the row, the table fits 1440 px', async () => {
+    const texts = await clickIdCells(page).allInnerTexts();
+    expect(texts).toHaveLength(50);
+    for (const text of texts) expect(text).toMatch(/^…[0-9a-f]{8}$/);
+    // UUIDv7 ids of one burst share their head: the tail shown tells every click apart.
+    expect(new Set(texts).size).toBe(50);
+
+    // The newest of the first 130 clicks converted for $12.50: it is on page 1, under the 7 that came later.
+    await waitForStatus(page, /Showing 1 to 50 of 137 results/);
+    const payouts = table(page).getByTestId('click-payout');
+    expect(await payouts.allInnerTexts()).toEqual(['$12.50']);
+
+    // No horizontal scroll with the sidebar open and the default columns: not the table, not the page.
+    const overflow = await page.evaluate(() => {
+      const container = document.querySelector('[data-slot="table-container"]')!;
+      return { table: container.scrollWidth - container.clientWidth, page: document.documentElement.scrollWidth - window.innerWidth };
+    });
+    expect(overflow.table).toBeLessThanOrEqual(0);
+    expect(overflow.page).toBeLessThanOrEqual(0);
+    expect(await page.getByTestId('sidebar-username').isVisible()).toBe(true);
+    await shot(page, 'click-log-03-at-a-glance', { fullPage: false });
+  }, STEP_MS);
+
+  test('search by click id: the 8 characters shown, a fragment, the full id; bad text says why', async () => {
+    const [target] = await shownClickIds(page);
+    const box = page.getByLabel('Click ID', { exact: true });
+    const tail = target!.slice(-8);
+    await Promise.all([page.waitForResponse((res) => res.url().includes(`search=${tail}`) && res.status() === 200), box.fill(`…${tail}`)]);
+    await waitForStatus(page, /Showing 1 to 1 of 1 results/);
+    expect(await shownClickIds(page)).toEqual([target]);
+    await shot(page, 'click-log-04-search', { fullPage: false });
+
+    await box.fill(target!.toUpperCase());
+    await waitForStatus(page, /Showing 1 to 1 of 1 results/);
+    expect(await shownClickIds(page)).toEqual([target]);
+
+    await box.fill('12ab');
+    await waitForStatus(page, /Enter a click ID or at least 8 of its characters/);
+    // Half-typed text leaves the last search on screen.
+    expect(await shownClickIds(page)).toEqual([target]);
+
+    await box.fill('ffffffffffffffff');
+    await waitForStatus(page, /No click ID holding ffffffffffffffff/);
+
+    // The converted click of the first batch, found by its id, shows its payout.
+    await box.fill(convertedId);
+    await waitForStatus(page, /Showing 1 to 1 of 1 results/);
+    expect(await table(page).getByTestId('click-payout').allInnerTexts()).toEqual(['$12.50']);
+
+    await page.getByRole('button', { name: 'Clear click ID search' }).click();
+    await waitForStatus(page, /Showing 1 to 50 of 137 results/);
+  }, STEP_MS);
+
   test('Download CSV saves the server’s file: every click once, the formula neutralised', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`click-log-${today}.csv`);
     const file = path.join(SHOTS_DIR, download.suggestedFilename());
     await download.saveAs(file);
     const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
-    expect(lines[0]).toMatch(/^"Click ID","Campaign","Clicked At","Exited","Exit Time","Converted",/);
+    expect(lines[0]).toMatch(/^"Click ID","Campaign","Clicked At","Exited","Exit Time","Converted",.*,"User Agent","Payout"$/);
     expect(lines).toHaveLength(138);
     expect(new Set(lines.slice(1).map((line) => line.split('","')[0])).size).toBe(137);
     expect(lines.filter((line) => line.includes(`"'=cmd|'/c calc'!A1"`))).toHaveLength(1);
     expect(lines.filter((line) => line.includes(`"=cmd`))).toEqual([]);
     expect(lines.filter((line) => line.split('","')[5] === 'Yes')).toHaveLength(2);
+    expect(lines.filter((line) => line.endsWith('"12.50"')).map((line) => line.split('","')[0]!.slice(1)).sort()).toEqual([convertedId, firstId].sort());
   }, STEP_MS);
 });

@@ -11,6 +11,19 @@ export interface ClickScope {
   startDate: string;
   endDate: string;
   campaignId?: string;
+  /** Hex digits (no dashes, lower case) a click id must hold somewhere: the Click Log's search. */
+  search?: string;
+}
+
+/** The scope of a Click Log or export query: its range and filters in the report time zone. */
+export function clickScope(tz: string, query: { startDate: string; endDate: string; campaignId?: string | undefined; search?: string | undefined }): ClickScope {
+  return {
+    tz,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    ...(query.campaignId !== undefined ? { campaignId: query.campaignId } : {}),
+    ...(query.search !== undefined ? { search: query.search } : {}),
+  };
 }
 
 /** A position in ClickHouse terms: clicked_at as 'yyyy-MM-dd HH:mm:ss.SSS' (UTC). */
@@ -53,9 +66,13 @@ const TIME = 'DateTime64(3, \'UTC\')';
 
 function scopeSql(scope: ClickScope): { where: string; params: QueryParams } {
   const campaign = scope.campaignId !== undefined ? ' AND campaign_id = {campaignId:String}' : '';
+  // Ids are matched without their dashes, so a pasted fragment that spans one still finds its click;
+  // anywhere in the id, because the table shows the tail and a lander URL or network shows it whole.
+  const search = scope.search !== undefined ? " AND position(replaceAll(click_id, '-', ''), {search:String}) > 0" : '';
   const params: QueryParams = { tz: scope.tz, startDate: scope.startDate, endDate: scope.endDate };
   if (scope.campaignId !== undefined) params.campaignId = scope.campaignId;
-  return { where: `${CLICK_RANGE}${campaign}`, params };
+  if (scope.search !== undefined) params.search = scope.search;
+  return { where: `${CLICK_RANGE}${campaign}${search}`, params };
 }
 
 /** The newest click of the scope now, or null when it has none. */

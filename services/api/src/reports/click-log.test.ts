@@ -145,6 +145,9 @@ describe('GET /api/clicks pages', () => {
   });
 
   test.each([
+    ['search=abc', 'search must be a click id or at least 8 of its characters (0-9, a-f)'],
+    ['search=zzzzzzzzzz', 'search must be a click id or at least 8 of its characters (0-9, a-f)'],
+    ['search=019abc12-3456-7def-8123-4567890a1b2c0', 'search must be a click id or at least 8 of its characters (0-9, a-f)'],
     ['limit=5000', 'limit must be a number from 1 to 1000'],
     ['skip=-1', 'skip must be a number from 0 to 4000'],
     ['skip=4001', 'skip must be a number from 0 to 4000'],
@@ -156,5 +159,55 @@ describe('GET /api/clicks pages', () => {
     const res = await get(`/api/clicks?startDate=2026-04-01&endDate=2026-04-01&${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
+  });
+});
+
+describe('GET /api/clicks?search= (a click id, or 8+ of its hex digits)', () => {
+  // UUIDv7 ids of one millisecond share their first 13 digits: only the tail tells them apart.
+  const one = '019abc12-3456-7def-8123-4567890a1b2c';
+  const two = '019abc12-3456-7def-9abc-def012345678';
+  const three = '019abc12-3457-7000-a000-00000000ffff';
+  const day = { startDate: '2026-08-01', endDate: '2026-08-01' };
+
+  beforeAll(async () => {
+    await h.analytics.insert('clicks', [
+      clickRow(one, '2026-08-01 10:00:00.000'),
+      clickRow(two, '2026-08-01 10:00:00.001'),
+      clickRow(three, '2026-08-01 10:00:00.002'),
+    ]);
+    await h.analytics.insert('conversions', [
+      conversionRow('s1', 1, two, '2026-08-01 10:00:00.001', 'approved', '7.10'),
+      conversionRow('s2', 1, two, '2026-08-01 10:00:00.001', 'approved', '2.40'),
+      conversionRow('s3', 1, two, '2026-08-01 10:00:00.001', 'pending', '50.00'),
+    ]);
+  });
+
+  test.each([
+    ['the full id, in capitals', one.toUpperCase(), [one]],
+    ['the 8 characters the table shows', '890a1b2c', [one]],
+    ['the table’s text, ellipsis and all', '…890a1b2c', [one]],
+    ['a fragment across a dash', '7def-9abc', [two]],
+    ['the shared time prefix', '019abc12', [three, two, one]],
+    ['digits no click holds', 'deadbeef', []],
+  ])('%s finds %#', async (_what, search, expected) => {
+    const page = await clicks({ ...day, search });
+    expect(ids(page)).toEqual(expected);
+    expect(page.total).toBe(expected.length);
+    // The cards stay the range's: a search looks a click up, it does not re-count the day.
+    expect(page.summary).toMatchObject({ totalClicks: 3, convertedClicks: 1 });
+  });
+
+  test('the found click carries its approved payout; searched pages page like any other', async () => {
+    const found = await clicks({ ...day, search: 'def012345678' });
+    expect(found.rows.map((r) => [r.clickId, r.conversions, r.revenue])).toEqual([[two, 2, '9.50']]);
+    const page1 = await clicks({ ...day, search: '019abc12', limit: 2 });
+    expect(ids(page1)).toEqual([three, two]);
+    const page2 = await clicks({ ...day, search: '019abc12', limit: 2, asOf: page1.asOf!, after: last(page1) });
+    expect(ids(page2)).toEqual([one]);
+    expect(ids(await clicks({ ...day, search: '019abc12', limit: 2, asOf: page1.asOf!, last: 'true' }))).toEqual([one]);
+  });
+
+  test('a blank search is no search', async () => {
+    expect((await clicks({ ...day, search: '  ' })).total).toBe(3);
   });
 });

@@ -12,7 +12,7 @@ import {
   type ClickLogResponse,
   type ClickLogSummary,
 } from '@tracker/schemas';
-import { chTimeFromIso, CLICK_RANGE, countAroundSnapshot, findNewestClick, isoFromChTime, readClickPage, type ChKey, type ClickScope, type PageSpec } from './click-keyset';
+import { chTimeFromIso, CLICK_RANGE, clickScope, countAroundSnapshot, findNewestClick, isoFromChTime, readClickPage, type ChKey, type ClickScope, type PageSpec } from './click-keyset';
 import { describeClicks } from './describe-clicks';
 import { clickPartsSql, exitClicksSql, filterCondition, groupingSource } from './report-scope';
 import { readReportTimezone } from './report-timezone';
@@ -83,12 +83,10 @@ async function readPage(deps: { db: Db; analytics: Analytics }, scope: ClickScop
 
 export async function listClicks(deps: { db: Db; analytics: Analytics }, query: ClickLogQuery): Promise<ClickLogResponse> {
   const tz = await readReportTimezone(deps.db);
-  const scope: ClickScope = {
-    tz,
-    startDate: query.startDate,
-    endDate: query.endDate,
-    ...(query.campaignId !== undefined ? { campaignId: query.campaignId } : {}),
-  };
-  const [page, summary] = await Promise.all([readPage(deps, scope, query), summariseRange(deps.analytics, scope)]);
+  const scope = clickScope(tz, query);
+  // The cards count the range and campaign from rollups, which hold no click ids: a search narrows
+  // the rows (and their total) only, so the cards stay the range's figures while a click is looked up.
+  const { search: _search, ...rangeScope } = scope;
+  const [page, summary] = await Promise.all([readPage(deps, scope, query), summariseRange(deps.analytics, rangeScope)]);
   return { rows: page.rows, total: page.total, asOf: page.asOf, newer: page.newer, summary, timezone: tz };
 }

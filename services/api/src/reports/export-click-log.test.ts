@@ -107,20 +107,33 @@ describe('the file', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="click-log-${today}.csv"`);
     const lines = res.body.split('\n').filter(Boolean);
     expect(lines[0]).toBe(
-      '"Click ID","Campaign","Clicked At","Exited","Exit Time","Converted","TikTok Campaign ID","TikTok Ad Group ID","TikTok Creative ID","Placement","Campaign Name","Ad Group Name","Creative Name","IP Address","User Agent"',
+      '"Click ID","Campaign","Clicked At","Exited","Exit Time","Converted","TikTok Campaign ID","TikTok Ad Group ID","TikTok Creative ID","Placement","Campaign Name","Ad Group Name","Creative Name","IP Address","User Agent","Payout"',
     );
     expect(lines).toHaveLength(3);
     expect(cells(lines[1]!)[0]).toBe('c2');
     expect(lines[2]).toBe(
-      '"c1","Spring ""Sale""","2026-04-01 10:00:00","Yes","2026-04-01 10:00:09","Yes","1790","1791","1792","TikTok","TT Spring","Adults","Video 1","203.0.113.9","Mozilla/5.0 (X11; Linux)"',
+      '"c1","Spring ""Sale""","2026-04-01 10:00:00","Yes","2026-04-01 10:00:09","Yes","1790","1791","1792","TikTok","TT Spring","Adults","Video 1","203.0.113.9","Mozilla/5.0 (X11; Linux)","12.00"',
     );
+  });
+
+  test('a click id search narrows the file to the clicks whose id holds it', async () => {
+    await h.analytics.insert('clicks', [
+      clickRow('019d1a2b-0000-7000-8000-00000000a1a1', '2026-04-20 10:00:00.000'),
+      clickRow('019d1a2b-0000-7000-8000-00000000b2b2', '2026-04-20 11:00:00.000'),
+    ]);
+    const res = await get('/api/clicks/export.csv?startDate=2026-04-20&endDate=2026-04-20&search=0000B2B2');
+    expect(res.statusCode).toBe(200);
+    expect(res.body.split('\n').filter(Boolean).slice(1).map((l) => cells(l)[0])).toEqual(['019d1a2b-0000-7000-8000-00000000b2b2']);
+    const bad = await get('/api/clicks/export.csv?startDate=2026-04-20&endDate=2026-04-20&search=b2b2');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'search must be a click id or at least 8 of its characters (0-9, a-f)' });
   });
 
   test('visitor-written cells starting = + - @, tab or CR are neutralised with a leading quote', async () => {
     const res = await get('/api/clicks/export.csv?startDate=2026-04-01&endDate=2026-04-01');
     const hostile = res.body.split('\n')[1]!;
     expect(hostile).toBe(
-      `"c2","gone","2026-04-01 15:30:00","No","","No","'\r=1","","","'+1+1","'=cmd|'/c calc'!A1","'-2+3","'@SUM(A1:A9)","10.0.0.1","'\tcurl"`,
+      `"c2","gone","2026-04-01 15:30:00","No","","No","'\r=1","","","'+1+1","'=cmd|'/c calc'!A1","'-2+3","'@SUM(A1:A9)","10.0.0.1","'\tcurl","0.00"`,
     );
   });
 

@@ -4,7 +4,7 @@ import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Analytics, Db } from '@tracker/core';
 import { CLICK_LOG_CSV_COLUMNS, type ClickLogExportQuery } from '@tracker/schemas';
-import { findNewestClick, readClickPage, type ChKey, type ClickScope } from './click-keyset';
+import { clickScope, findNewestClick, readClickPage, type ChKey, type ClickScope } from './click-keyset';
 import { describeClicks, type DescribedClick } from './describe-clicks';
 import { readReportTimezone } from './report-timezone';
 
@@ -29,6 +29,7 @@ function csvRecord({ row, clickedLocal, exitedLocal }: DescribedClick): string[]
     row.creativeName,
     row.ipAddress,
     row.userAgent,
+    row.revenue,
   ];
 }
 
@@ -56,12 +57,7 @@ export interface ClickLogFile {
  *  answers an error rather than a cut-off file. */
 export async function exportClickLog(deps: { db: Db; analytics: Analytics }, query: ClickLogExportQuery): Promise<ClickLogFile> {
   const tz = await readReportTimezone(deps.db);
-  const scope: ClickScope = {
-    tz,
-    startDate: query.startDate,
-    endDate: query.endDate,
-    ...(query.campaignId !== undefined ? { campaignId: query.campaignId } : {}),
-  };
+  const scope = clickScope(tz, query);
   const [asOf, [today]] = await Promise.all([
     findNewestClick(deps.analytics, scope),
     deps.analytics.query<{ today: string }>('SELECT toString(toDate(now(), {tz:String})) AS today', { tz }),

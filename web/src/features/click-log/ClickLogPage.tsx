@@ -1,6 +1,6 @@
 // The Click Log at /clicks (spec §2 "Click Log page"): date range (the last 7 days of the report time zone
-// by default), campaign and rows-per-page filters, four cards, the server-paged table polled every 10 s
-// with its columns chosen in this browser, and the server's CSV of the whole range.
+// by default), campaign and rows-per-page filters, a click id search, four cards, the server-paged table
+// polled every 10 s with its columns chosen in this browser, and the server's CSV of the range.
 import { CLICK_LOG_PAGE_SIZES, DEFAULT_CLICK_LOG_PAGE_SIZE, DEFAULT_REPORT_TIMEZONE } from '@tracker/schemas';
 import { Download, LogOut, MousePointerClick, Percent, RefreshCw, Target } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -16,6 +16,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Pagination } from '../../ui/Pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
+import { ClickIdSearch } from './ClickIdSearch';
 import { ClickLogColumnsMenu } from './ClickLogColumnsMenu';
 import { ClickLogTable } from './ClickLogTable';
 import { DEFAULT_COLUMN_PREFS, useColumnPrefs } from './column-prefs';
@@ -32,9 +33,11 @@ export function ClickLogPage() {
   const [place, setPlace] = useState<PagePlace>(FIRST_PAGE);
   const [columnPrefs, setColumnPrefs] = useColumnPrefs();
   const [knownTimezone, setKnownTimezone] = useState(DEFAULT_REPORT_TIMEZONE);
+  // The digits searched for: set only from text that can be part of a click id.
+  const [search, setSearch] = useState<string | undefined>(undefined);
 
   const range = picked ?? lastDays(7, todayIn(knownTimezone));
-  const filter: ClickLogFilter = { range, campaignId: campaign === ALL_CAMPAIGNS ? undefined : campaign };
+  const filter: ClickLogFilter = { range, campaignId: campaign === ALL_CAMPAIGNS ? undefined : campaign, search };
   const clicks = useClickLog(filter, pageSize, place);
   useFetchErrorToast('Failed to fetch clicks', clicks);
   const campaigns = useCampaigns();
@@ -142,6 +145,13 @@ export function ClickLogPage() {
             </SelectContent>
           </Select>
         </div>
+        <ClickIdSearch
+          onSearch={(next) => {
+            if (next === search) return;
+            setSearch(next);
+            setPlace(FIRST_PAGE);
+          }}
+        />
         <div className="sm:ml-auto">
           <ClickLogColumnsMenu
             hidden={columnPrefs.hidden}
@@ -195,6 +205,7 @@ export function ClickLogPage() {
             onWidthsChange={(widths) => setColumnPrefs({ ...columnPrefs, widths })}
             isPending={clicks.isPending}
             failed={clicks.isError}
+            {...(search ? { emptyMessage: `No click ID holding ${search} in the selected dates and campaign` } : {})}
           />
         </CardContent>
         {total > 0 && (

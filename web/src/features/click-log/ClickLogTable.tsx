@@ -1,4 +1,4 @@
-// The Click Log table (spec §2) on the shared DataTable: Status, Converted, Click ID (8 characters),
+// The Click Log table (spec §2) on the shared DataTable: Status, Converted (with payout), Click ID (8 characters),
 // Campaign, Clicked At with the exit time below, TikTok Campaign (id and name), Ad Group, Creative,
 // Placement and IP Address, plus the optional columns; times in the report time zone, not the browser's.
 import { tz } from '@date-fns/tz';
@@ -18,6 +18,7 @@ export function ClickLogTable({
   onWidthsChange,
   isPending,
   failed,
+  emptyMessage = 'No clicks found for the selected filters',
 }: {
   rows: readonly ClickLogRow[];
   /** The report time zone (IANA name). */
@@ -27,6 +28,7 @@ export function ClickLogTable({
   onWidthsChange: (next: ColumnSizingState) => void;
   isPending: boolean;
   failed: boolean;
+  emptyMessage?: string;
 }) {
   const columns = useMemo(() => clickLogTableColumns(tz(timezone)), [timezone]);
   const visibility = useMemo(() => Object.fromEntries(CLICK_LOG_COLUMNS.map((c) => [c.id, !hidden.includes(c.id)])), [hidden]);
@@ -44,7 +46,7 @@ export function ClickLogTable({
       onColumnSizingCommit={onWidthsChange}
       isPending={isPending}
       loadingLabel="Loading clicks"
-      emptyMessage={failed ? 'Failed to fetch clicks' : 'No clicks found for the selected filters'}
+      emptyMessage={failed ? 'Failed to fetch clicks' : emptyMessage}
     />
   );
 }

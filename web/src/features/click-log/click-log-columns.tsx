@@ -1,17 +1,21 @@
 // The Click Log table's columns for the shared DataTable (spec §2): the spec's ten shown by default, and
-// a few more a buyer can switch on (revenue, spark, user agent, bot). Times are in the report time zone.
+// a few more a buyer can switch on (spark, user agent, bot). Times are in the report time zone.
 import type { tz } from '@date-fns/tz';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ClickLogRow } from '@tracker/schemas';
 import { format } from 'date-fns';
+import { Check, Copy } from 'lucide-react';
 import { formatMoney } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
+import { useCopyIndicator } from '../../ui/use-copy-indicator';
 
-/** Spec §9: a click id shows as its first 8 characters. */
+/** Spec §9: a click id shows as 8 characters and an ellipsis. */
 export const CLICK_ID_CHARS = 8;
 
+/** A click id's last 8 characters after an ellipsis. Ids are UUIDv7: their first 8 are the time to
+ *  about a minute, the same for a whole burst of clicks, while the tail is random and tells them apart. */
 export function shortClickId(clickId: string): string {
-  return clickId.length > CLICK_ID_CHARS ? `${clickId.slice(0, CLICK_ID_CHARS)}…` : clickId;
+  return clickId.length > CLICK_ID_CHARS ? `…${clickId.slice(-CLICK_ID_CHARS)}` : clickId;
 }
 
 export type InZone = ReturnType<typeof tz>;
@@ -21,20 +25,24 @@ export function formatClickTime(iso: string, pattern: string, inZone: InZone): s
   return Number.isNaN(date.getTime()) ? iso : format(date, pattern, { in: inZone });
 }
 
-/** Default widths fit the spec's ten columns beside the sidebar at 1440 px; names past them end in an
- *  ellipsis with the full text on hover. */
+/** Room for the table at 1440 px with the sidebar open: 1440 less the sidebar (16rem), the page's
+ *  padding (2 × 1rem), the card's border and padding (2 × 1px + 2 × 1rem) and a scroll bar (15 px). */
+export const CLICK_LOG_WIDTH_AT_1440 = 1440 - 256 - 32 - 2 - 32 - 15;
+
+/** Default widths fit the spec's ten columns in CLICK_LOG_WIDTH_AT_1440; names past them end in an
+ *  ellipsis with the full text on hover, and the Columns menu hides what a buyer does not read. */
 export const CLICK_LOG_COLUMNS = [
-  { id: 'status', label: 'Status', size: 86, shown: true },
-  { id: 'converted', label: 'Converted', size: 84, shown: true },
-  { id: 'clickId', label: 'Click ID', size: 96, shown: true },
-  { id: 'campaign', label: 'Campaign', size: 125, shown: true },
-  { id: 'clickedAt', label: 'Clicked At', size: 165, shown: true },
-  { id: 'tiktokCampaign', label: 'TikTok Campaign', size: 125, shown: true },
-  { id: 'adGroup', label: 'Ad Group', size: 110, shown: true },
-  { id: 'creative', label: 'Creative', size: 105, shown: true },
-  { id: 'placement', label: 'Placement', size: 90, shown: true },
-  { id: 'ipAddress', label: 'IP Address', size: 110, shown: true },
-  { id: 'revenue', label: 'Revenue', size: 100, shown: false },
+  { id: 'status', label: 'Status', size: 84, shown: true },
+  // The count and the approved payout, so a buyer sees what a click earned without another column.
+  { id: 'converted', label: 'Converted', size: 120, shown: true },
+  { id: 'clickId', label: 'Click ID', size: 100, shown: true },
+  { id: 'campaign', label: 'Campaign', size: 120, shown: true },
+  { id: 'clickedAt', label: 'Clicked At', size: 160, shown: true },
+  { id: 'tiktokCampaign', label: 'TikTok Campaign', size: 120, shown: true },
+  { id: 'adGroup', label: 'Ad Group', size: 100, shown: true },
+  { id: 'creative', label: 'Creative', size: 100, shown: true },
+  { id: 'placement', label: 'Placement', size: 84, shown: true },
+  { id: 'ipAddress', label: 'IP Address', size: 104, shown: true },
   { id: 'spark', label: 'Spark', size: 130, shown: false },
   { id: 'userAgent', label: 'User Agent', size: 260, shown: false },
   { id: 'bot', label: 'Bot', size: 120, shown: false },
@@ -58,6 +66,24 @@ function IdAndName({ id, name }: { id: string; name: string }) {
   );
 }
 
+/** The short id, its full text on hover, and a click copies the whole id (to search a network with). */
+function ClickIdCell({ clickId }: { clickId: string }) {
+  const { copiedKey, copy } = useCopyIndicator({ successToast: true });
+  const Icon = copiedKey ? Check : Copy;
+  return (
+    <button
+      type="button"
+      title={clickId}
+      aria-label={`Copy click ID ${clickId}`}
+      onClick={() => void copy(clickId, clickId)}
+      className="inline-flex max-w-full items-center gap-1 rounded-sm font-mono text-xs hover:text-primary focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
+    >
+      <span className="truncate">{shortClickId(clickId)}</span>
+      <Icon className="size-3 shrink-0 text-muted-foreground" aria-hidden="true" />
+    </button>
+  );
+}
+
 function plain(text: string, className?: string) {
   return text ? (
     <span className={className} title={text}>
@@ -71,12 +97,18 @@ function plain(text: string, className?: string) {
 export function clickLogTableColumns(inZone: InZone): ColumnDef<ClickLogRow>[] {
   const cells: Record<ClickLogColumnId, ColumnDef<ClickLogRow>['cell']> = {
     status: ({ row }) => (row.original.exitedAt ? <Badge variant="success">Exited</Badge> : <Badge variant="secondary">No Exit</Badge>),
-    converted: ({ row }) => (row.original.conversions > 0 ? <Badge variant="default">{row.original.conversions}</Badge> : dash),
-    clickId: ({ row }) => (
-      <span className="font-mono text-xs" title={row.original.clickId}>
-        {shortClickId(row.original.clickId)}
-      </span>
-    ),
+    converted: ({ row }) =>
+      row.original.conversions > 0 ? (
+        <span className="inline-flex items-center gap-1.5" title={`${row.original.conversions} approved, payout ${formatMoney(row.original.revenue)}`}>
+          <Badge variant="default">{row.original.conversions}</Badge>
+          <span className="tabular-nums" data-testid="click-payout">
+            {formatMoney(row.original.revenue)}
+          </span>
+        </span>
+      ) : (
+        dash
+      ),
+    clickId: ({ row }) => <ClickIdCell clickId={row.original.clickId} />,
     campaign: ({ row }) => plain(row.original.campaignName),
     clickedAt: ({ row }) => (
       <div>
@@ -91,7 +123,6 @@ export function clickLogTableColumns(inZone: InZone): ColumnDef<ClickLogRow>[] {
     creative: ({ row }) => <IdAndName id={row.original.tiktokCreativeId} name={row.original.creativeName} />,
     placement: ({ row }) => plain(row.original.placement),
     ipAddress: ({ row }) => plain(row.original.ipAddress, 'font-mono text-xs'),
-    revenue: ({ row }) => (row.original.conversions > 0 ? formatMoney(row.original.revenue) : dash),
     spark: ({ row }) => plain(row.original.sparkId, 'font-mono text-xs'),
     userAgent: ({ row }) => plain(row.original.userAgent, 'text-xs'),
     bot: ({ row }) => plain(row.original.bot),
@@ -104,7 +135,6 @@ export function clickLogTableColumns(inZone: InZone): ColumnDef<ClickLogRow>[] {
       // The server orders the log (newest first); a header sorting one page would only mislead.
       enableSorting: false,
       cell: cells[column.id],
-      ...(column.id === 'revenue' ? { meta: { align: 'right' as const } } : {}),
     }),
   );
 }

@@ -12,6 +12,8 @@ export interface ClickLogFilter {
   range: DayRange;
   /** Undefined for All Campaigns. */
   campaignId?: string;
+  /** Hex digits a click id must hold (normalizeClickIdSearch's), or undefined for every click. */
+  search?: string;
 }
 
 /** Both ends inclusive, as the server reads every report range (the spec's end-plus-one-day would
@@ -21,7 +23,7 @@ export function clickRangeParams(range: DayRange): { startDate: string; endDate:
 }
 
 function filterParams(filter: ClickLogFilter) {
-  return { ...clickRangeParams(filter.range), campaignId: filter.campaignId };
+  return { ...clickRangeParams(filter.range), campaignId: filter.campaignId, search: filter.search };
 }
 
 export function clickLogKey(filter: ClickLogFilter, pageSize: number, place: PagePlace) {

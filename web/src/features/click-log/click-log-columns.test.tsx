@@ -1,0 +1,63 @@
+import { tz } from '@date-fns/tz';
+import { describe, expect, it } from '@jest/globals';
+import type { CellContext } from '@tanstack/react-table';
+import type { ClickLogRow } from '@tracker/schemas';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { CLICK_LOG_COLUMNS, CLICK_LOG_WIDTH_AT_1440, clickLogTableColumns, shortClickId } from './click-log-columns';
+
+// Three UUIDv7 ids of one burst: the same millisecond prefix, random tails.
+const BURST = ['019abc12-3456-7def-8123-4567890a1b2c', '019abc12-3456-7def-9abc-def012345678', '019abc12-3456-7000-a000-00000000ffff'];
+
+const row = (over: Partial<ClickLogRow>): ClickLogRow => ({
+  clickId: BURST[0]!, campaignId: 'c', campaignName: 'Keto US', clickedAt: '2026-04-01T10:00:00.000Z', exitedAt: null,
+  conversions: 0, revenue: '0.00', tiktokCampaignId: '', tiktokCampaignName: '', tiktokAdGroupId: '', adGroupName: '',
+  tiktokCreativeId: '', creativeName: '', placement: '', sparkId: '', ipAddress: '', userAgent: '', bot: '', ...over,
+});
+
+/** A column's cell as the browser would draw it, as HTML. */
+function cellHtml(id: string, data: ClickLogRow): string {
+  const column = clickLogTableColumns(tz('UTC')).find((c) => c.id === id)!;
+  const cell = column.cell as (ctx: CellContext<ClickLogRow, unknown>) => React.ReactNode;
+  return renderToStaticMarkup(<>{cell({ row: { original: data } } as CellContext<ClickLogRow, unknown>)}</>);
+}
+
+describe('the Click ID cell', () => {
+  it('shows the random tail, so the 8 characters tell clicks of one burst apart', () => {
+    const shown = BURST.map(shortClickId);
+    expect(shown).toEqual(['…890a1b2c', '…12345678', '…0000ffff']);
+    expect(new Set(shown).size).toBe(BURST.length);
+    expect(shortClickId('abc')).toBe('abc');
+  });
+
+  it('keeps the whole id on hover and offers to copy it', () => {
+    const html = cellHtml('clickId', row({}));
+    expect(html).toContain(`title="${BURST[0]}"`);
+    expect(html).toContain(`aria-label="Copy click ID ${BURST[0]}"`);
+    expect(html).toContain('…890a1b2c');
+  });
+});
+
+describe('the Converted cell', () => {
+  it('shows the count and the approved payout', () => {
+    const html = cellHtml('converted', row({ conversions: 2, revenue: '1234.50' }));
+    expect(html).toContain('>2<');
+    expect(html).toContain('$1,234.50');
+  });
+
+  it('is a dash for a click without conversions', () => {
+    expect(cellHtml('converted', row({}))).not.toContain('$');
+  });
+});
+
+describe('the default columns', () => {
+  it('fit beside the open sidebar at 1440 px', () => {
+    const width = CLICK_LOG_COLUMNS.filter((c) => c.shown).reduce((sum, c) => sum + c.size, 0);
+    expect(width).toBeLessThanOrEqual(CLICK_LOG_WIDTH_AT_1440);
+  });
+
+  it('are the spec’s ten, in its order; the rest wait in the Columns menu', () => {
+    expect(CLICK_LOG_COLUMNS.filter((c) => c.shown).map((c) => c.label)).toEqual([
+      'Status', 'Converted', 'Click ID', 'Campaign', 'Clicked At', 'TikTok Campaign', 'Ad Group', 'Creative', 'Placement', 'IP Address',
+    ]);
+  });
+});
