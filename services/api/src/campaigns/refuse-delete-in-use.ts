@@ -7,21 +7,23 @@ import { conflict, notFound, schema, type Db } from '@tracker/core';
 const NAMES_SHOWN = 5;
 
 const USES = {
-  lander: { table: schema.landers, column: schema.campaigns.landerId, missing: 'Lander not found' },
-  offer: { table: schema.offers, column: schema.campaigns.offerId, missing: 'Offer not found' },
-  spark: { table: schema.sparks, column: schema.campaigns.sparkId, missing: 'Spark not found' },
-  'TikTok pixel': { table: schema.tiktokPixels, column: schema.campaigns.tiktokPixelId, missing: 'Pixel not found' },
+  // A campaign must have a lander (spec §9); the others it may go without.
+  lander: { table: schema.landers, column: schema.campaigns.landerId, missing: 'Lander not found', optional: false },
+  offer: { table: schema.offers, column: schema.campaigns.offerId, missing: 'Offer not found', optional: true },
+  spark: { table: schema.sparks, column: schema.campaigns.sparkId, missing: 'Spark not found', optional: true },
+  'TikTok pixel': { table: schema.tiktokPixels, column: schema.campaigns.tiktokPixelId, missing: 'Pixel not found', optional: true },
 } as const;
 
-export type CampaignReference = keyof typeof USES;
+type CampaignReference = keyof typeof USES;
 
-/** `This lander is used by campaigns "A" and "B": choose another lander for them before deleting it.` */
-export function inUseMessage(thing: CampaignReference, names: string[]): string {
+/** `This offer is used by campaigns "A" and "B": choose another offer for them (or none) before deleting it.` */
+function inUseMessage(thing: CampaignReference, names: string[]): string {
   const quoted = names.slice(0, NAMES_SHOWN).map((name) => `"${name}"`);
   if (names.length > NAMES_SHOWN) quoted.push(`${names.length - NAMES_SHOWN} more`);
   const list = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
   const noun = names.length === 1 ? 'campaign' : 'campaigns';
-  return `This ${thing} is used by ${noun} ${list}: choose another ${thing} for ${names.length === 1 ? 'it' : 'them'} (or none) before deleting it.`;
+  const them = names.length === 1 ? 'it' : 'them';
+  return `This ${thing} is used by ${noun} ${list}: choose another ${thing} for ${them}${USES[thing].optional ? ' (or none)' : ''} before deleting it.`;
 }
 
 /**

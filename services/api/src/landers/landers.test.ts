@@ -126,7 +126,7 @@ test('a lander campaigns use is refused with a 409 naming them (at most five), a
   expect(res.statusCode).toBe(409);
   expect(res.json()).toEqual({
     message:
-      'This lander is used by campaigns "Alpha", "Beta", "Delta", "Eta", "Gamma" and 2 more: choose another lander for them (or none) before deleting it.',
+      'This lander is used by campaigns "Alpha", "Beta", "Delta", "Eta", "Gamma" and 2 more: choose another lander for them before deleting it.',
   });
   const [campaign] = await h.entities.db.select().from(schema.campaigns).where(eq(schema.campaigns.id, 'landerUsed00'));
   expect(campaign).toMatchObject({ landerId: lander.id });

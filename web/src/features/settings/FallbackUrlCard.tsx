@@ -37,7 +37,7 @@ export function FallbackUrlCard({ stored }: { stored: string | null }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-2" onSubmit={onSubmit}>
+        <form className="grid gap-2" noValidate onSubmit={onSubmit}>
           <Label htmlFor={id}>Fallback URL</Label>
           <div className="flex gap-2">
             <Input
