@@ -1,11 +1,14 @@
 // Settings bodies (spec §2 Settings, §5): one { key, value } per save. Host names are normalised (scheme,
 // case and trailing slash dropped, IDNA to punycode) and a path is refused; the price keeps 2 decimals as a string.
 import { z } from 'zod';
+import { httpUrl } from './http-url';
 import { INVOICE_AMOUNT, moneyText, tryParseMoney } from './money';
 import { hasControlCharacter, singleLine } from './text-fields';
 
-export const SETTING_KEYS = ['redirect_domain', 'global_exit_domain', 'max_domain_price', 'report_timezone'] as const;
+export const SETTING_KEYS = ['redirect_domain', 'global_exit_domain', 'max_domain_price', 'report_timezone', 'fallback_url'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
+/** The settings a null (or blank) value clears. */
+const CLEARABLE_KEYS: readonly SettingKey[] = ['global_exit_domain', 'fallback_url'];
 
 export const DEFAULT_MAX_DOMAIN_PRICE = '5.00';
 /** Reports bucket days in this time zone (DESIGN.md §4). */
@@ -50,6 +53,14 @@ export const globalExitDomainSchema = singleLine('Global exit domain')
   .transform((v) => v || null)
   .pipe(hostSchema('Global exit domain', 'exit.example.com').nullable());
 
+/** Longest fallback URL, as typed and once encoded (the lander and offer URL limit). */
+const FALLBACK_URL_MAX = 2000;
+/** Optional (issue 19, Voluum's "default redirect"): where /r sends visitors of an unknown or deleted
+ *  campaign, and /click visitors of an unknown click, instead of a not-found page. Null or blank clears it. */
+export const fallbackUrlSchema = httpUrl('Fallback URL', { error: 'Fallback URL must be text', max: FALLBACK_URL_MAX })
+  .nullish()
+  .transform((v) => v || null);
+
 const PRICE_MESSAGE = 'Maximum domain price must be a number of at least 0 with at most 2 decimals';
 /** A number or numeric string ≥ 0 with at most 2 decimals, kept as a string with exactly 2. */
 export const maxDomainPriceSchema = z
@@ -81,9 +92,10 @@ const VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string | null>> = {
   global_exit_domain: globalExitDomainSchema,
   max_domain_price: maxDomainPriceSchema,
   report_timezone: reportTimezoneSchema,
+  fallback_url: fallbackUrlSchema,
 };
 
-/** POST /api/settings. `value` null means the setting is cleared (only global_exit_domain allows it). */
+/** POST /api/settings. `value` null means the setting is cleared (only CLEARABLE_KEYS allow it). */
 export const settingBodySchema = z
   .object({
     key: singleLine('Setting key', { error: 'Setting key is required' }).max(100, 'Unknown setting'),
@@ -96,7 +108,7 @@ export const settingBodySchema = z
       return z.NEVER;
     }
     const key = body.key as SettingKey;
-    const parsed = VALUE_SCHEMAS[key].safeParse(body.value ?? (key === 'global_exit_domain' ? null : undefined));
+    const parsed = VALUE_SCHEMAS[key].safeParse(body.value ?? (CLEARABLE_KEYS.includes(key) ? null : undefined));
     if (!parsed.success) {
       ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid value' });
       return z.NEVER;

@@ -201,6 +201,27 @@ describeWithChromium('management e2e')('management screens in Chromium', () => {
     expect(await page.getByRole('switch', { name: 'BH for E2E Campaign' }).getAttribute('aria-checked')).toBe('true');
   }, STEP_MS);
 
+  // Issue 19: deleting a lander a campaign uses used to leave the campaign's tracking link a 404.
+  test('a lander the campaign uses cannot be deleted: the 409 names the campaign in the toast', async () => {
+    await openMenu(page, 'Landers', 'Landers');
+    await page.getByRole('button', { name: 'Delete E2E Lander' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this lander?' });
+    await confirm.waitFor();
+    await shot(page, '05a-confirm-delete-lander');
+    const refused = page.waitForResponse((r) => r.url().includes('/api/landers/') && r.request().method() === 'DELETE');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    expect((await refused).status()).toBe(409);
+    await expectToast(page, 'Failed to delete lander');
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'This lander is used by campaign "E2E Campaign": choose another lander for it before deleting it.' })
+      .first()
+      .waitFor();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: 'E2E Lander', exact: true }).waitFor();
+    await shot(page, '05b-lander-delete-refused');
+  }, STEP_MS);
+
   test('creates and deletes a spark', async () => {
     await openMenu(page, 'Sparks', 'Spark Setup');
     await page.getByText('No sparks created yet. Create your first spark above.').waitFor();
@@ -220,7 +241,15 @@ describeWithChromium('management e2e')('management screens in Chromium', () => {
     const sparkId = (await item.locator('code').innerText()).trim();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sparkId);
     await shot(page, '06-sparks');
+    // Issue 19: a delete asks first; Cancel keeps the spark.
     await item.getByRole('button', { name: 'Delete E2E Spark' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this spark?' });
+    await confirm.getByText('"E2E Spark" will be deleted.', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await item.waitFor();
+    await item.getByRole('button', { name: 'Delete E2E Spark' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Spark deleted');
     await page.getByText('No sparks created yet. Create your first spark above.').waitFor();
   }, STEP_MS);
@@ -317,6 +346,38 @@ describeWithChromium('management e2e')('management screens in Chromium', () => {
     await dialog.getByText('<script src="https://exit.e2e-example.com/exit-tracker.js"></script>', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
+  }, STEP_MS);
+
+  // Issue 19: the fallback URL receives visitors of an unknown or deleted campaign (302, nothing appended).
+  test('the fallback URL setting, then a deleted campaign whose link goes there', async () => {
+    await openMenu(page, 'Settings', 'Settings');
+    const fallback = page.getByLabel('Fallback URL', { exact: true });
+    await fallback.fill('fallback.e2e.example');
+    await fallback.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'URL must start with http:// or https://');
+    await fallback.fill('https://Fallback.e2e.example/offers?src=trk');
+    await fallback.locator('xpath=ancestor::form').getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Settings updated');
+    expect(await fallback.inputValue()).toBe('https://fallback.e2e.example/offers?src=trk');
+    await fallback.scrollIntoViewIfNeeded();
+    await shot(page, '09b-fallback-url');
+
+    await openMenu(page, 'Campaigns', 'Campaigns');
+    await page.getByRole('button', { name: 'Delete E2E Campaign' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this campaign?' });
+    await confirm.getByText('visitors go to the Fallback URL', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Campaign deleted');
+    // The ingest reloads its catalog on the change notification: poll briefly rather than race it.
+    let location: string | null = null;
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+      const res = await fetch(`${baseUrl}/r/${campaignId}?cid=1`, { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      location = res.headers.get('location');
+      if (!location?.includes('clickId=')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(location).toBe('https://fallback.e2e.example/offers?src=trk');
   }, STEP_MS);
 
   test('creates a user and grants a permission', async () => {

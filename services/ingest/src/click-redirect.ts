@@ -1,13 +1,13 @@
 // GET /r/:campaignId — the hot path. Records the click durably in the event log, then answers 302
-// to the campaign's lander with clickId (and exitUrl when a global exit domain is set). A HEAD (link
-// checkers, prefetchers) gets the same answer and records nothing.
+// to the campaign's lander with clickId (and exitUrl when a global exit domain is set); an unknown campaign
+// goes to the fallback URL. A HEAD (link checkers, prefetchers) gets the same answer and records nothing.
 import type { FastifyInstance } from 'fastify';
 import { makeEvent, encodeEvent, newEventId, type EventLog, type Logger } from '@tracker/core';
 import { detectBot } from './bot-detection';
 import type { ClickLookup } from './click-lookup';
 import type { IngestStats } from './register-ingest';
-import { sendPlainPage } from './plain-page';
 import { landerLocation } from './redirect-urls';
+import { sendStrandedVisitor } from './stranded-visitor';
 import type { TrackingCatalog } from './tracking-catalog';
 import { MAX_USER_AGENT_LENGTH, cleanValue, readTrackingFields } from './tracking-params';
 
@@ -26,11 +26,15 @@ export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps
     handler: async (request, reply) => {
       const snapshot = deps.catalog.current;
       const campaign = snapshot.campaigns.get(request.params.campaignId);
-      if (!campaign) return sendPlainPage(reply, 404, 'Campaign not found', 'This tracking link does not exist.');
+      // No campaign or no lander: the fallback URL when set, else a not-found page; no click is recorded.
+      if (!campaign) {
+        return sendStrandedVisitor(reply, deps, { status: 404, title: 'Campaign not found', message: 'This tracking link does not exist.' });
+      }
       if (!campaign.landerUrl) {
-        return campaign.landerUrlUnusable
-          ? sendPlainPage(reply, 404, 'No lander', "This campaign's lander URL is not a web address: an admin must correct it.")
-          : sendPlainPage(reply, 404, 'No lander', 'This campaign has no lander to send visitors to.');
+        const message = campaign.landerUrlUnusable
+          ? "This campaign's lander URL is not a web address: an admin must correct it."
+          : 'This campaign has no lander to send visitors to.';
+        return sendStrandedVisitor(reply, deps, { status: 404, title: 'No lander', message });
       }
       const clickId = newEventId();
       // Built before the click is recorded: nothing after the publish may fail.

@@ -1,12 +1,13 @@
 // GET /click?clickId= — a visitor leaves the lander for the offer. Records the exit (with the click's
-// dimensions copied in) and answers 302 to the campaign's offer with its UTM template filled in.
+// dimensions copied in) and answers 302 to the campaign's offer with its UTM template filled in; an
+// unknown click goes to the fallback URL.
 // A HEAD gets the same answer and records nothing.
 import type { FastifyInstance } from 'fastify';
 import { encodeEvent, makeEvent, type EventLog, type Logger } from '@tracker/core';
 import type { ClickLookup } from './click-lookup';
 import type { IngestStats } from './register-ingest';
-import { sendPlainPage } from './plain-page';
 import { offerLocation } from './redirect-urls';
+import { sendStrandedVisitor } from './stranded-visitor';
 import type { TrackingCatalog } from './tracking-catalog';
 import { MAX_USER_AGENT_LENGTH, cleanValue } from './tracking-params';
 
@@ -26,17 +27,27 @@ export function landerExitRoute(app: FastifyInstance, deps: LanderExitDeps) {
     url: '/click',
     handler: async (request, reply) => {
       const clickId = cleanValue(request.query.clickId).toLowerCase();
+      // Any visitor this exit cannot route goes to the fallback URL when set; no exit is recorded.
       if (!CLICK_ID.test(clickId)) {
-        return sendPlainPage(reply, 400, 'Missing click', 'This link has no valid clickId parameter.');
+        return sendStrandedVisitor(reply, deps, { status: 400, title: 'Missing click', message: 'This link has no valid clickId parameter.' });
       }
       const click = await deps.clicks.find(clickId);
-      if (!click) return sendPlainPage(reply, 404, 'Unknown click', 'This click is not known to the tracker.');
+      if (!click) {
+        return sendStrandedVisitor(reply, deps, { status: 404, title: 'Unknown click', message: 'This click is not known to the tracker.' });
+      }
       const campaign = deps.catalog.current.campaigns.get(click.campaignId);
-      if (!campaign) return sendPlainPage(reply, 404, 'Campaign not found', 'The campaign of this click no longer exists.');
+      if (!campaign) {
+        return sendStrandedVisitor(reply, deps, {
+          status: 404,
+          title: 'Campaign not found',
+          message: 'The campaign of this click no longer exists.',
+        });
+      }
       if (!campaign.offer) {
-        return campaign.offerUrlUnusable
-          ? sendPlainPage(reply, 404, 'No offer', "This campaign's offer URL is not a web address: an admin must correct it.")
-          : sendPlainPage(reply, 404, 'No offer', 'This campaign has no offer: an admin must choose one.');
+        const message = campaign.offerUrlUnusable
+          ? "This campaign's offer URL is not a web address: an admin must correct it."
+          : 'This campaign has no offer: an admin must choose one.';
+        return sendStrandedVisitor(reply, deps, { status: 404, title: 'No offer', message });
       }
       // Built before the exit is recorded: nothing after the publish may fail.
       const location = offerLocation(campaign.offer.url, campaign.offer.utmTemplate, { ...click, clickId });

@@ -27,6 +27,8 @@ export interface IngestStats {
   unrecordedClicks: number;
   exits: number;
   conversions: number;
+  /** Visitors sent to the fallback URL setting: unknown campaign or click, no usable lander or offer. */
+  fallbacks: number;
 }
 
 export interface Ingest {
@@ -39,7 +41,7 @@ export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Pr
   const catalog = new TrackingCatalog(deps.db, deps.changes, deps.logger);
   await catalog.start();
   const clicks = new ClickLookup(deps.analytics, { cacheBytes: deps.clickCacheBytes, retries: deps.clickLookupRetries });
-  const stats: IngestStats = { clicks: 0, unrecordedClicks: 0, exits: 0, conversions: 0 };
+  const stats: IngestStats = { clicks: 0, unrecordedClicks: 0, exits: 0, conversions: 0, fallbacks: 0 };
   const routeDeps = { catalog, clicks, stats, eventLog: deps.eventLog, logger: deps.logger };
 
   clickRedirectRoute(app, routeDeps);

@@ -26,6 +26,8 @@ export interface CatalogSnapshot {
   campaigns: Map<string, CatalogCampaign>;
   /** Public spark ids that exist, to accept a `spark` parameter only when it names one. */
   sparkIds: Set<string>;
+  /** The fallback URL setting made Location-safe (issue 19), or null when unset: see stranded-visitor.ts. */
+  fallbackUrl: string | null;
   /** `https://{global exit domain}/click`, or null when no global exit domain is set. */
   exitUrl: string | null;
   postbackKey: string;
@@ -106,6 +108,7 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
     campaigns,
     sparkIds: new Set(sparkRows.map((r) => r.sparkId)),
     exitUrl: exitOrigin ? `${exitOrigin}/click` : null,
+    fallbackUrl: locationUrl(setting.get('fallback_url') ?? ''),
     postbackKey,
     exitTrackerScript: renderExitTrackerScript([...trackingHosts]),
   };

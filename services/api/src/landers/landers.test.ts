@@ -1,4 +1,4 @@
-// Landers API through HTTP on a real PGlite store: access per caller, validation, set-null on delete.
+// Landers API through HTTP on a real PGlite store: access per caller, validation, a delete refused while campaigns use it.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { CATALOG_CHANNEL, schema } from '@tracker/core';
@@ -107,15 +107,28 @@ describe('validation', () => {
   });
 });
 
-test('deleting a lander keeps its campaigns with a null lander, and announces the change', async () => {
+test('deleting a lander no campaign uses announces the change', async () => {
   const lander = await newLander('Going');
-  await h.entities.db.insert(schema.campaigns).values({ id: 'landerGone01', name: 'C', landerId: lander.id });
   let changes = 0;
   const off = await h.entities.changes.on(CATALOG_CHANNEL, () => changes++);
   const res = await h.call({ method: 'DELETE', url: `/api/landers/${lander.id}`, cookie: admin });
   off();
   expect(res.statusCode).toBe(204);
   expect(changes).toBe(1);
-  const [campaign] = await h.entities.db.select().from(schema.campaigns).where(eq(schema.campaigns.id, 'landerGone01'));
-  expect(campaign).toMatchObject({ landerId: null });
+});
+
+// Issue 19: deleting a campaign's lander used to leave it 'No lander' and its tracking link a 404.
+test('a lander campaigns use is refused with a 409 naming them (at most five), and nothing changes', async () => {
+  const lander = await newLander('Used');
+  const names = ['Zeta', 'Alpha', 'Beta', 'Gamma', 'Delta', 'Eta', 'Theta'];
+  await h.entities.db.insert(schema.campaigns).values(names.map((name, i) => ({ id: `landerUsed0${i}`, name, landerId: lander.id })));
+  const res = await h.call({ method: 'DELETE', url: `/api/landers/${lander.id}`, cookie: admin });
+  expect(res.statusCode).toBe(409);
+  expect(res.json()).toEqual({
+    message:
+      'This lander is used by campaigns "Alpha", "Beta", "Delta", "Eta", "Gamma" and 2 more: choose another lander for them before deleting it.',
+  });
+  const [campaign] = await h.entities.db.select().from(schema.campaigns).where(eq(schema.campaigns.id, 'landerUsed00'));
+  expect(campaign).toMatchObject({ landerId: lander.id });
+  expect(await h.entities.db.$count(schema.landers, eq(schema.landers.id, lander.id))).toBe(1);
 });

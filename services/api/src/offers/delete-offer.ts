@@ -1,8 +1,7 @@
-// Deletes an offer; its campaigns keep existing without an offer (the foreign key sets null).
-import { eq } from 'drizzle-orm';
-import { notFound, schema, type Db } from '@tracker/core';
+// Deletes an offer no campaign uses; one in use is refused with a 409 naming its campaigns (issue 19).
+import type { Db } from '@tracker/core';
+import { deleteUnlessUsed } from '../campaigns/refuse-delete-in-use';
 
 export async function deleteOffer(db: Db, id: number): Promise<void> {
-  const deleted = await db.delete(schema.offers).where(eq(schema.offers.id, id)).returning({ id: schema.offers.id });
-  if (deleted.length === 0) throw notFound('Offer not found');
+  await deleteUnlessUsed(db, 'offer', id);
 }

@@ -1,4 +1,4 @@
-// Offers API through HTTP on a real PGlite store: access per caller, validation, set-null on delete.
+// Offers API through HTTP on a real PGlite store: access per caller, validation, a delete refused while campaigns use it.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { CATALOG_CHANNEL, schema } from '@tracker/core';
@@ -132,15 +132,25 @@ describe('create and edit', () => {
   });
 });
 
-describe('delete', () => {
-  test("a campaign keeps existing with a null offer when its offer is deleted", async () => {
-    const offer = await newOffer('Going');
+describe('delete (issue 19: a delete never silently breaks live traffic)', () => {
+  test('an offer campaigns use is refused with a 409 naming them, and stays', async () => {
+    const offer = await newOffer('Used');
     const [lander] = await h.entities.db.insert(schema.landers).values({ name: 'L', url: 'https://l.example' }).returning();
-    await h.entities.db.insert(schema.campaigns).values({ id: 'offerGoing01', name: 'C', landerId: lander!.id, offerId: offer.id });
+    await h.entities.db.insert(schema.campaigns).values([
+      { id: 'offerUsed001', name: 'Spring', landerId: lander!.id, offerId: offer.id },
+      { id: 'offerUsed002', name: 'Autumn', landerId: lander!.id, offerId: offer.id },
+    ]);
     const res = await h.call({ method: 'DELETE', url: `/api/offers/${offer.id}`, cookie: admin });
-    expect(res.statusCode).toBe(204);
-    const [campaign] = await h.entities.db.select().from(schema.campaigns).where(eq(schema.campaigns.id, 'offerGoing01'));
-    expect(campaign).toMatchObject({ name: 'C', offerId: null, landerId: lander!.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'This offer is used by campaigns "Autumn" and "Spring": choose another offer for them (or none) before deleting it.',
+    });
+    expect(await h.entities.db.$count(schema.offers, eq(schema.offers.id, offer.id))).toBe(1);
+    const [campaign] = await h.entities.db.select().from(schema.campaigns).where(eq(schema.campaigns.id, 'offerUsed001'));
+    expect(campaign).toMatchObject({ offerId: offer.id });
+
+    await h.entities.db.update(schema.campaigns).set({ offerId: null }).where(eq(schema.campaigns.offerId, offer.id));
+    expect((await h.call({ method: 'DELETE', url: `/api/offers/${offer.id}`, cookie: admin })).statusCode).toBe(204);
   });
 });
 

@@ -81,6 +81,28 @@ describe('saving settings', () => {
     expect(await stored()).not.toHaveProperty('global_exit_domain');
   });
 
+  // Issue 19: the fallback URL ("default redirect") receives visitors of unknown or deleted campaigns.
+  test('the fallback URL is optional, normalised like a lander URL, refused unless http(s), and blank clears it', async () => {
+    expect((await save('fallback_url', ' https://Safe.Bücher.example/offers?src=trk ')).json()).toEqual({
+      key: 'fallback_url',
+      value: 'https://safe.xn--bcher-kva.example/offers?src=trk',
+    });
+    for (const [value, message] of [
+      ['javascript:alert(1)', 'URL must start with http:// or https://'],
+      ['safe.example.com', 'URL must start with http:// or https://'],
+      ['https://a.example/\u0000', 'Fallback URL must not contain control characters such as tabs, line breaks or NUL'],
+      [`https://a.example/${'x'.repeat(2001)}`, 'Fallback URL must be at most 2000 characters'],
+    ] as const) {
+      const res = await save('fallback_url', value);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    expect(await stored()).toMatchObject({ fallback_url: 'https://safe.xn--bcher-kva.example/offers?src=trk' });
+    expect((await save('fallback_url', '')).json()).toEqual({ key: 'fallback_url', value: null });
+    expect(await stored()).not.toHaveProperty('fallback_url');
+    expect((await save('fallback_url', null)).json()).toEqual({ key: 'fallback_url', value: null });
+  });
+
   test.each([
     ['5', '5.00'],
     [7.5, '7.50'],

@@ -1,8 +1,8 @@
-// Deletes a spark; campaigns using it keep existing without one (the foreign key sets null).
-import { eq } from 'drizzle-orm';
-import { notFound, schema, type Db } from '@tracker/core';
+// Deletes a spark no campaign uses; one in use is refused with a 409 naming its campaigns (issue 19).
+// Its media buyer assignments go with it (cascade).
+import type { Db } from '@tracker/core';
+import { deleteUnlessUsed } from '../campaigns/refuse-delete-in-use';
 
 export async function deleteSpark(db: Db, id: number): Promise<void> {
-  const deleted = await db.delete(schema.sparks).where(eq(schema.sparks.id, id)).returning({ id: schema.sparks.id });
-  if (deleted.length === 0) throw notFound('Spark not found');
+  await deleteUnlessUsed(db, 'spark', id);
 }

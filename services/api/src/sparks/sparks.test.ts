@@ -83,12 +83,19 @@ describe('create', () => {
   });
 });
 
-test('deleting a spark clears it from campaigns; an unknown id is 404', async () => {
+test('a spark a campaign uses is refused with a 409 naming it; once unused it deletes; an unknown id is 404', async () => {
   const spark = await newSpark();
-  await h.entities.db.insert(schema.campaigns).values({ id: 'sparkGone001', name: 'C', sparkId: spark.id });
+  await h.entities.db.insert(schema.campaigns).values({ id: 'sparkUsed001', name: 'Black Friday', sparkId: spark.id });
+  const refused = await h.call({ method: 'DELETE', url: `/api/sparks/${spark.id}`, cookie: sparksUser });
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json()).toEqual({
+    message: 'This spark is used by campaign "Black Friday": choose another spark for it (or none) before deleting it.',
+  });
+  const [campaign] = await h.entities.db.select().from(schema.campaigns).where(eq(schema.campaigns.id, 'sparkUsed001'));
+  expect(campaign).toMatchObject({ sparkId: spark.id });
+
+  await h.entities.db.delete(schema.campaigns).where(eq(schema.campaigns.id, 'sparkUsed001'));
   expect((await h.call({ method: 'DELETE', url: `/api/sparks/${spark.id}`, cookie: sparksUser })).statusCode).toBe(204);
-  const [campaign] = await h.entities.db.select().from(schema.campaigns).where(eq(schema.campaigns.id, 'sparkGone001'));
-  expect(campaign).toMatchObject({ sparkId: null });
   const again = await h.call({ method: 'DELETE', url: `/api/sparks/${spark.id}`, cookie: sparksUser });
   expect(again.statusCode).toBe(404);
   expect(again.json()).toEqual({ message: 'Spark not found' });

@@ -1,8 +1,8 @@
-// Deletes a pixel; campaigns using it and its event history keep existing without it (set null).
-import { eq } from 'drizzle-orm';
-import { notFound, schema, type Db } from '@tracker/core';
+// Deletes a pixel no campaign uses; one in use is refused with a 409 naming its campaigns (issue 19).
+// Its event history keeps existing without it (set null).
+import type { Db } from '@tracker/core';
+import { deleteUnlessUsed } from '../campaigns/refuse-delete-in-use';
 
 export async function deletePixel(db: Db, id: number): Promise<void> {
-  const deleted = await db.delete(schema.tiktokPixels).where(eq(schema.tiktokPixels.id, id)).returning({ id: schema.tiktokPixels.id });
-  if (deleted.length === 0) throw notFound('Pixel not found');
+  await deleteUnlessUsed(db, 'TikTok pixel', id);
 }

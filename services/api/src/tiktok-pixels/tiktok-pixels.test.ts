@@ -217,3 +217,18 @@ describe('fire-event (Pixel Unlocker)', () => {
     expect(fake.requests.length).toBe(before);
   });
 });
+
+// Issue 19: a pixel a campaign fires events to is not deleted from under it.
+test('a pixel a campaign uses is refused with a 409 naming it, and stays', async () => {
+  const pixel = await newPixel();
+  await h.entities.db.insert(schema.campaigns).values({ id: 'pixelUsed001', name: 'Evergreen', tiktokPixelId: pixel.id });
+  const res = await h.call({ method: 'DELETE', url: `/api/tiktok-pixels/${pixel.id}`, cookie: admin });
+  expect(res.statusCode).toBe(409);
+  expect(res.json()).toEqual({
+    message: 'This TikTok pixel is used by campaign "Evergreen": choose another TikTok pixel for it (or none) before deleting it.',
+  });
+  expect(await h.entities.db.$count(schema.tiktokPixels, eq(schema.tiktokPixels.id, pixel.id))).toBe(1);
+  const missing = await h.call({ method: 'DELETE', url: '/api/tiktok-pixels/987654', cookie: admin });
+  expect(missing.statusCode).toBe(404);
+  expect(missing.json()).toEqual({ message: 'Pixel not found' });
+});

@@ -7,10 +7,12 @@ import { errorMessage } from '../../lib/api';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeader } from '../../ui/PageHeader';
 import { Switch } from '../../ui/Switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { TableMessageRow } from '../../ui/TableMessageRow';
+import { useConfirmTarget } from '../../ui/use-confirm-target';
 import { domainHost } from '../domains/queries';
 import { settingValue, useSettings } from '../settings/queries';
 import { CampaignDialog } from './CampaignDialog';
@@ -31,6 +33,7 @@ export function CampaignsPage() {
   // Settings are admin-only (spec §6): everyone else's links fall back to the browser's origin.
   const settings = useSettings({ enabled: isAdmin });
   const deleteCampaign = useDeleteCampaign();
+  const confirmDelete = useConfirmTarget<Campaign>();
   const toggleBh = useToggleBh();
   const [dialog, setDialog] = useState<{ open: boolean; campaign: Campaign | null }>({ open: false, campaign: null });
   const [code, setCode] = useState<{ open: boolean; campaign: Campaign | null }>({ open: false, campaign: null });
@@ -139,7 +142,7 @@ export function CampaignsPage() {
                             size="icon"
                             aria-label={`Delete ${campaign.name}`}
                             disabled={deleteCampaign.isPending}
-                            onClick={() => deleteCampaign.mutate(campaign.id)}
+                            onClick={() => confirmDelete.ask(campaign)}
                           >
                             <Trash2 className="text-destructive" aria-hidden="true" />
                           </Button>
@@ -162,6 +165,14 @@ export function CampaignsPage() {
         campaign={code.campaign}
         hostSettings={hostSettings}
         onOpenChange={(open) => setCode((c) => ({ ...c, open }))}
+      />
+      <ConfirmDialog
+        open={confirmDelete.open}
+        onOpenChange={(open) => !open && confirmDelete.close()}
+        title="Delete this campaign?"
+        description={`"${confirmDelete.target?.name ?? ''}" will be deleted and its tracking link will stop working: visitors go to the Fallback URL (Settings) when one is set, else see a not-found page. This cannot be undone.`}
+        pending={deleteCampaign.isPending}
+        onConfirm={() => confirmDelete.target && deleteCampaign.mutate(confirmDelete.target.id, { onSettled: confirmDelete.close })}
       />
     </div>
   );

@@ -6,9 +6,11 @@ import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeader } from '../../ui/PageHeader';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { TableMessageRow } from '../../ui/TableMessageRow';
+import { useConfirmTarget } from '../../ui/use-confirm-target';
 import { LanderDialog } from './LanderDialog';
 import { useDeleteLander, useLanders, type Lander } from './queries';
 
@@ -16,6 +18,7 @@ export function LandersPage() {
   const isAdmin = useSignedInUser().role === 'admin';
   const landers = useLanders();
   const deleteLander = useDeleteLander();
+  const confirmDelete = useConfirmTarget<Lander>();
   const [dialog, setDialog] = useState<{ open: boolean; lander: Lander | null }>({ open: false, lander: null });
   const columns = isAdmin ? 3 : 2;
 
@@ -78,7 +81,7 @@ export function LandersPage() {
                           size="icon"
                           aria-label={`Delete ${lander.name}`}
                           disabled={deleteLander.isPending}
-                          onClick={() => deleteLander.mutate(lander.id)}
+                          onClick={() => confirmDelete.ask(lander)}
                         >
                           <Trash2 className="text-destructive" aria-hidden="true" />
                         </Button>
@@ -92,6 +95,14 @@ export function LandersPage() {
         </CardContent>
       </Card>
       {isAdmin && <LanderDialog open={dialog.open} lander={dialog.lander} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />}
+      <ConfirmDialog
+        open={confirmDelete.open}
+        onOpenChange={(open) => !open && confirmDelete.close()}
+        title="Delete this lander?"
+        description={`"${confirmDelete.target?.name ?? ''}" will be deleted. A lander a campaign uses cannot be deleted: choose another lander for the campaign first.`}
+        pending={deleteLander.isPending}
+        onConfirm={() => confirmDelete.target && deleteLander.mutate(confirmDelete.target.id, { onSettled: confirmDelete.close })}
+      />
     </div>
   );
 }

@@ -6,9 +6,11 @@ import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeader } from '../../ui/PageHeader';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { TableMessageRow } from '../../ui/TableMessageRow';
+import { useConfirmTarget } from '../../ui/use-confirm-target';
 import { OfferDialog } from './OfferDialog';
 import { useDeleteOffer, useOffers, type Offer } from './queries';
 import { UtmTokenHelp } from './UtmTokenHelp';
@@ -20,6 +22,7 @@ export function OfferConfigPage() {
   const isAdmin = useSignedInUser().role === 'admin';
   const offers = useOffers();
   const deleteOffer = useDeleteOffer();
+  const confirmDelete = useConfirmTarget<Offer>();
   const [dialog, setDialog] = useState<{ open: boolean; offer: Offer | null }>({ open: false, offer: null });
 
   return (
@@ -98,7 +101,7 @@ export function OfferConfigPage() {
                             size="icon"
                             aria-label={`Delete ${offer.name}`}
                             disabled={deleteOffer.isPending}
-                            onClick={() => deleteOffer.mutate(offer.id)}
+                            onClick={() => confirmDelete.ask(offer)}
                           >
                             <Trash2 className="text-destructive" aria-hidden="true" />
                           </Button>
@@ -124,6 +127,14 @@ export function OfferConfigPage() {
       </Card>
 
       {isAdmin && <OfferDialog open={dialog.open} offer={dialog.offer} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />}
+      <ConfirmDialog
+        open={confirmDelete.open}
+        onOpenChange={(open) => !open && confirmDelete.close()}
+        title="Delete this offer?"
+        description={`"${confirmDelete.target?.name ?? ''}" will be deleted. An offer a campaign uses cannot be deleted: choose another offer for the campaign first.`}
+        pending={deleteOffer.isPending}
+        onConfirm={() => confirmDelete.target && deleteOffer.mutate(confirmDelete.target.id, { onSettled: confirmDelete.close })}
+      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 // The Settings screen at /settings (spec §2; admin only): domain price, redirect and exit domains,
-// report time zone, worker redeploy, postback URL and DNS instructions.
+// report time zone, fallback URL, worker redeploy, postback URL and DNS instructions.
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { PageHeader } from '../../ui/PageHeader';
 import { DnsInstructionsCard } from './DnsInstructionsCard';
+import { FallbackUrlCard } from './FallbackUrlCard';
 import { MaxDomainPriceCard } from './MaxDomainPriceCard';
 import { PostbackUrlCard } from './PostbackUrlCard';
 import { settingValue, useSettings } from './queries';
@@ -38,6 +39,7 @@ export function SettingsPage() {
             globalExitDomain={settingValue(settings.data, 'global_exit_domain')}
           />
           <PostbackUrlCard />
+          <FallbackUrlCard stored={settingValue(settings.data, 'fallback_url')} />
           <MaxDomainPriceCard stored={settingValue(settings.data, 'max_domain_price')} />
           <ReportTimezoneCard stored={settingValue(settings.data, 'report_timezone')} />
           <RedeployWorkerCard />

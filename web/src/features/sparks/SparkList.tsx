@@ -4,12 +4,15 @@ import { Check, Copy, Trash2 } from 'lucide-react';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useCopyIndicator } from '../../ui/use-copy-indicator';
-import { useDeleteSpark, useSparks } from './queries';
+import { useConfirmTarget } from '../../ui/use-confirm-target';
+import { useDeleteSpark, useSparks, type Spark } from './queries';
 
 export function SparkList() {
   const sparks = useSparks();
   const deleteSpark = useDeleteSpark();
+  const confirmDelete = useConfirmTarget<Spark>();
   const { copiedKey, copy } = useCopyIndicator();
 
   return (
@@ -55,7 +58,7 @@ export function SparkList() {
                       size="icon"
                       aria-label={`Delete ${spark.name}`}
                       disabled={deleteSpark.isPending}
-                      onClick={() => deleteSpark.mutate(spark.id)}
+                      onClick={() => confirmDelete.ask(spark)}
                     >
                       <Trash2 className="text-destructive" aria-hidden="true" />
                     </Button>
@@ -67,6 +70,14 @@ export function SparkList() {
           </ul>
         )}
       </CardContent>
+      <ConfirmDialog
+        open={confirmDelete.open}
+        onOpenChange={(open) => !open && confirmDelete.close()}
+        title="Delete this spark?"
+        description={`"${confirmDelete.target?.name ?? ''}" will be deleted. A spark a campaign uses cannot be deleted: choose another spark for the campaign first.`}
+        pending={deleteSpark.isPending}
+        onConfirm={() => confirmDelete.target && deleteSpark.mutate(confirmDelete.target.id, { onSettled: confirmDelete.close })}
+      />
     </Card>
   );
 }

@@ -9,8 +9,10 @@ import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { TableMessageRow } from '../../ui/TableMessageRow';
+import { useConfirmTarget } from '../../ui/use-confirm-target';
 import { PixelDialog } from './PixelDialog';
 import { useDeletePixel, usePixels, type TiktokPixel } from './queries';
 import { TOKEN_MASK } from './token-mask';
@@ -20,6 +22,7 @@ export function PixelManagement() {
   const columns = isAdmin ? 6 : 5;
   const pixels = usePixels({ poll: true });
   const deletePixel = useDeletePixel();
+  const confirmDelete = useConfirmTarget<TiktokPixel>();
   const [dialog, setDialog] = useState<{ open: boolean; pixel: TiktokPixel | null }>({ open: false, pixel: null });
   const [shownTokens, setShownTokens] = useState<ReadonlySet<number>>(new Set());
 
@@ -103,7 +106,7 @@ export function PixelManagement() {
                           size="icon"
                           aria-label={`Delete ${pixel.name}`}
                           disabled={deletePixel.isPending}
-                          onClick={() => deletePixel.mutate(pixel.id)}
+                          onClick={() => confirmDelete.ask(pixel)}
                         >
                           <Trash2 className="text-destructive" aria-hidden="true" />
                         </Button>
@@ -117,6 +120,14 @@ export function PixelManagement() {
         </Table>
       </CardContent>
       {isAdmin && <PixelDialog open={dialog.open} pixel={dialog.pixel} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />}
+      <ConfirmDialog
+        open={confirmDelete.open}
+        onOpenChange={(open) => !open && confirmDelete.close()}
+        title="Delete this TikTok pixel?"
+        description={`"${confirmDelete.target?.name ?? ''}" will be deleted. A pixel a campaign uses cannot be deleted: choose another pixel for the campaign first.`}
+        pending={deletePixel.isPending}
+        onConfirm={() => confirmDelete.target && deletePixel.mutate(confirmDelete.target.id, { onSettled: confirmDelete.close })}
+      />
     </Card>
   );
 }
