@@ -69,7 +69,7 @@ export function RequireAccess({ access, children }: { access: Access; children: 
       <p>
         This screen needs the {features.join(' or ')} permission, which your account does not have.
       </p>
-      <p>Ask an admin to grant it under Users, Manage Permissions.</p>
+      <p>Ask an admin to grant it in User Management.</p>
     </NoAccess>
   );
 }
