@@ -135,4 +135,22 @@ describeWithChromium('permissions e2e')('permission-aware screens in Chromium', 
     await page.waitForLoadState('networkidle');
     expect(apiAnswers.filter((answer) => answer.endsWith(' 403'))).toEqual([]);
   }, STEP_MS);
+
+  test('a feature taken away while the buyer is on its screen turns it into the access message', async () => {
+    // The admin, in a browser context of their own, takes Click Log away from the buyer.
+    const admin = await session!.browser.newContext();
+    try {
+      expect((await admin.request.post(`${baseUrl}/api/login`, { data: ADMIN })).ok()).toBe(true);
+      const users = (await (await admin.request.get(`${baseUrl}/api/users`)).json()) as Array<{ id: number; username: string }>;
+      const buyer = users.find((user) => user.username === BUYER.username)!;
+      const revoke = await admin.request.post(`${baseUrl}/api/users/${buyer.id}/permissions`, { data: { features: ['landers'] } });
+      expect(revoke.ok()).toBe(true);
+    } finally {
+      await admin.close();
+    }
+    // The Click Log polls every 10 s: its next fetch is refused, and the screen follows the session.
+    await page.getByRole('heading', { level: 1, name: "You don't have access to Click Log" }).waitFor({ timeout: 30_000 });
+    expect(await menuLabels(page)).toEqual(['Landers', 'TikTok Pixels', 'Codes', 'Transactions']);
+    await shot(page, 'perms-04-click-log-revoked');
+  }, STEP_MS);
 });
