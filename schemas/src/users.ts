@@ -6,28 +6,37 @@ import { singleLine, text } from './text-fields';
 
 export const USER_REQUIRED_MESSAGE = 'Missing fields: Username and password are required';
 
-/** POST /api/users. */
+export const ADMIN_FEATURES_MESSAGE = 'Features are granted to role-user accounts only: an admin has every feature';
+
+/** A complete set of feature names: the known ones only (unknown ones listed in the 400), duplicates dropped. */
+const featureListSchema = z
+  .array(singleLine('Feature name').max(100), { error: 'features must be a list of feature names' })
+  .max(100, 'features must be a list of feature names')
+  .transform((features, ctx) => {
+    const unknown = features.filter((f) => !(FEATURES as readonly string[]).includes(f));
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `Unknown feature: ${unknown.join(', ')} (features are ${FEATURES.join(', ')})` });
+      return z.NEVER;
+    }
+    return [...new Set(features)] as Feature[];
+  });
+
+/** POST /api/users; `features` (role user only) are granted with the account, as the Create User dialog ticks them. */
 export const userCreateSchema = z
   .object({
     username: singleLine('Username', { error: USER_REQUIRED_MESSAGE }).max(100, 'Username must be at most 100 characters').default(''),
     password: text('Password', { error: USER_REQUIRED_MESSAGE, trim: false }).max(200, 'Password must be at most 200 characters').default(''),
     role: z.enum(ROLES, { error: 'The role must be user or admin' }).default('user'),
+    features: featureListSchema.default([]),
   })
   .refine((b) => b.username !== '' && b.password !== '', USER_REQUIRED_MESSAGE)
-  .refine((b) => b.password === '' || b.password.length >= 8, 'Password must be at least 8 characters');
+  .refine((b) => b.password === '' || b.password.length >= 8, 'Password must be at least 8 characters')
+  // Stored grants on an admin would show in the list as if they limited it; refuse rather than drop them.
+  .refine((b) => b.role === 'user' || b.features.length === 0, ADMIN_FEATURES_MESSAGE);
 export type UserCreateBody = z.input<typeof userCreateSchema>;
 
 /** POST /api/users/:id/permissions: the complete set of features (duplicates dropped). */
-export const userPermissionsSchema = z
-  .object({ features: z.array(singleLine('Feature name').max(100), { error: 'features must be a list of feature names' }).max(100, 'features must be a list of feature names') })
-  .transform((b, ctx) => {
-    const unknown = b.features.filter((f) => !(FEATURES as readonly string[]).includes(f));
-    if (unknown.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `Unknown feature: ${unknown.join(', ')} (features are ${FEATURES.join(', ')})` });
-      return z.NEVER;
-    }
-    return { features: [...new Set(b.features)] as Feature[] };
-  });
+export const userPermissionsSchema = z.object({ features: featureListSchema });
 export type UserPermissionsBody = z.input<typeof userPermissionsSchema>;
 
 /** POST /api/users/:id/vcn-assignments: the complete set of VCN nicknames (trimmed, blanks and duplicates dropped). */

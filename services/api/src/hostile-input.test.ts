@@ -38,7 +38,7 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'PATCH /api/tiktok-pixels/:id': () => ({ name: 'Pixel', pixelId: 'PIXEL-FIXTURE', accessToken: '', websiteUrl: null }),
   'POST /api/tiktok-pixels/:id/fire-event': () => ({ eventName: 'CompletePayment', testEventCode: 'TEST1' }),
   'POST /api/settings': () => ({ key: 'redirect_domain', value: 'trk.example.com' }),
-  'POST /api/users': () => ({ username: 'someone-new', password: 'long-enough-pw', role: 'user' }),
+  'POST /api/users': () => ({ username: 'someone-new', password: 'long-enough-pw', role: 'user', features: ['landers', 'clicks'] }),
   'POST /api/users/:id/permissions': () => ({ features: ['campaigns', 'landers'] }),
   'POST /api/users/:id/vcn-assignments': () => ({ vcnNicknames: ['Card A', 'Card B'] }),
   'POST /api/user/preferences': () => ({ visibleColumns: ['clicks', 'revenue'], columnWidths: { name: 200 } }),

@@ -1,5 +1,5 @@
-// The route table (spec §2): every screen's path, title, who may open it, and its sidebar entry.
-// The sidebar lists the entries that have a menu label, in this order; the router mounts them all.
+// The route table (spec §2): every screen's path, title, who may open it, its sidebar entry, and what a
+// user refused it gets. The sidebar lists the entries this user may open, in this order.
 import {
   CreditCard,
   FileText,
@@ -16,8 +16,8 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { adminOnly, canAccess, needsFeature, signedIn, type Access } from './auth/access';
-import type { SessionUser } from './auth/session-user';
+import { adminOnly, canAccess, featuresOf, needsAnyFeature, needsFeature, signedIn, type Access } from './auth/access';
+import type { Feature, SessionUser } from './auth/session-user';
 
 export interface Screen {
   path: string;
@@ -29,8 +29,9 @@ export interface Screen {
 
 export const screens: readonly Screen[] = [
   { path: '/', title: 'Dashboard', access: needsFeature('dashboard'), menu: { label: 'Dashboard', icon: LayoutDashboard } },
-  // Reached by link only; the spec lists it as "protected" without naming a feature.
-  { path: '/offers', title: 'Offers', access: signedIn },
+  // Reached by link only; the spec lists it as "protected" without naming a feature: it needs what its
+  // data needs (GET /api/cake/offers), so a user without it is told so instead of seeing empty cards.
+  { path: '/offers', title: 'Offers', access: needsAnyFeature('offers', 'performance') },
   { path: '/offer-config', title: 'Offer Configuration', access: adminOnly, menu: { label: 'Offer Config', icon: SlidersHorizontal } },
   { path: '/campaigns', title: 'Campaigns', access: needsFeature('campaigns'), menu: { label: 'Campaigns', icon: Megaphone } },
   { path: '/landers', title: 'Landers', access: needsFeature('landers'), menu: { label: 'Landers', icon: PanelsTopLeft } },
@@ -64,4 +65,23 @@ export function menuScreensFor(user: SessionUser): Screen[] {
  */
 export function homePathFor(user: SessionUser): string {
   return menuScreensFor(user)[0]?.path ?? '/tiktok-pixels';
+}
+
+/**
+ * What a user refused a screen gets. Admin-only screens send them home (spec §6), and so does the
+ * dashboard at /, which is where signing in lands. A feature screen reached by a link or bookmark
+ * says which feature it needs and offers the way home, rather than silently showing another screen.
+ */
+export type Refusal =
+  | { kind: 'redirect'; to: string }
+  | { kind: 'explain'; title: string; features: Feature[]; home: { path: string; label: string } };
+
+/** null when the user may open the screen. */
+export function refusalFor(user: SessionUser, screen: Screen): Refusal | null {
+  if (canAccess(user, screen.access)) return null;
+  const features = featuresOf(screen.access);
+  const homePath = homePathFor(user);
+  if (screen.path === '/' || features.length === 0) return { kind: 'redirect', to: homePath };
+  const home = findScreen(homePath);
+  return { kind: 'explain', title: screen.title, features, home: { path: homePath, label: home?.menu?.label ?? home?.title ?? 'Home' } };
 }

@@ -1,15 +1,26 @@
-// Creates a user (admin only) with a hashed password; a taken username is a 409.
+// Creates a user (admin only) with a hashed password and, for a role user, the features ticked in the
+// Create User dialog, in one transaction; a taken username is a 409 and writes nothing.
 import { conflict, schema, type Db } from '@tracker/core';
-import type { Role } from '@tracker/schemas';
+import { FEATURES, type Feature, type Role } from '@tracker/schemas';
 import { hashPassword } from '../auth/password';
 import type { UserView } from './list-users';
 
-export async function createUser(db: Db, body: { username: string; password: string; role: Role }): Promise<UserView> {
-  const [row] = await db
-    .insert(schema.users)
-    .values({ username: body.username, password: await hashPassword(body.password), role: body.role })
-    .onConflictDoNothing({ target: schema.users.username })
-    .returning({ id: schema.users.id, username: schema.users.username, role: schema.users.role, createdAt: schema.users.createdAt });
-  if (!row) throw conflict('Username already exists');
-  return { ...row, permissions: [] };
+export async function createUser(
+  db: Db,
+  body: { username: string; password: string; role: Role; features: Feature[] },
+): Promise<UserView> {
+  const password = await hashPassword(body.password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schema.users)
+      .values({ username: body.username, password, role: body.role })
+      .onConflictDoNothing({ target: schema.users.username })
+      .returning({ id: schema.users.id, username: schema.users.username, role: schema.users.role, createdAt: schema.users.createdAt });
+    if (!row) throw conflict('Username already exists');
+    if (body.features.length > 0) {
+      await tx.insert(schema.userPermissions).values(body.features.map((feature) => ({ userId: row.id, feature })));
+    }
+    // The order the list answers in, so a created row reads like a listed one.
+    return { ...row, permissions: FEATURES.filter((feature) => body.features.includes(feature)) };
+  });
 }

@@ -95,6 +95,61 @@ describe('creating users', () => {
     expect(res.json()).toEqual({ message: 'Username already exists' });
   });
 
+  test('with features: the user is created holding them, in one step, and can use them at once', async () => {
+    const res = await h.call({
+      method: 'POST',
+      url: '/api/users',
+      cookie: admin,
+      payload: { username: 'granted-buyer', password: 'buyer-password', role: 'user', features: ['landers', 'clicks', 'landers'] },
+    });
+    expect(res.statusCode).toBe(201);
+    const created = res.json<UserView>();
+    expect(created).toMatchObject({ username: 'granted-buyer', role: 'user', permissions: ['landers', 'clicks'] });
+    const stored = await h.call({ method: 'GET', url: `/api/users/${created.id}/permissions`, cookie: admin });
+    expect(stored.json()).toEqual([{ feature: 'clicks' }, { feature: 'landers' }]);
+
+    const login = await h.call({ method: 'POST', url: '/api/login', payload: { username: 'granted-buyer', password: 'buyer-password' } });
+    expect(login.json()).toMatchObject({ permissions: ['landers', 'clicks'] });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    expect((await h.call({ method: 'GET', url: '/api/landers', cookie })).statusCode).toBe(200);
+    expect((await h.call({ method: 'GET', url: '/api/sparks', cookie })).statusCode).toBe(403);
+  });
+
+  test.each([
+    [{ role: 'user', features: ['landers', 'billing'] }, /^Unknown feature: billing/],
+    [{ role: 'user', features: 'landers' }, /features must be a list of feature names/],
+    [{ role: 'admin', features: ['landers'] }, /^Features are granted to role-user accounts only/],
+  ])('with bad features %j → 400 %s, and no user is created', async (extra, message) => {
+    const username = `refused-${++seq}`;
+    const res = await h.call({ method: 'POST', url: '/api/users', cookie: admin, payload: { username, password: 'long-enough-pw', ...extra } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
+    expect(await h.entities.db.select().from(schema.users).where(eq(schema.users.username, username))).toEqual([]);
+  });
+
+  test('an admin may be sent an empty features list (the dialog always sends one)', async () => {
+    const res = await h.call({
+      method: 'POST',
+      url: '/api/users',
+      cookie: admin,
+      payload: { username: `second-admin-${++seq}`, password: 'long-enough-pw', role: 'admin', features: [] },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ role: 'admin', permissions: [] });
+  });
+
+  test('a taken username with features is 409 and grants the existing user nothing', async () => {
+    const existing = await newUser();
+    const res = await h.call({
+      method: 'POST',
+      url: '/api/users',
+      cookie: admin,
+      payload: { username: existing.username, password: 'long-enough-pw', features: ['campaigns'] },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(await h.entities.db.select().from(schema.userPermissions).where(eq(schema.userPermissions.userId, existing.id))).toEqual([]);
+  });
+
   test('the list shows every user with role and permissions, never a password', async () => {
     const res = await h.call({ method: 'GET', url: '/api/users', cookie: admin });
     const users = res.json<UserView[]>();

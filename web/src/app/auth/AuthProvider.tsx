@@ -1,8 +1,9 @@
 // Owns the session (spec §4, §7 "Session"): loads GET /api/user (401 = signed out), signs in with
-// POST /api/login and out with POST /api/logout, clearing cached data each time, with failure toasts.
+// POST /api/login and out with POST /api/logout, clearing cached data each time, with failure toasts;
+// reloads it when a query is refused, so the screens follow permissions an admin changed meanwhile.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
-import { apiJson, apiRequest, errorMessage } from '../../lib/api';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { ApiError, apiJson, apiRequest, errorMessage } from '../../lib/api';
 import { getQueryFn } from '../../lib/query-client';
 import { toast } from '../../ui/use-toast';
 import { AuthContext, type AuthContextValue } from './auth-context';
@@ -16,8 +17,29 @@ function clearCachedData(queryClient: QueryClient): void {
   });
 }
 
+/**
+ * A query refused with 401 or 403 means the session the screens were drawn for is out of date: the
+ * user was signed out or deleted, or an admin took a feature away. Reloading the session lets the
+ * route guards show the sign-in page or the access message instead of a polling screen's error toasts.
+ */
+function useSessionReloadOnRefusal(queryClient: QueryClient): void {
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'error') return;
+        if (event.query.queryKey[0] === SESSION_USER_QUERY_KEY[0] && event.query.queryKey.length === 1) return;
+        const { error } = event.action;
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+          void queryClient.invalidateQueries({ queryKey: SESSION_USER_QUERY_KEY, exact: true });
+        }
+      }),
+    [queryClient],
+  );
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  useSessionReloadOnRefusal(queryClient);
 
   const userQuery = useQuery<SessionUser | null, Error>({
     queryKey: SESSION_USER_QUERY_KEY,

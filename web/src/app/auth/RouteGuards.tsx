@@ -1,13 +1,15 @@
 // The route guards (spec §4 "Session", §6): a spinner while the session loads, /auth for visitors,
-// away from /auth once signed in, and a redirect home from screens the user may not open.
+// away from /auth once signed in, and for screens the user may not open a redirect home or a message.
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
+import { NoAccess } from '../../ui/NoAccess';
 import { FullScreenSpinner } from '../../ui/Spinner';
-import { homePathFor } from '../screens';
-import { canAccess, type Access } from './access';
+import { findScreen, refusalFor } from '../screens';
+import type { Access } from './access';
 import { useAuth } from './auth-context';
+import { FEATURE_LABELS } from './feature-labels';
 
 /** Renders its child routes once GET /api/user has answered; shows why when it failed (other than 401). */
 export function SessionGate() {
@@ -42,12 +44,32 @@ export function RequireUser({ children }: { children: ReactNode }) {
 }
 
 /**
- * Only for users the screen's access rule admits. Refused users go to / (spec §6), or, when / is
- * itself refused (no dashboard feature), to their first permitted menu entry.
+ * Only for users the screen's access rule admits. A refused user goes home from admin-only screens
+ * and from / (spec §6), and is told which feature a feature screen needs (see refusalFor); either
+ * way the page never mounts, so none of its requests are sent to be refused.
  */
 export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
   const { user } = useAuth();
+  const { pathname } = useLocation();
   if (!user) return <Navigate to="/auth" replace />;
-  if (!canAccess(user, access)) return <Navigate to={homePathFor(user)} replace />;
-  return children;
+  const screen = findScreen(pathname);
+  const refusal = refusalFor(user, { path: screen?.path ?? pathname, title: screen?.title ?? '', access });
+  if (!refusal) return children;
+  if (refusal.kind === 'redirect') return <Navigate to={refusal.to} replace />;
+  const features = refusal.features.map((feature) => FEATURE_LABELS[feature]);
+  return (
+    <NoAccess
+      what={refusal.title}
+      action={
+        <Button asChild variant="outline">
+          <Link to={refusal.home.path}>Go to {refusal.home.label}</Link>
+        </Button>
+      }
+    >
+      <p>
+        This screen needs the {features.join(' or ')} permission, which your account does not have.
+      </p>
+      <p>Ask an admin to grant it in User Management.</p>
+    </NoAccess>
+  );
 }

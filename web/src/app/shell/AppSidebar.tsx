@@ -17,7 +17,7 @@ import {
   useSidebar,
 } from '../../ui/Sidebar';
 import { useAuth, useSignedInUser } from '../auth/auth-context';
-import { findScreen, menuScreensFor } from '../screens';
+import { findScreen, homePathFor, menuScreensFor } from '../screens';
 
 export function AppSidebar() {
   const user = useSignedInUser();
@@ -35,7 +35,8 @@ export function AppSidebar() {
         <SidebarMenu>
           <SidebarMenuItem>
             <SidebarMenuButton size="lg" asChild tooltip={`Affiliate Tracker (${user.username})`}>
-              <Link to="/" onClick={closeMobilePanel}>
+              {/* Straight to the user's home: / would only redirect a user without the dashboard. */}
+              <Link to={homePathFor(user)} onClick={closeMobilePanel}>
                 <div className="flex aspect-square size-8 shrink-0 items-center justify-center rounded-lg bg-sidebar-primary text-sidebar-primary-foreground">
                   <ChartNoAxesCombined className="size-4" aria-hidden="true" />
                 </div>

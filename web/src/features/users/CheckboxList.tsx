@@ -1,5 +1,6 @@
 // A labelled list of checkboxes over a set of string values: the permission and VCN dialogs.
 import { useId } from 'react';
+import { cn } from '../../lib/cn';
 import { Checkbox } from '../../ui/Checkbox';
 import { Label } from '../../ui/Label';
 
@@ -9,16 +10,18 @@ export function CheckboxList<T extends string>({
   checked,
   onChange,
   labelOf = (value) => value,
+  className,
 }: {
   legend: string;
   options: readonly T[];
   checked: ReadonlySet<T>;
   onChange: (next: Set<T>) => void;
   labelOf?: (value: T) => string;
+  className?: string;
 }) {
   const baseId = useId();
   return (
-    <fieldset className="grid gap-3">
+    <fieldset className={cn('grid gap-3', className)}>
       <legend className="sr-only">{legend}</legend>
       {options.map((value, index) => {
         const id = `${baseId}-${index}`;

@@ -1,29 +1,34 @@
-// The Create User dialog (spec §5 "Create user"): username, password and role (user by default);
-// a missing username or password toasts 'Missing fields'. The server checks the rest.
-import { ROLES, USER_REQUIRED_MESSAGE, type Role } from '@tracker/schemas';
+// The Create User dialog (spec §5 "Create user"): username, password, role (user by default) and, for
+// a role user, the features it may use (spec §6), granted with the account. A missing username or
+// password toasts 'Missing fields'. The server checks the rest.
+import { FEATURES, ROLES, USER_REQUIRED_MESSAGE, type Feature, type Role } from '@tracker/schemas';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { FEATURE_LABELS } from '../../app/auth/feature-labels';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import { toast } from '../../ui/use-toast';
+import { CheckboxList } from './CheckboxList';
 import { useCreateUser } from './queries';
 
 interface UserFormValues {
   username: string;
   password: string;
   role: Role;
+  features: Feature[];
 }
 
-const NEW_USER: UserFormValues = { username: '', password: '', role: 'user' };
+const NEW_USER: UserFormValues = { username: '', password: '', role: 'user', features: [] };
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', user: 'User' };
 
 export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const createUser = useCreateUser();
-  const { register, control, handleSubmit, reset } = useForm<UserFormValues>({ defaultValues: NEW_USER });
+  const { register, control, handleSubmit, reset, watch } = useForm<UserFormValues>({ defaultValues: NEW_USER });
   const ids = { username: useId(), password: useId(), role: useId() };
+  const role = watch('role');
 
   useEffect(() => {
     if (open) reset(NEW_USER);
@@ -36,7 +41,9 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
       toast({ title, description, variant: 'destructive' });
       return;
     }
-    createUser.mutate({ ...values, username }, { onSuccess: () => onOpenChange(false) });
+    // An admin has every feature: ticks made before switching the role to Admin are not sent.
+    const features = values.role === 'user' ? FEATURES.filter((feature) => values.features.includes(feature)) : [];
+    createUser.mutate({ ...values, username, features }, { onSuccess: () => onOpenChange(false) });
   });
 
   return (
@@ -77,6 +84,31 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
               )}
             />
           </div>
+          {role === 'user' && (
+            <div className="grid gap-2">
+              {/* The list's own legend names it for screen readers; this is its visible twin. */}
+              <span className="text-sm leading-none font-medium" aria-hidden="true">
+                Features
+              </span>
+              <p className="text-xs text-muted-foreground">
+                The screens this user may open. TikTok Pixels, Codes and Transactions are always open.
+              </p>
+              <Controller
+                control={control}
+                name="features"
+                render={({ field }) => (
+                  <CheckboxList
+                    legend="Features"
+                    className="grid-cols-2"
+                    options={FEATURES}
+                    checked={new Set(field.value)}
+                    onChange={(next) => field.onChange([...next])}
+                    labelOf={(feature) => FEATURE_LABELS[feature]}
+                  />
+                )}
+              />
+            </div>
+          )}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

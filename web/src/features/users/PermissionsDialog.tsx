@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
 import { CheckboxList } from './CheckboxList';
-import { FEATURE_LABELS } from './feature-labels';
+import { FEATURE_LABELS } from '../../app/auth/feature-labels';
 import { useSaveUserPermissions, useUserPermissions, type ManagedUser } from './queries';
 
 export function PermissionsDialog({ user, open, onOpenChange }: { user: ManagedUser; open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -14,7 +14,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { TableMessageRow } from '../../ui/TableMessageRow';
 import { CreateUserDialog } from './CreateUserDialog';
-import { FEATURE_LABELS } from './feature-labels';
+import { FEATURE_LABELS } from '../../app/auth/feature-labels';
 import { PermissionsDialog } from './PermissionsDialog';
 import { useDeleteUser, useUsers, type ManagedUser } from './queries';
 import { VcnAssignmentsDialog } from './VcnAssignmentsDialog';

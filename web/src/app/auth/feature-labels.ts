@@ -1,4 +1,5 @@
-// How the permission checkboxes name the features of spec §3 user_permissions.
+// How the screens name the features of spec §3 user_permissions: the permission checkboxes and the
+// access message of a screen the user lacks a feature for.
 import type { Feature } from '@tracker/schemas';
 
 export const FEATURE_LABELS: Record<Feature, string> = {
