@@ -1,7 +1,7 @@
 // The sign-in path as a media buyer walks it, in Chromium on `tracker all` (issue 19 item 10): a failed
 // then a successful sign-in leaves no 'Login failed' toast on the dashboard, no frame between the form
-// and the dashboard is an empty page, the app's code arrives brotli-compressed, and the tracking
-// redirect is never compressed. Screenshots go to <tmpdir>/tracker-e2e-shots/.
+// and the dashboard is an empty page, the app's code arrives brotli-compressed, the tracking
+// redirect is never compressed, and a screen whose code cannot be downloaded reloads once, then says so. Screenshots go to <tmpdir>/tracker-e2e-shots/.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
@@ -99,5 +99,23 @@ describeWithChromium('sign-in e2e')('signing in, light and without leftovers', (
       const res = await fetch(url, { redirect: 'manual', headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect([url, res.headers.get('content-encoding')]).toEqual([url, null]);
     }
+  }, STEP_MS);
+
+  test("a screen whose code will not download reloads the page once, then says so (no loop), and loads once it can", async () => {
+    const tab = await page.context().newPage();
+    let loads = 0;
+    tab.on('load', () => (loads += 1));
+    // As after a deploy removed the old hashed file: the Campaigns screen's chunk answers 404.
+    await tab.route(/\/assets\/CampaignsPage-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await tab.goto(`${baseUrl}/campaigns`);
+    await tab.getByRole('alert').getByText('This page could not be loaded.').waitFor();
+    await tab.waitForTimeout(500);
+    expect(loads).toBe(2);
+    await shot(tab, 'sign-in-03-chunk-failed', { fullPage: false });
+
+    await tab.unroute(/\/assets\/CampaignsPage-[^/]+\.js$/);
+    await tab.getByRole('button', { name: 'Reload' }).click();
+    await tab.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();
+    await tab.close();
   }, STEP_MS);
 });

@@ -2,9 +2,11 @@
 // app shell, and 'Page Not Found' for anything else. Screens not built yet render PendingScreen.
 // Every screen and the shell are their own chunks, so the sign-in page downloads none of them.
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
 import { SignInPage } from '../features/auth/SignInPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { errorMessage } from '../lib/api';
+import { Button } from '../ui/Button';
 import { FullScreenSpinner, Spinner } from '../ui/Spinner';
 import { canAccess } from './auth/access';
 import { useAuth } from './auth/auth-context';
@@ -114,9 +116,25 @@ function NotFoundRoute() {
   );
 }
 
+// A screen that failed to render, typically its code failing to download twice in a row (lazy-page
+// reloads once first): say so and offer a reload, instead of React Router's developer page.
+function RouteError() {
+  const error = useRouteError();
+  return (
+    <div role="alert" className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="font-medium">This page could not be loaded.</p>
+      <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
+      <Button variant="outline" onClick={() => window.location.reload()}>
+        Reload
+      </Button>
+    </div>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     element: <SessionGate />,
+    errorElement: <RouteError />,
     children: [
       {
         path: '/auth',
