@@ -5,12 +5,12 @@ import { queryClient } from '../lib/query-client';
 import { Toaster } from '../ui/Toaster';
 import { TooltipProvider } from '../ui/Tooltip';
 import { AuthProvider } from './auth/AuthProvider';
-import { router } from './router';
+import { preloadHome, router } from './router';
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
+      <AuthProvider prepareSignIn={preloadHome}>
         <TooltipProvider>
           <RouterProvider router={router} />
           <Toaster />

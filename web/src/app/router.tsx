@@ -1,45 +1,97 @@
 // The router: /auth for visitors, every screen of the route table behind its access rule inside the
 // app shell, and 'Page Not Found' for anything else. Screens not built yet render PendingScreen.
-import { useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+// Every screen and the shell are their own chunks, so the sign-in page downloads none of them.
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
 import { SignInPage } from '../features/auth/SignInPage';
-import { CampaignsPage } from '../features/campaigns/CampaignsPage';
-import { ClickLogPage } from '../features/click-log/ClickLogPage';
-import { LandersPage } from '../features/landers/LandersPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { OfferConfigPage } from '../features/offers/OfferConfigPage';
-import { OffersPerformancePage } from '../features/offers/OffersPerformancePage';
-import { SettingsPage } from '../features/settings/SettingsPage';
-import { SparksPage } from '../features/sparks/SparksPage';
-import { StatsPage } from '../features/stats/StatsPage';
-import { TiktokPixelsPage } from '../features/tiktok-pixels/TiktokPixelsPage';
-import { UsersPage } from '../features/users/UsersPage';
+import { errorMessage } from '../lib/api';
+import { Button } from '../ui/Button';
+import { FullScreenSpinner, Spinner } from '../ui/Spinner';
+import { canAccess } from './auth/access';
 import { useAuth } from './auth/auth-context';
 import { RequireAccess, RequireSignedOut, RequireUser, SessionGate } from './auth/RouteGuards';
+import type { SessionUser } from './auth/session-user';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { PendingScreen } from './PendingScreen';
-import { NOT_FOUND_TITLE, screens } from './screens';
-import { AppShell } from './shell/AppShell';
+import { findScreen, homePathFor, NOT_FOUND_TITLE, screens } from './screens';
+
+const shell = lazyPage(() => import('./shell/AppShell').then((m) => m.AppShell));
 
 /** Built pages by path. A screen of the route table missing here shows PendingScreen. */
-const pages: Partial<Record<string, ComponentType>> = {
-  '/': StatsPage,
-  '/offers': OffersPerformancePage,
-  '/clicks': ClickLogPage,
-  '/offer-config': OfferConfigPage,
-  '/landers': LandersPage,
-  '/campaigns': CampaignsPage,
-  '/sparks': SparksPage,
-  '/tiktok-pixels': TiktokPixelsPage,
-  '/settings': SettingsPage,
-  '/users': UsersPage,
+const pages: Partial<Record<string, LazyPage>> = {
+  '/': lazyPage(() => import('../features/stats/StatsPage').then((m) => m.StatsPage)),
+  '/offers': lazyPage(() => import('../features/offers/OffersPerformancePage').then((m) => m.OffersPerformancePage)),
+  '/clicks': lazyPage(() => import('../features/click-log/ClickLogPage').then((m) => m.ClickLogPage)),
+  '/offer-config': lazyPage(() => import('../features/offers/OfferConfigPage').then((m) => m.OfferConfigPage)),
+  '/landers': lazyPage(() => import('../features/landers/LandersPage').then((m) => m.LandersPage)),
+  '/campaigns': lazyPage(() => import('../features/campaigns/CampaignsPage').then((m) => m.CampaignsPage)),
+  '/sparks': lazyPage(() => import('../features/sparks/SparksPage').then((m) => m.SparksPage)),
+  '/tiktok-pixels': lazyPage(() => import('../features/tiktok-pixels/TiktokPixelsPage').then((m) => m.TiktokPixelsPage)),
+  '/settings': lazyPage(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)),
+  '/users': lazyPage(() => import('../features/users/UsersPage').then((m) => m.UsersPage)),
 };
+
+/** The shell and the page at `pathname`: what a signed-in user's first render needs. */
+function preloadScreen(pathname: string): Promise<void> {
+  const page = pages[findScreen(pathname)?.path ?? ''];
+  return Promise.all([shell.preload(), page?.preload()]).then(() => undefined);
+}
+
+/**
+ * Where a sign-in lands (spec §6), loaded before the session switches: the dashboard then renders at
+ * once in place of the sign-in form, with no spinner or empty page between them.
+ */
+export function preloadHome(user: SessionUser): Promise<void> {
+  return preloadScreen(homePathFor(user));
+}
+
+// Once the first screen is up and the browser is idle, the rest the user may open, so moving through
+// the sidebar never waits for a download.
+function preloadScreensFor(user: SessionUser): void {
+  const preloadAll = () => {
+    for (const { path, access } of screens) if (canAccess(user, access)) void pages[path]?.preload();
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(preloadAll, { timeout: 5_000 });
+  else setTimeout(preloadAll, 2_000);
+}
+
+function ShellWithPreload({ children }: { children?: ReactNode }) {
+  const { user } = useAuth();
+  useEffect(() => {
+    if (user) preloadScreensFor(user);
+  }, [user]);
+  return (
+    <Suspense fallback={<FullScreenSpinner label="Loading the dashboard" />}>
+      {children ? <shell.Page>{children}</shell.Page> : <shell.Page />}
+    </Suspense>
+  );
+}
+
+function PageLoading({ title }: { title: string }) {
+  return (
+    <div className="flex min-h-64 items-center justify-center">
+      <Spinner className="size-8" label={`Loading ${title}`} />
+    </div>
+  );
+}
 
 function screenRoutes(): RouteObject[] {
   return screens.map(({ path, title, access }) => {
-    const Page = pages[path];
+    const page = pages[path];
     return {
       path,
-      element: <RequireAccess access={access}>{Page ? <Page /> : <PendingScreen title={title} />}</RequireAccess>,
+      element: (
+        <RequireAccess access={access}>
+          {page ? (
+            <Suspense fallback={<PageLoading title={title} />}>
+              <page.Page />
+            </Suspense>
+          ) : (
+            <PendingScreen title={title} />
+          )}
+        </RequireAccess>
+      ),
     };
   });
 }
@@ -52,9 +104,9 @@ function NotFoundRoute() {
   }, [user]);
   if (user) {
     return (
-      <AppShell>
+      <ShellWithPreload>
         <NotFoundPage />
-      </AppShell>
+      </ShellWithPreload>
     );
   }
   return (
@@ -64,9 +116,25 @@ function NotFoundRoute() {
   );
 }
 
+// A screen that failed to render, typically its code failing to download twice in a row (lazy-page
+// reloads once first): say so and offer a reload, instead of React Router's developer page.
+function RouteError() {
+  const error = useRouteError();
+  return (
+    <div role="alert" className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="font-medium">This page could not be loaded.</p>
+      <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
+      <Button variant="outline" onClick={() => window.location.reload()}>
+        Reload
+      </Button>
+    </div>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     element: <SessionGate />,
+    errorElement: <RouteError />,
     children: [
       {
         path: '/auth',
@@ -79,7 +147,7 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireUser>
-            <AppShell />
+            <ShellWithPreload />
           </RequireUser>
         ),
         children: screenRoutes(),
@@ -90,3 +158,12 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+
+// A signed-in user opening a screen needs its chunks whoever they turn out to be: fetch them beside
+// GET /api/user rather than after it. (A visitor is sent to /auth; the chunks then serve the sign-in.)
+// On the sign-in page, the dashboard's chunks come once the page is up and idle, while the user types.
+if (window.location.pathname !== '/auth') {
+  void preloadScreen(window.location.pathname);
+} else if ('requestIdleCallback' in window) {
+  window.addEventListener('load', () => requestIdleCallback(() => void preloadScreen('/'), { timeout: 5_000 }), { once: true });
+}

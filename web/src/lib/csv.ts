@@ -1,6 +1,6 @@
 // CSV files built in the browser (spec §7, §9), written by csv-stringify: every cell quoted, CRLF line
 // ends, formula-looking text neutralised, and a download through a temporary object URL.
-import { stringify } from 'csv-stringify/browser/esm/sync';
+// csv-stringify (10 kB gzip) is fetched on the first download, not with the screens that offer one.
 
 export type CsvCell = string | number | null | undefined;
 
@@ -10,7 +10,8 @@ export type CsvCell = string | number | null | undefined;
 const PLAIN_FIGURE = /^-?\d+(\.\d+)?$/;
 
 /** A header line and one line per row, every cell quoted, formulas neutralised. */
-export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+export async function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): Promise<string> {
+  const { stringify } = await import('csv-stringify/browser/esm/sync');
   return stringify([header, ...rows] as unknown[][], {
     quoted: true,
     quoted_empty: true,

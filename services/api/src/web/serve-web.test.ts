@@ -1,20 +1,27 @@
 // The web app and /api answers carry the security headers (CSP, no framing, no sniffing, referrer
-// policy); routes outside them (the tracking routes' place, here /healthz) carry none.
+// policy); routes outside them (the tracking routes' place, here /healthz) carry none. Assets go out
+// as their precompressed twins when accepted, and nothing else is compressed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 
 let h: ApiHarness;
 let dist: string;
 const html = { accept: 'text/html,application/xhtml+xml' };
+const BIG_ASSET = `export const rows = [${Array.from({ length: 2000 }, (_, i) => `{id:${i},name:"row ${i}"}`).join(',')}];\n`;
 
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-web-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  // As the build writes them: the asset, and its brotli and gzip twins beside it.
+  fs.writeFileSync(path.join(dist, 'assets', 'big-5678.js'), BIG_ASSET);
+  fs.writeFileSync(path.join(dist, 'assets', 'big-5678.js.br'), brotliCompressSync(BIG_ASSET));
+  fs.writeFileSync(path.join(dist, 'assets', 'big-5678.js.gz'), gzipSync(BIG_ASSET));
   h = await createApiHarness({ webDist: dist });
 });
 afterAll(async () => {
@@ -74,6 +81,49 @@ describe('client-side routes and 404s', () => {
       const res = await h.call({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Not found' });
+    }
+  });
+});
+
+describe('compressed assets', () => {
+  const asset = (acceptEncoding?: string) =>
+    h.call({ method: 'GET', url: '/assets/big-5678.js', headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+  test('a browser accepting brotli gets the .br twin, as JavaScript, cached for a year and varying by encoding', async () => {
+    const res = await asset('gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBeLessThan(BIG_ASSET.length / 4);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(BIG_ASSET);
+  });
+
+  test('gzip when only gzip is accepted; the plain file when nothing is', async () => {
+    const gz = await asset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_ASSET);
+
+    for (const acceptEncoding of [undefined, 'identity']) {
+      const plain = await asset(acceptEncoding);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(BIG_ASSET);
+    }
+  });
+
+  test('an asset the build left uncompressed (too small) is sent plain even when compression is accepted', async () => {
+    const res = await h.call({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('console.log(1)');
+  });
+
+  test('routes outside the web app (the tracking routes\' place) and /api answers are never compressed', async () => {
+    for (const url of ['/healthz', '/api/user']) {
+      const res = await h.call({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(res.headers['content-encoding']).toBeUndefined();
     }
   });
 });

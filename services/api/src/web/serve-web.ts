@@ -1,6 +1,7 @@
 // Serves the built web app (web/dist) with a client-side routing fallback: any GET outside /api
 // that accepts HTML gets index.html; unknown /api paths stay JSON 404s (or 401 without a session).
-// Its own scope, so its headers and hooks never run on the tracking routes.
+// Hashed assets go out as the build's precompressed .br/.gz twins when the browser accepts them.
+// Its own scope, so its headers, hooks and compression never run on the tracking routes.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,10 +19,15 @@ export async function serveWeb(app: FastifyInstance, webDist: string): Promise<b
   const html = fs.readFileSync(index);
   await app.register(async (web) => {
     await appSecurityHeaders(web);
-    await web.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // preCompressed: the build writes x.br and x.gz beside each asset (web/vite.config.ts), so no request
+    // spends CPU compressing; a file without them, or a browser accepting neither, gets the plain one.
+    await web.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
     // Hashed assets are immutable; index.html must always be revalidated so a deploy shows at once.
+    // The same URL answers brotli, gzip or plain by Accept-Encoding: caches on the way must key on it.
     web.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/assets/')) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (request.url.startsWith('/assets/')) {
+        void reply.header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding');
+      }
       return payload;
     });
     web.get('/', (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(html));

@@ -2,7 +2,7 @@
 // POST /api/login and out with POST /api/logout, clearing cached data each time, with failure toasts;
 // reloads it when a query is refused, so the screens follow permissions an admin changed meanwhile.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ApiError, apiJson, apiRequest, errorMessage } from '../../lib/api';
 import { getQueryFn } from '../../lib/query-client';
 import { toast } from '../../ui/use-toast';
@@ -37,9 +37,20 @@ function useSessionReloadOnRefusal(queryClient: QueryClient): void {
   );
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+interface AuthProviderProps {
+  children: ReactNode;
+  /**
+   * Runs after a successful sign-in, before the session switches (the button still reads 'Signing
+   * in...'): the router loads the landing screen's code here, so no empty page shows in between.
+   */
+  prepareSignIn?: (user: SessionUser) => Promise<void>;
+}
+
+export function AuthProvider({ children, prepareSignIn }: AuthProviderProps) {
   const queryClient = useQueryClient();
   useSessionReloadOnRefusal(queryClient);
+  // The last 'Login failed' toast: a later successful sign-in dismisses it, so it does not linger on the dashboard.
+  const loginFailure = useRef<{ dismiss: () => void } | null>(null);
 
   const userQuery = useQuery<SessionUser | null, Error>({
     queryKey: SESSION_USER_QUERY_KEY,
@@ -47,13 +58,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   const loginMutation = useMutation<SessionUser, Error, LoginCredentials>({
-    mutationFn: (credentials) => apiJson<SessionUser>('POST', '/api/login', credentials),
+    mutationFn: async (credentials) => {
+      const user = await apiJson<SessionUser>('POST', '/api/login', credentials);
+      await prepareSignIn?.(user);
+      return user;
+    },
     onSuccess: (user) => {
+      loginFailure.current?.dismiss();
+      loginFailure.current = null;
       clearCachedData(queryClient);
       queryClient.setQueryData(SESSION_USER_QUERY_KEY, user);
     },
     onError: (error) => {
-      toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
+      loginFailure.current = toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
     },
   });
 

@@ -6,6 +6,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ColumnSizingState, SortingState } from '@tanstack/react-table';
 import { downloadCsv, toCsv } from '../../lib/csv';
+import { toastFailure } from '../../lib/failure-toast';
 import { useCampaigns } from '../campaigns/queries';
 import { useOffers } from '../offers/queries';
 import { useSparks } from '../sparks/queries';
@@ -101,7 +102,10 @@ export function StatsPage() {
 
   function downloadReport() {
     // The file lists the rows in the table's order.
-    downloadCsv(statsCsvFilename(timeZone), toCsv(STATS_CSV_HEADER, sortReportRows(rows, sorting).map(statsCsvLine)));
+    toCsv(STATS_CSV_HEADER, sortReportRows(rows, sorting).map(statsCsvLine)).then(
+      (csv) => downloadCsv(statsCsvFilename(timeZone), csv),
+      (error: unknown) => toastFailure('Download failed', error),
+    );
   }
 
   return (

@@ -73,9 +73,9 @@ describe('cells', () => {
 });
 
 describe('stats CSV', () => {
-  it('neutralises a visitor-named row and keeps negative figures as figures', () => {
+  it('neutralises a visitor-named row and keeps negative figures as figures', async () => {
     const hostile = reportRow("=cmd|'/c calc'!A1", { clicks: 3, revenue: '0', spend: '12.5', profit: '-12.5', roi: -100 });
-    const line = toCsv(STATS_CSV_HEADER, [statsCsvLine(hostile)]).split('\r\n')[1];
+    const line = (await toCsv(STATS_CSV_HEADER, [statsCsvLine(hostile)])).split('\r\n')[1];
     expect(line).toBe(`"'=cmd|'/c calc'!A1","3","0","0.00","12.50","-12.50","-100.0","0.00","0.00","0.000","0.000"`);
   });
 });
