@@ -3,7 +3,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { dnsTarget } from './dns-target';
 
-const code = 'rounded bg-muted px-1 font-mono text-xs break-all';
+const code = 'rounded bg-muted px-1 font-mono text-xs wrap-break-word';
 
 export function DnsInstructionsCard({ redirectDomain }: { redirectDomain: string | null }) {
   const target = dnsTarget(window.location.hostname, redirectDomain);
