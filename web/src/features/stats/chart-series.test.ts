@@ -39,18 +39,18 @@ describe('chart series', () => {
   });
   const day = (active: Record<number, Partial<ChartPoint>>) => Array.from({ length: 24 }, (_, h) => hour(h, active[h]));
 
-  it('marks a single hour with data by dots, not a bare spike, and keeps the axes at zero', () => {
+  it('draws a single hour with data as points, not a spike, and keeps the axes at zero', () => {
     const shape = chartShape(day({ 14: { visits: 3, conversions: 1, revenue: 40, profit: 40 } }));
-    expect(shape).toEqual({ dots: true, moneyMin: 0, countMin: 0 });
+    expect(shape).toEqual({ sparse: true, moneyMin: 0, countMin: 0 });
   });
 
-  it('a one-bucket series gets its dot too', () => {
-    expect(chartShape([hour(0, { visits: 1 })]).dots).toBe(true);
+  it('a one-bucket series is a point too', () => {
+    expect(chartShape([hour(0, { visits: 1 })]).sparse).toBe(true);
   });
 
   it('a busy day is drawn as plain lines', () => {
     const busy = Object.fromEntries(Array.from({ length: 12 }, (_, h) => [h, { visits: h + 1, revenue: h }]));
-    expect(chartShape(day(busy)).dots).toBe(false);
+    expect(chartShape(day(busy)).sparse).toBe(false);
   });
 
   it('goes below zero only for a real loss', () => {

@@ -62,12 +62,15 @@ export function toChartPoints(series: readonly ReportSeriesPoint[], timeZone: st
   }));
 }
 
-/** Up to this many buckets with activity, every point gets a dot: a lone hour is a marked point, not a bare spike. */
-export const DOTTED_SERIES_MAX_ACTIVE = 3;
+/** Up to this many buckets with activity, lines are drawn as their points alone: a lone hour is a point, not a spike. */
+export const SPARSE_SERIES_MAX_ACTIVE = 3;
 
 export interface ChartShape {
-  /** Dots on every line point: a series of one or a few buckets with data would otherwise be a thin peak or nothing. */
-  dots: boolean;
+  /**
+   * Draw the lines as dots at their non-zero points only: one or a few buckets with data, joined to the
+   * empty hours around them, would read as a spike rising and falling within the hour (or, alone, as nothing).
+   */
+  sparse: boolean;
   /** The money axis starts at 0 unless a real value (a loss) lies below it; recharts' own padding never does. */
   moneyMin: number;
   /** Same for the count axis, which has no negative values. */
@@ -77,5 +80,5 @@ export interface ChartShape {
 export function chartShape(points: readonly ChartPoint[]): ChartShape {
   const active = points.filter((p) => p.visits !== 0 || p.conversions !== 0 || p.revenue !== 0 || p.spend !== 0 || p.profit !== 0);
   const lowest = Math.min(0, ...points.flatMap((p) => [p.revenue, p.spend, p.profit]));
-  return { dots: active.length <= DOTTED_SERIES_MAX_ACTIVE, moneyMin: lowest, countMin: 0 };
+  return { sparse: active.length <= SPARSE_SERIES_MAX_ACTIVE, moneyMin: lowest, countMin: 0 };
 }
