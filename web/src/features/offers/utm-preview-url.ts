@@ -1,6 +1,7 @@
 // The final offer URL for a sample click, as the Offer dialog previews it: the template saved as the
 // server saves it (percent-encoded), its tokens filled and joined to the offer URL as the redirect does.
-import { encodeUtmTemplate, findUtmTemplateProblem, normaliseHttpUrl, UTM_TEMPLATE_TOKENS } from '@tracker/schemas';
+import type { UTM_TEMPLATE_TOKENS } from '@tracker/schemas';
+import { encodeUtmTemplate, findUtmTemplateProblem, normaliseHttpUrl } from '@tracker/schemas';
 
 /** What a TikTok click might carry: ids as TikTok sends them, names with spaces to show their encoding. */
 export const SAMPLE_CLICK: Record<(typeof UTM_TEMPLATE_TOKENS)[number], string> = {
