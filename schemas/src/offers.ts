@@ -7,17 +7,6 @@ import { utmTemplate as utmTemplateField } from './utm-template';
 
 /** Equal to the offers table's column default (services/core db schema). */
 export const DEFAULT_UTM_TEMPLATE = 'sub1={clickId}&sub2={campaign}&sub3={adGroup}&sub4={creative}&sub5={placement}';
-/** The tokens an offer's UTM template may use (the help text of Offer Configuration). */
-export const UTM_TEMPLATE_TOKENS = [
-  '{clickId}',
-  '{campaign}',
-  '{adGroup}',
-  '{creative}',
-  '{placement}',
-  '{campaignName}',
-  '{adGroupName}',
-  '{creativeName}',
-] as const;
 
 export const OFFER_REQUIRED_MESSAGE = 'Please provide name, URL, and UTM template';
 

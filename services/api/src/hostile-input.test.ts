@@ -34,6 +34,7 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/campaigns': () => ({ name: 'Campaign', landerId: Number(existing.landers), defaultTiktokEvent: 'CompletePayment', bhToggle: false }),
   'PATCH /api/campaigns/:id': () => ({ name: 'Campaign', landerId: Number(existing.landers), offerId: null, bhToggle: true }),
   'POST /api/sparks': () => ({ name: 'Spark', code: '<script>spark()</script>' }),
+  'PATCH /api/sparks/:id': () => ({ name: 'Spark', code: '<script>spark()</script>' }),
   'POST /api/tiktok-pixels': () => ({ name: 'Pixel', pixelId: 'PIXEL-NEW', accessToken: 'token', websiteUrl: 'https://site.example' }),
   'PATCH /api/tiktok-pixels/:id': () => ({ name: 'Pixel', pixelId: 'PIXEL-FIXTURE', accessToken: '', websiteUrl: null }),
   'POST /api/tiktok-pixels/:id/fire-event': () => ({ eventName: 'CompletePayment', testEventCode: 'TEST1' }),

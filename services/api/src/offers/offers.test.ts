@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { CATALOG_CHANNEL, schema } from '@tracker/core';
-import { DEFAULT_UTM_TEMPLATE, OFFER_REQUIRED_MESSAGE } from '@tracker/schemas';
+import { DEFAULT_UTM_TEMPLATE, OFFER_REQUIRED_MESSAGE, UTM_TEMPLATE_TOKENS } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
 
@@ -105,12 +105,23 @@ describe('create and edit', () => {
     expect(edit.json()).toMatchObject({ utmTemplate: 'c={campaign}&n=%E4%B8%AD' });
   });
 
+  test('every token of the help text is accepted, also percent-encoded around it', async () => {
+    const utmTemplate = UTM_TEMPLATE_TOKENS.map((token, i) => `s${i}=${token}`).join('&') + '&n=pür {clickId}';
+    const res = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: { ...valid, utmTemplate } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ utmTemplate: string }>().utmTemplate).toBe(utmTemplate.replace('pür {clickId}', 'p%C3%BCr%20{clickId}'));
+  });
+
   test.each([
     [{ ...valid, url: 'https://offer.example/\u0000' }, 'Offer URL must not contain control characters such as tabs, line breaks or NUL'],
     [{ ...valid, utmTemplate: 'sub1={clickId}\n' + 'x=1' }, 'utmTemplate: The UTM template must not contain control characters such as tabs, line breaks or NUL'],
     [{ ...valid, utmTemplate: 'sub1=\u0000' }, 'utmTemplate: The UTM template must not contain control characters such as tabs, line breaks or NUL'],
     [{ ...valid, name: 'a\u0000b' }, 'Offer name must not contain control characters such as tabs, line breaks or NUL'],
     [{ ...valid, url: 'ftp://offer.example/' }, 'URL must start with http:// or https://'],
+    [{ ...valid, utmTemplate: 'sub1={clickId}&sub2={clickid}' }, 'utmTemplate: Unknown token {clickid} in the UTM template. Valid tokens: {clickId}, {campaign}, {adGroup}, {creative}, {placement}, {campaignName}, {adGroupName}, {creativeName}'],
+    [{ ...valid, utmTemplate: 's={subId}&t={ttclid}&u={subId}' }, 'utmTemplate: Unknown tokens {subId}, {ttclid} in the UTM template. Valid tokens: {clickId}, {campaign}, {adGroup}, {creative}, {placement}, {campaignName}, {adGroupName}, {creativeName}'],
+    [{ ...valid, utmTemplate: 's={}' }, 'utmTemplate: Unknown token {} in the UTM template. Valid tokens: {clickId}, {campaign}, {adGroup}, {creative}, {placement}, {campaignName}, {adGroupName}, {creativeName}'],
+    [{ ...valid, utmTemplate: 'sub1={clickId' }, "utmTemplate: The UTM template has a '{' or '}' that does not enclose a token. Valid tokens: {clickId}, {campaign}, {adGroup}, {creative}, {placement}, {campaignName}, {adGroupName}, {creativeName}"],
   ])('POST and PATCH %j → 400 %s, and nothing is stored', async (payload, message) => {
     const before = await h.entities.db.$count(schema.offers);
     const res = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload });

@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_CHANNEL, type ChangeFeed, type Db } from '@tracker/core';
-import { sparkCreateSchema } from '@tracker/schemas';
+import { sparkCreateSchema, sparkUpdateSchema } from '@tracker/schemas';
 import { serialIdOr404 } from '../ids/serial-id';
 import { createSpark } from './create-spark';
 import { deleteSpark } from './delete-spark';
 import { listSparks } from './list-sparks';
+import { updateSpark } from './update-spark';
 
 export interface SparkDeps {
   db: Db;
@@ -33,6 +34,16 @@ export async function sparkRoutes(scope: FastifyInstance, deps: SparkDeps) {
       const spark = await createSpark(deps.db, request.body);
       await deps.changes.notify(CATALOG_CHANNEL);
       return reply.status(201).send(spark);
+    },
+  );
+
+  app.patch(
+    '/sparks/:id',
+    { config: { access: { feature: 'sparks' } }, schema: { params: idParams, body: sparkUpdateSchema } },
+    async (request) => {
+      const spark = await updateSpark(deps.db, serialIdOr404(request.params.id, 'Spark not found'), request.body);
+      await deps.changes.notify(CATALOG_CHANNEL);
+      return spark;
     },
   );
 

@@ -34,6 +34,11 @@ describe('access', () => {
       statuses: [401, 403, 201, 201],
     },
     {
+      route: 'PATCH /api/sparks/:id',
+      request: async () => ({ method: 'PATCH', url: `/api/sparks/${(await newSpark()).id}`, payload: { name: 'Renamed' } }),
+      statuses: [401, 403, 200, 200],
+    },
+    {
       route: 'DELETE /api/sparks/:id',
       request: async () => ({ method: 'DELETE', url: `/api/sparks/${(await newSpark()).id}` }),
       statuses: [401, 403, 204, 204],
@@ -80,6 +85,51 @@ describe('create', () => {
     const res = await h.call({ method: 'POST', url: '/api/sparks', cookie: sparksUser, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
+  });
+});
+
+describe('edit', () => {
+  test('changes the name and code, keeps the Spark ID campaigns link to, and announces the change', async () => {
+    const spark = await newSpark();
+    let changes = 0;
+    const off = await h.entities.changes.on(CATALOG_CHANNEL, () => changes++);
+    const res = await h.call({
+      method: 'PATCH',
+      url: `/api/sparks/${spark.id}`,
+      cookie: sparksUser,
+      payload: { name: ' Winter promo ', code: '<script>\n\tspark(2)\n</script>' },
+    });
+    off();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: spark.id, sparkId: spark.sparkId, name: 'Winter promo', code: '<script>\n\tspark(2)\n</script>' });
+    expect(changes).toBe(1);
+    const list = await h.call({ method: 'GET', url: '/api/sparks', cookie: sparksUser });
+    expect(list.json<Array<{ id: number; name: string }>>().find((s) => s.id === spark.id)).toMatchObject({ name: 'Winter promo', sparkId: spark.sparkId });
+  });
+
+  test('a field left out keeps its value; the Spark ID cannot be changed', async () => {
+    const spark = await newSpark();
+    const res = await h.call({ method: 'PATCH', url: `/api/sparks/${spark.id}`, cookie: sparksUser, payload: { code: 'new()', sparkId: 'spk_mine' } });
+    expect(res.json()).toMatchObject({ name: spark.name, code: 'new()', sparkId: spark.sparkId });
+  });
+
+  test.each([
+    [{ name: '  ' }, 'Name is required'],
+    [{ code: ' \n ' }, 'Code is required'],
+    [{ name: 'a\tb' }, 'Name must not contain control characters such as tabs, line breaks or NUL'],
+    [{ name: 'x'.repeat(201) }, 'Name must be at most 200 characters'],
+  ])('PATCH %j → 400 %s, and nothing changes', async (payload, message) => {
+    const spark = await newSpark();
+    const res = await h.call({ method: 'PATCH', url: `/api/sparks/${spark.id}`, cookie: sparksUser, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await h.entities.db.select().from(schema.sparks).where(eq(schema.sparks.id, spark.id))).toEqual([spark]);
+  });
+
+  test.each(['999999', 'abc'])('an unknown id %s is 404', async (id) => {
+    const res = await h.call({ method: 'PATCH', url: `/api/sparks/${id}`, cookie: sparksUser, payload: { name: 'N' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Spark not found' });
   });
 });
 

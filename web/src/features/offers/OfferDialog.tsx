@@ -1,8 +1,9 @@
 // The 'Create New Offer' and 'Edit Offer' dialog: Offer Name, Offer URL and UTM Template (3 rows,
 // the default template for a new offer). Checked with the shared schema; a failure toasts 'Validation error'.
+// Below the template, the final offer URL for a sample click, or why the template cannot be saved.
 import { DEFAULT_UTM_TEMPLATE, offerCreateSchema, offerUpdateSchema } from '@tracker/schemas';
 import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { parseOrToast } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
@@ -10,6 +11,7 @@ import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { Textarea } from '../../ui/Textarea';
 import { useCreateOffer, useUpdateOffer, type Offer } from './queries';
+import { previewOfferUrl } from './utm-preview-url';
 import { UtmTokenHelp } from './UtmTokenHelp';
 
 interface OfferFormValues {
@@ -24,8 +26,8 @@ const NEW_OFFER: OfferFormValues = { name: '', url: '', utmTemplate: DEFAULT_UTM
 export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOpenChange: (open: boolean) => void; offer: Offer | null }) {
   const createOffer = useCreateOffer();
   const updateOffer = useUpdateOffer();
-  const { register, handleSubmit, reset } = useForm<OfferFormValues>({ defaultValues: NEW_OFFER });
-  const ids = { name: useId(), url: useId(), utm: useId(), help: useId() };
+  const { register, handleSubmit, reset, control } = useForm<OfferFormValues>({ defaultValues: NEW_OFFER });
+  const ids = { name: useId(), url: useId(), utm: useId(), help: useId(), preview: useId() };
   const pending = createOffer.isPending || updateOffer.isPending;
 
   // Each opening starts from the offer being edited, or from the defaults.
@@ -64,9 +66,16 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
           </div>
           <div className="grid gap-2">
             <Label htmlFor={ids.utm}>UTM Template</Label>
-            <Textarea id={ids.utm} rows={3} className="font-mono text-xs md:text-xs" aria-describedby={ids.help} {...register('utmTemplate')} />
+            <Textarea
+              id={ids.utm}
+              rows={3}
+              className="font-mono text-xs md:text-xs"
+              aria-describedby={`${ids.help} ${ids.preview}`}
+              {...register('utmTemplate')}
+            />
             <UtmTokenHelp id={ids.help} />
           </div>
+          <FinalUrlPreview id={ids.preview} control={control} />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
@@ -78,5 +87,21 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Re-renders alone as the URL or template is typed, so the rest of the form stays still. */
+function FinalUrlPreview({ id, control }: { id: string; control: Control<OfferFormValues> }) {
+  const [url, utmTemplate] = useWatch({ control, name: ['url', 'utmTemplate'] });
+  const preview = previewOfferUrl(url, utmTemplate);
+  return (
+    <section id={id} aria-label="Final URL preview" aria-live="polite" className="grid min-w-0 gap-1.5 rounded-md border bg-muted/40 p-3">
+      <h3 className="text-xs font-medium">Final URL for a sample click</h3>
+      {preview.kind === 'url' ? (
+        <code className="font-mono text-xs break-all text-foreground">{preview.url}</code>
+      ) : (
+        <p className={preview.kind === 'problem' ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>{preview.message}</p>
+      )}
+    </section>
   );
 }

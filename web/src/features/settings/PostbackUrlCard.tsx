@@ -1,12 +1,12 @@
 // The read-only Postback URL (spec §2 Settings) from GET /api/postback-url, with a copy button that
-// reads 'Copied!' for 2 seconds.
+// reads 'Copied!' for 2 seconds. The field wraps, so the whole URL (its key and every macro) is visible.
 import { Check, Copy } from 'lucide-react';
 import { useId } from 'react';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
-import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
+import { Textarea } from '../../ui/Textarea';
 import { useCopyIndicator } from '../../ui/use-copy-indicator';
 import { usePostbackUrl } from './queries';
 
@@ -32,12 +32,14 @@ export function PostbackUrlCard() {
         {postbackUrl.isError ? (
           <p className="text-sm text-destructive">Could not load the postback URL: {errorMessage(postbackUrl.error)}</p>
         ) : (
-          <div className="flex gap-2">
-            <Input
+          <div className="flex items-start gap-2">
+            <Textarea
               id={id}
               readOnly
+              rows={3}
+              spellCheck={false}
               value={postbackUrl.isPending ? 'Loading...' : url}
-              className="font-mono text-xs md:text-xs"
+              className="field-sizing-content min-h-0 resize-none font-mono text-xs break-all md:text-xs"
               onFocus={(event) => event.currentTarget.select()}
             />
             <Button variant="outline" disabled={!url} onClick={() => void copy('postback', url)}>

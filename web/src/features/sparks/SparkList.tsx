@@ -1,12 +1,14 @@
 // The 'Existing Sparks' list (spec §2 Spark Setup): each spark's name, its Spark ID with a copy
-// button (a check icon for 2 s), the code in a preformatted block, and a delete button.
-import { Check, Copy, Trash2 } from 'lucide-react';
+// button (a check icon for 2 s), the code in a preformatted block, and edit and delete buttons.
+import { Check, Copy, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useCopyIndicator } from '../../ui/use-copy-indicator';
 import { useConfirmTarget } from '../../ui/use-confirm-target';
+import { EditSparkDialog } from './EditSparkDialog';
 import { useDeleteSpark, useSparks, type Spark } from './queries';
 
 export function SparkList() {
@@ -14,6 +16,7 @@ export function SparkList() {
   const deleteSpark = useDeleteSpark();
   const confirmDelete = useConfirmTarget<Spark>();
   const { copiedKey, copy } = useCopyIndicator();
+  const [editing, setEditing] = useState<Spark | null>(null);
 
   return (
     <Card>
@@ -53,15 +56,20 @@ export function SparkList() {
                         </Button>
                       </div>
                     </div>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Delete ${spark.name}`}
-                      disabled={deleteSpark.isPending}
-                      onClick={() => confirmDelete.ask(spark)}
-                    >
-                      <Trash2 className="text-destructive" aria-hidden="true" />
-                    </Button>
+                    <div className="flex items-center gap-1">
+                      <Button variant="ghost" size="icon" aria-label={`Edit ${spark.name}`} onClick={() => setEditing(spark)}>
+                        <Pencil aria-hidden="true" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Delete ${spark.name}`}
+                        disabled={deleteSpark.isPending}
+                        onClick={() => confirmDelete.ask(spark)}
+                      >
+                        <Trash2 className="text-destructive" aria-hidden="true" />
+                      </Button>
+                    </div>
                   </div>
                   <pre className="max-h-48 overflow-auto rounded-md bg-muted/60 p-3 font-mono text-xs whitespace-pre-wrap">{spark.code}</pre>
                 </li>
@@ -69,6 +77,7 @@ export function SparkList() {
             })}
           </ul>
         )}
+        <EditSparkDialog spark={editing} onClose={() => setEditing(null)} />
       </CardContent>
       <ConfirmDialog
         open={confirmDelete.open}

@@ -1,7 +1,7 @@
-// Sparks (spec §7): the list, create (the form clears and 'Spark created' shows) and delete
-// ('Spark deleted'), with the spec §8 failure toasts. Campaign rows carry their spark, so they refresh too.
+// Sparks (spec §7): the list, create (the form clears and 'Spark created' shows), edit ('Spark updated')
+// and delete ('Spark deleted'), with the spec §8 failure toasts. Campaign rows carry their spark, so they refresh too.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SparkCreateBody } from '@tracker/schemas';
+import type { SparkCreateBody, SparkUpdateBody } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
@@ -35,6 +35,18 @@ export function useCreateSpark() {
       toast({ title: 'Spark created' });
     },
     onError: (error) => toastFailure('Failed to create spark', error),
+  });
+}
+
+export function useUpdateSpark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: SparkUpdateBody }) => apiJson<Spark>('PATCH', `/api/sparks/${id}`, body),
+    onSuccess: () => {
+      refreshSparks(queryClient);
+      toast({ title: 'Spark updated' });
+    },
+    onError: (error) => toastFailure('Failed to update spark', error),
   });
 }
 

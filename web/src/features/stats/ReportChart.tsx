@@ -1,18 +1,25 @@
 // The chart above the report table (issue 4): visits as bars and conversions on the count axis,
 // revenue, spend and profit as lines on the money axis, per day (per hour for a single day) of the report
-// time zone. No animation: polling and resizes would replay it every time.
+// time zone. No animation: polling and resizes would replay it every time. Lines are monotone (no
+// overshoot between points), only dots when a few buckets have data, and the axes start at zero.
 import { useMemo } from 'react';
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis, type DotItemDotProps } from 'recharts';
 import { formatCount, formatMoney } from '../../lib/format';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
-import { toChartPoints, type ChartPoint } from './chart-series';
+import { chartShape, toChartPoints, type ChartPoint } from './chart-series';
 import type { ReportSeriesPoint } from './report-types';
 
 const MONEY_SERIES = new Set(['Revenue', 'Spend', 'Profit']);
 
 const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A dot where a line has a value: a lone hour shows as a point, the empty hours as nothing. */
+function markNonZero({ cx, cy, value, stroke, index }: DotItemDotProps) {
+  if (!value || cx === undefined || cy === undefined) return null;
+  return <circle key={`dot-${index}`} cx={cx} cy={cy} r={3.5} fill={stroke} />;
+}
 
 export function ReportChart({
   series,
@@ -24,6 +31,8 @@ export function ReportChart({
   isPending: boolean;
 }) {
   const points = useMemo(() => toChartPoints(series ?? [], timeZone), [series, timeZone]);
+  const shape = useMemo(() => chartShape(points), [points]);
+  const line = shape.sparse ? { dot: markNonZero, strokeOpacity: 0 } : { dot: false as const };
 
   return (
     <Card className="gap-2 py-4">
@@ -51,6 +60,7 @@ export function ReportChart({
                   fontSize={12}
                   width={44}
                   allowDecimals={false}
+                  domain={[shape.countMin, 'auto']}
                   tickFormatter={(v: number) => compactCount.format(v)}
                 />
                 <YAxis
@@ -60,6 +70,7 @@ export function ReportChart({
                   axisLine={false}
                   fontSize={12}
                   width={56}
+                  domain={[shape.moneyMin, 'auto']}
                   tickFormatter={(v: number) => compactMoney.format(v)}
                 />
                 <Tooltip
@@ -72,10 +83,10 @@ export function ReportChart({
                 />
                 <Legend wrapperStyle={{ fontSize: 12 }} />
                 <Bar yAxisId="count" dataKey="visits" name="Visits" fill="#cbd5e1" radius={[3, 3, 0, 0]} maxBarSize={40} isAnimationActive={false} />
-                <Line yAxisId="count" dataKey="conversions" name="Conversions" stroke="#8b5cf6" strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
-                <Line yAxisId="money" dataKey="revenue" name="Revenue" stroke="#2563eb" strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
-                <Line yAxisId="money" dataKey="spend" name="Spend" stroke="#f97316" strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
-                <Line yAxisId="money" dataKey="profit" name="Profit" stroke="#16a34a" strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
+                <Line yAxisId="count" dataKey="conversions" name="Conversions" stroke="#8b5cf6" strokeWidth={2} {...line} type="monotone" isAnimationActive={false} />
+                <Line yAxisId="money" dataKey="revenue" name="Revenue" stroke="#2563eb" strokeWidth={2} {...line} type="monotone" isAnimationActive={false} />
+                <Line yAxisId="money" dataKey="spend" name="Spend" stroke="#f97316" strokeWidth={2} {...line} type="monotone" isAnimationActive={false} />
+                <Line yAxisId="money" dataKey="profit" name="Profit" stroke="#16a34a" strokeWidth={2} {...line} type="monotone" isAnimationActive={false} />
               </ComposedChart>
             </ResponsiveContainer>
           )}

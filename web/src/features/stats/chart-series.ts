@@ -1,5 +1,6 @@
 // The report series as the chart plots it: numbers instead of money strings, and each bucket as a moment
-// in the report time zone (@date-fns/tz), labelled in that zone: 'Mar 05' per day, '14:00' per hour.
+// in the report time zone (@date-fns/tz), labelled in that zone: 'Mar 05' per day, '14:00' per hour;
+// and how the lines are drawn so that a lone bucket reads as a point, not a spike.
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { ReportSeriesPoint } from './report-types';
@@ -59,4 +60,25 @@ export function toChartPoints(series: readonly ReportSeriesPoint[], timeZone: st
     spend: amount(p.spend),
     profit: amount(p.profit),
   }));
+}
+
+/** Up to this many buckets with activity, lines are drawn as their points alone: a lone hour is a point, not a spike. */
+export const SPARSE_SERIES_MAX_ACTIVE = 3;
+
+export interface ChartShape {
+  /**
+   * Draw the lines as dots at their non-zero points only: one or a few buckets with data, joined to the
+   * empty hours around them, would read as a spike rising and falling within the hour (or, alone, as nothing).
+   */
+  sparse: boolean;
+  /** The money axis starts at 0 unless a real value (a loss) lies below it; recharts' own padding never does. */
+  moneyMin: number;
+  /** Same for the count axis, which has no negative values. */
+  countMin: 0;
+}
+
+export function chartShape(points: readonly ChartPoint[]): ChartShape {
+  const active = points.filter((p) => p.visits !== 0 || p.conversions !== 0 || p.revenue !== 0 || p.spend !== 0 || p.profit !== 0);
+  const lowest = Math.min(0, ...points.flatMap((p) => [p.revenue, p.spend, p.profit]));
+  return { sparse: active.length <= SPARSE_SERIES_MAX_ACTIVE, moneyMin: lowest, countMin: 0 };
 }
