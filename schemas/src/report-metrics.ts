@@ -10,37 +10,47 @@ export interface ReportMeasures {
   conversions: number;
   revenueCents: number;
   spendCents: number;
+  /** Clicks that exited the lander to the offer at least once (each click counted once). */
+  exitClicks: number;
 }
 
 export interface ReportMetrics {
   /** revenue − spend, a decimal string ('-3.20'). */
   profit: string;
-  /** profit / spend × 100; 0 when spend is 0. */
-  roi: number;
-  /** revenue / spend; 0 when spend is 0. */
-  roas: number;
+  /** profit / spend × 100; null without spend (no return on nothing: shown as '—', not '0.0%'). */
+  roi: number | null;
+  /** revenue / spend; null without spend. */
+  roas: number | null;
   /** conversions / visits × 100; 0 without visits. */
   cr: number;
-  /** revenue / visits, in currency units; 0 without visits. */
+  /** Earnings per visit: revenue / visits, in currency units; 0 without visits. */
+  epv: number;
+  /** Earnings per (lander) click, as Voluum, RedTrack and Binom mean it: revenue / exit clicks; 0 without
+   *  exit clicks. Spec §9 called revenue / visits 'epc'; that figure is epv now, so one name means one thing. */
   epc: number;
   /** spend / visits, in currency units; 0 without visits. */
   cpv: number;
+  /** Cost per acquisition: spend / conversions; null without conversions. */
+  cpa: number | null;
 }
 
 /** Display precision of spec §9: money 2 decimals (EPC and CPV 3), ROI 1, percentages 2. */
-export const METRIC_DECIMALS = { money: 2, epc: 3, cpv: 3, roi: 1, roas: 2, percent: 2 } as const;
+export const METRIC_DECIMALS = { money: 2, epv: 3, epc: 3, cpv: 3, cpa: 2, roi: 1, roas: 2, percent: 2 } as const;
 
 const ratio = (numerator: number, denominator: number) => (denominator === 0 ? 0 : numerator / denominator);
+const ratioOrNull = (numerator: number, denominator: number) => (denominator === 0 ? null : numerator / denominator);
 
 export function computeMetrics(m: ReportMeasures): ReportMetrics {
   const profitCents = m.revenueCents - m.spendCents;
   return {
     profit: moneyFromCents(profitCents),
-    roi: ratio(profitCents * 100, m.spendCents),
-    roas: ratio(m.revenueCents, m.spendCents),
+    roi: ratioOrNull(profitCents * 100, m.spendCents),
+    roas: ratioOrNull(m.revenueCents, m.spendCents),
     cr: ratio(m.conversions * 100, m.clicks),
-    epc: ratio(m.revenueCents, m.clicks * 100),
+    epv: ratio(m.revenueCents, m.clicks * 100),
+    epc: ratio(m.revenueCents, m.exitClicks * 100),
     cpv: ratio(m.spendCents, m.clicks * 100),
+    cpa: ratioOrNull(m.spendCents, m.conversions * 100),
   };
 }
 

@@ -25,25 +25,29 @@ export const TRACKING_VARIABLE_IDS = TRACKING_VARIABLES.map((v) => v.id) as [Tra
 export const REPORT_GROUP_BY = [...REPORT_GROUPINGS, ...TRACKING_VARIABLE_IDS] as const;
 export type ReportGroupBy = ReportGrouping | TrackingVariable;
 
-/** The report table's columns (spec §3), in display order. */
+/** The report table's columns (spec §3), in display order. Every grouping has every column: the spec
+ *  limited the lander ones to campaigns, but a media buyer compares lander CTR by spark, offer or ad too. */
 export const REPORT_COLUMNS = [
-  { id: 'linkClicks', label: 'Link Clicks', campaignOnly: true },
-  { id: 'exitClicks', label: 'Exit Clicks', campaignOnly: true },
-  { id: 'landerCtr', label: 'Lander CTR', campaignOnly: true },
-  { id: 'clicks', label: 'Visits', campaignOnly: false },
-  { id: 'conversions', label: 'Conv', campaignOnly: false },
-  { id: 'revenue', label: 'Revenue', campaignOnly: false },
-  { id: 'spend', label: 'Cost', campaignOnly: false },
-  { id: 'profit', label: 'Profit', campaignOnly: false },
-  { id: 'roi', label: 'ROI', campaignOnly: false },
-  { id: 'roas', label: 'ROAS', campaignOnly: false },
-  { id: 'cr', label: 'vCR', campaignOnly: false },
-  { id: 'epc', label: 'EPC', campaignOnly: false },
-  { id: 'cpv', label: 'CPV', campaignOnly: false },
+  { id: 'linkClicks', label: 'Link Clicks' },
+  { id: 'exitClicks', label: 'Exit Clicks' },
+  { id: 'landerCtr', label: 'Lander CTR' },
+  { id: 'clicks', label: 'Visits' },
+  { id: 'conversions', label: 'Conv' },
+  { id: 'revenue', label: 'Revenue' },
+  { id: 'spend', label: 'Cost' },
+  { id: 'profit', label: 'Profit' },
+  { id: 'roi', label: 'ROI' },
+  { id: 'roas', label: 'ROAS' },
+  { id: 'cr', label: 'vCR' },
+  { id: 'epv', label: 'EPV' },
+  { id: 'epc', label: 'EPC' },
+  { id: 'cpv', label: 'CPV' },
+  { id: 'cpa', label: 'CPA' },
 ] as const;
 export type ReportColumnId = (typeof REPORT_COLUMNS)[number]['id'];
 export const REPORT_COLUMN_IDS = REPORT_COLUMNS.map((c) => c.id) as [ReportColumnId, ...ReportColumnId[]];
-export const DEFAULT_VISIBLE_COLUMNS: ReportColumnId[] = ['clicks', 'conversions', 'revenue', 'spend', 'profit', 'roi', 'epc'];
+/** Spec §3's default set, whose 'epc' was revenue / visits: that figure is 'epv' now (report-metrics.ts). */
+export const DEFAULT_VISIBLE_COLUMNS: ReportColumnId[] = ['clicks', 'conversions', 'revenue', 'spend', 'profit', 'roi', 'epv'];
 
 /** Labels of the rows for clicks (or conversions) without that dimension (spec §9). */
 export const EMPTY_GROUP_LABELS: Record<ReportGroupBy, string> = {
@@ -269,7 +273,7 @@ export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
 // ---- answers ----
 
 /** One row of GET /api/reports: spec §3 "Report row (derived)" plus botClicks; the derived figures
- *  (profit, roi, roas, cr, epc, cpv) are computeMetrics' (report-metrics.ts). */
+ *  (profit, roi, roas, cr, epv, epc, cpv, cpa) are computeMetrics' (report-metrics.ts). */
 export interface ReportRow extends ReportMetrics {
   /** The grouping value: campaign id, public spark id, offer or lander id, media buyer username, or the
    *  tracking variable's value. EMPTY_GROUP_KEY ('') for clicks without it, UNATTRIBUTED_SPEND_KEY
@@ -284,11 +288,13 @@ export interface ReportRow extends ReportMetrics {
   conversions: number;
   revenue: string;
   spend: string;
-  /** Campaign grouping only: linkClicks = clicks; exitClicks = clicks that exited to the offer. */
-  linkClicks?: number;
-  exitClicks?: number;
-  /** Campaign grouping only: exitClicks / clicks, a fraction (spec §9; cr and roi are percentages). */
-  landerCtr?: number;
+  /** Clicks on the ad's link that reached the tracker: the same count as clicks (visits), under the name
+   *  the ad platform's reports use, beside exitClicks. */
+  linkClicks: number;
+  /** Clicks that exited the lander to the offer at least once (each click counted once). */
+  exitClicks: number;
+  /** exitClicks / clicks, a fraction (spec §9; cr and roi are percentages). */
+  landerCtr: number;
 }
 
 export interface ReportSeriesPoint {
@@ -391,15 +397,21 @@ export interface CakeStatsRow {
   revenue: string;
 }
 
-/** GET /api/cake/offers: spec §3 "Offer performance row". `source` says where the figures come from:
- *  'tracker' = our clicks and postback conversions by our offer id; 'cake' = the network's stats. */
+/** GET /api/cake/offers: spec §3 "Offer performance row" plus visits and epv. `source` says where the
+ *  figures come from: 'tracker' = our visits, exits and postback conversions by our offer id; 'cake' =
+ *  the network's stats. Clicks mean clicks on the offer for both, as on the Stats screen. */
 export interface OfferPerformanceRow {
   source: 'tracker' | 'cake';
   offerId: string;
   offerName: string;
+  /** Visits to the campaigns' landers; null for the network, which sees only the offer's clicks. */
+  visits: number | null;
+  /** Clicks on the offer: lander exits (each click once) for the tracker, the network's clicks for CAKE. */
   clicks: number;
   conversions: number;
   revenue: string;
+  /** revenue / visits; null for the network. */
+  epv: number | null;
   /** revenue / clicks. */
   epc: number;
 }

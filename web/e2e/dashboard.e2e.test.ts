@@ -174,9 +174,12 @@ describeWithChromium('dashboard e2e')('the dashboard report table in Chromium', 
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^stats-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = fs.readFileSync((await file.path())!, 'utf8').split('\r\n');
-    expect(lines[0]).toBe('"Name","Visits","Conversions","Revenue","Spend","Profit","ROI","ROAS","CR","EPC","CPV"');
+    expect(lines[0]).toBe(
+      '"Name","Visits","Conversions","Revenue","Spend","Profit","ROI","ROAS","CR","EPV","CPV","Link Clicks","Exit Clicks","Lander CTR","EPC","CPA"',
+    );
     // The reload brought back the default order, revenue descending.
     expect(lines.slice(1, 3).map((line) => line.split(',')[0])).toEqual(['"Beta"', '"alpha"']);
-    expect(lines[3]).toBe(`"'${HOSTILE}","4","0","0.00","0.00","0.00","0.0","0.00","0.00","0.000","0.000"`);
+    // No spend: ROI and ROAS are empty cells (the screen shows '—'), as is CPA without conversions.
+    expect(lines[3]).toBe(`"'${HOSTILE}","4","0","0.00","0.00","0.00","","","0.00","0.000","0.000","4","0","0.00","0.000",""`);
   }, STEP_MS);
 });

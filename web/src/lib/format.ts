@@ -1,5 +1,5 @@
-// Number formats of spec §9 for screens and CSV files: money with 2 decimals (EPC and CPV 3), ROI with 1,
-// other percentages with 2. Money is read and shown by the one money type (schemas/money), never via float.
+// Number formats of spec §9 for screens and CSV files: money with 2 decimals (EPV, EPC and CPV 3), ROI
+// with 1, other percentages with 2; a ratio without a base (ROI without spend, CPA without conversions) '—'. Money is read and shown by the one money type (schemas/money), never via float.
 import { formatCents, formatPerVisit as formatDollarsPerVisit, moneyText, STORED_MONEY, tryParseMoney, type Cents, type MoneyRules } from '@tracker/schemas';
 
 type Numeric = number | string | null | undefined;
@@ -54,9 +54,20 @@ export function formatMoneyCell(value: Numeric): string {
   return moneyText(readMoney(value));
 }
 
-/** Per-visit money (EPC, EPV, CPV), a ratio in dollars: '$0.125'. */
+/** What a ratio without a base shows (ROI and ROAS without spend, CPA without conversions, EPV of the
+ *  network's rows): a dash, since '0.0%' would claim a return that was never measured. */
+export const NO_RATIO = '—';
+
+/** Per-visit money (EPV, EPC, CPV), a ratio in dollars: '$0.125'. */
 export function formatPerVisit(value: Numeric): string {
+  if (value === null) return NO_RATIO;
   return formatDollarsPerVisit(Number(numeric(value)));
+}
+
+/** Money per conversion (CPA), a ratio in dollars with 2 decimals: '$12.35'; null: '—'. */
+export function formatPerConversion(value: Numeric): string {
+  if (value === null) return NO_RATIO;
+  return `$${formatter(2, true).format(numeric(value))}`.replace('$-', '-$');
 }
 
 /** A whole count: '12,345'. */
@@ -64,8 +75,9 @@ export function formatCount(value: Numeric): string {
   return formatter(0, true).format(numeric(value));
 }
 
-/** ROI, already a percentage: '12.3%'. */
+/** ROI, already a percentage: '12.3%'; null (no spend): '—'. */
 export function formatRoi(value: Numeric): string {
+  if (value === null) return NO_RATIO;
   return `${formatter(1, true).format(numeric(value))}%`;
 }
 
@@ -74,13 +86,16 @@ export function formatPercent(value: Numeric, digits = 2): string {
   return `${formatter(digits, true).format(numeric(value))}%`;
 }
 
-/** ROAS, a plain ratio: '1.25x'. */
+/** ROAS, a plain ratio: '1.25x'; null (no spend): '—'. */
 export function formatRoas(value: Numeric): string {
+  if (value === null) return NO_RATIO;
   return `${formatter(2, true).format(numeric(value))}x`;
 }
 
-/** A bare fixed-point ratio for CSV cells (no '%' or thousands separators): '12.3'. Money: formatMoneyCell. */
+/** A bare fixed-point ratio for CSV cells (no '%' or thousands separators): '12.3'; null: '' (an empty
+ *  cell, which a spreadsheet skips, where 0 would drag an average down). Money: formatMoneyCell. */
 export function formatFixed(value: Numeric, digits: number): string {
+  if (value === null) return '';
   return formatter(digits, false).format(numeric(value));
 }
 

@@ -13,8 +13,13 @@ export function reportRow(label: string, figures: Partial<ReportRow> = {}): Repo
     roi: 0,
     roas: 0,
     cr: 0,
+    epv: 0,
     epc: 0,
     cpv: 0,
+    cpa: null,
+    linkClicks: 0,
+    exitClicks: 0,
+    landerCtr: 0,
     botClicks: 0,
     ...figures,
   };

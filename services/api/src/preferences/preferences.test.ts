@@ -36,7 +36,7 @@ describe('preferences', () => {
   test('a user who saved nothing gets the default columns of spec §3', async () => {
     const fresh = await h.signIn('user');
     expect((await read(fresh)).json()).toEqual({ visibleColumns: DEFAULT_VISIBLE_COLUMNS, columnWidths: {} });
-    expect(DEFAULT_VISIBLE_COLUMNS).toEqual(['clicks', 'conversions', 'revenue', 'spend', 'profit', 'roi', 'epc']);
+    expect(DEFAULT_VISIBLE_COLUMNS).toEqual(['clicks', 'conversions', 'revenue', 'spend', 'profit', 'roi', 'epv']);
   });
 
   test('visible columns and widths are saved separately, and each user keeps their own', async () => {

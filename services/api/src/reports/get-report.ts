@@ -1,7 +1,7 @@
 // GET /api/reports: rows per grouping key, their totals, and a day (or hour) series for the charts.
 // ClickHouse aggregates the rollups and splits the spend of each day and TikTok campaign over its
 // visits (spend-allocation.ts): visits and spend per key and per day (plus per hour for a one-day
-// report), conversions, and exits for campaigns. Two to four queries, whatever the range.
+// report), conversions, and exit clicks per key. Three or four queries, whatever the range.
 import type { Analytics, Db } from '@tracker/core';
 import {
   computeMetrics,
@@ -16,7 +16,7 @@ import {
 import { compareBytes } from './compare-bytes';
 import { labelGroups } from './group-labels';
 import { loadMediaBuyers, NO_MEDIA_BUYERS } from './media-buyers';
-import { clickUnitsSql, emptyMeasures, queryConversions, queryExitClicksByCampaign, type GroupMeasures } from './report-query';
+import { clickUnitsSql, emptyMeasures, queryConversions, queryExitClicks, type GroupMeasures } from './report-query';
 import { groupingSource, hasFilters, scopeParams, seriesBucketKey, type ReportFilters, type ReportScope } from './report-scope';
 import { readReportTimezone } from './report-timezone';
 import { queryVisitsAndSpend } from './spend-allocation';
@@ -28,8 +28,8 @@ export interface ReportDeps {
 
 export const TOTALS_KEY = '__total__';
 
-export function reportRow(key: string, label: string, m: GroupMeasures, spendCents: number, exitClicks?: number): ReportRow {
-  const row: ReportRow = {
+export function reportRow(key: string, label: string, m: GroupMeasures, spendCents: number, exitClicks: number): ReportRow {
+  return {
     key,
     label,
     clicks: m.clicks,
@@ -37,14 +37,11 @@ export function reportRow(key: string, label: string, m: GroupMeasures, spendCen
     conversions: m.conversions,
     revenue: moneyFromCents(m.revenueCents),
     spend: moneyFromCents(spendCents),
-    ...computeMetrics({ clicks: m.clicks, conversions: m.conversions, revenueCents: m.revenueCents, spendCents }),
+    linkClicks: m.clicks,
+    exitClicks,
+    landerCtr: landerCtr(exitClicks, m.clicks),
+    ...computeMetrics({ clicks: m.clicks, conversions: m.conversions, revenueCents: m.revenueCents, spendCents, exitClicks }),
   };
-  if (exitClicks !== undefined) {
-    row.linkClicks = m.clicks;
-    row.exitClicks = exitClicks;
-    row.landerCtr = landerCtr(exitClicks, m.clicks);
-  }
-  return row;
 }
 
 /** Every day of the range, or every hour of a one-day range, in order. */
@@ -77,7 +74,7 @@ export async function getReport(deps: ReportDeps, query: ReportQuery): Promise<R
     queryVisitsAndSpend(analytics, clickUnitsSql(source, filters, granularity, 'key'), params),
     granularity === 'hour' ? queryVisitsAndSpend(analytics, clickUnitsSql(source, filters, granularity, 'hour'), params) : undefined,
     queryConversions(analytics, scope, source, { key: source.key, bucket: seriesBucketKey(granularity) }),
-    query.groupBy === 'campaign' ? queryExitClicksByCampaign(analytics, scope) : undefined,
+    queryExitClicks(analytics, scope, source),
   ]);
 
   // Spend no click matches belongs to no offer, spark or campaign: a filtered report leaves it out.
@@ -101,13 +98,13 @@ export async function getReport(deps: ReportDeps, query: ReportQuery): Promise<R
   const rows = keys.map((key) => {
     const m = measures.get(key) ?? emptyMeasures();
     const spendCents = key === UNATTRIBUTED_SPEND_KEY ? unattributedCents : (visits.byUnit.get(key)?.spendCents ?? 0);
-    const exitClicks = exits ? (exits.get(key) ?? 0) : undefined;
+    const exitClicks = exits.get(key) ?? 0;
     total.clicks += m.clicks;
     total.botClicks += m.botClicks;
     total.conversions += m.conversions;
     total.revenueCents += m.revenueCents;
     totalSpend += spendCents;
-    totalExits += exitClicks ?? 0;
+    totalExits += exitClicks;
     return { row: reportRow(key, labels.get(key) ?? key, m, spendCents, exitClicks), revenueCents: m.revenueCents };
   });
   rows.sort((a, b) => b.revenueCents - a.revenueCents || b.row.clicks - a.row.clicks || compareBytes(a.row.key, b.row.key));
@@ -140,7 +137,7 @@ export async function getReport(deps: ReportDeps, query: ReportQuery): Promise<R
     timezone,
     granularity,
     rows: rows.map((r) => r.row),
-    totals: reportRow(TOTALS_KEY, 'TOTALS', total, totalSpend, exits ? totalExits : undefined),
+    totals: reportRow(TOTALS_KEY, 'TOTALS', total, totalSpend, totalExits),
     series: points,
   };
 }

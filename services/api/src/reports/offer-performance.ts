@@ -1,8 +1,9 @@
 // GET /api/cake/offers: the Offers performance screen. Two sources, as separate rows:
-// - 'tracker': our own clicks and postback conversions per offer (the click's offer at click time),
-//   dated by click time in the report time zone, like every report; conversions without a click or
-//   an offer form the 'Unknown' row (offerId '');
-// - 'cake': the affiliate network's stats (cake_stats) summed per network offer id.
+// - 'tracker': our own visits, clicks to the offer (lander exits) and postback conversions per offer
+//   (the click's offer at click time), dated by click time in the report time zone, like every report;
+//   conversions without a click or an offer form the 'Unknown' row (offerId '');
+// - 'cake': the affiliate network's stats (cake_stats) summed per network offer id; its clicks are
+//   clicks on the offer too, and it knows no visits.
 // The network's offer ids are not ours, so the two are never merged: a screen that sums both counts
 // a conversion CAKE also reports twice (CAKE rows appear only once the CAKE sync exists).
 import { and, gte, inArray, lte, sql } from 'drizzle-orm';
@@ -16,12 +17,13 @@ import {
   type OfferPerformanceRow,
 } from '@tracker/schemas';
 import { NO_MEDIA_BUYERS } from './media-buyers';
-import { queryMeasures } from './report-query';
+import { queryExitClicks, queryMeasures } from './report-query';
 import { groupingSource } from './report-scope';
 import { readReportTimezone } from './report-timezone';
 
-const epcOf = (revenueCents: number, clicks: number) =>
-  computeMetrics({ clicks, conversions: 0, revenueCents, spendCents: 0 }).epc;
+/** EPV and EPC as the Stats screen computes them: revenue per visit and per click on the offer. */
+const earnings = (revenueCents: number, visits: number, clicks: number) =>
+  computeMetrics({ clicks: visits, exitClicks: clicks, conversions: 0, revenueCents, spendCents: 0 });
 
 export async function offerPerformance(
   deps: { db: Db; analytics: Analytics },
@@ -31,8 +33,10 @@ export async function offerPerformance(
   const timezone = await readReportTimezone(db);
   const scope = { timezone, startDate: query.startDate, endDate: query.endDate, filters: {}, buyers: NO_MEDIA_BUYERS };
   const t = schema.cakeStats;
-  const [measures, cake] = await Promise.all([
-    queryMeasures(analytics, scope, groupingSource('offer')),
+  const source = groupingSource('offer');
+  const [measures, exits, cake] = await Promise.all([
+    queryMeasures(analytics, scope, source),
+    queryExitClicks(analytics, scope, source),
     db
       .select({
         offerId: t.offerId,
@@ -54,16 +58,24 @@ export async function offerPerformance(
           (o) => [String(o.id), o.name] as const,
         ),
   );
-  const tracker: OfferPerformanceRow[] = [...measures].map(([offerId, m]) => ({
-    source: 'tracker',
-    offerId,
-    offerName: offerId === '' ? EMPTY_GROUP_LABELS.offer : (names.get(offerId) ?? offerId),
-    clicks: m.clicks,
-    conversions: m.conversions,
-    revenue: moneyFromCents(m.revenueCents),
-    epc: epcOf(m.revenueCents, m.clicks),
-  }));
-  tracker.sort((a, b) => centsFromMoney(b.revenue) - centsFromMoney(a.revenue) || b.clicks - a.clicks || a.offerId.localeCompare(b.offerId));
+  const tracker: OfferPerformanceRow[] = [...measures].map(([offerId, m]) => {
+    const clicks = exits.get(offerId) ?? 0;
+    const { epv, epc } = earnings(m.revenueCents, m.clicks, clicks);
+    return {
+      source: 'tracker',
+      offerId,
+      offerName: offerId === '' ? EMPTY_GROUP_LABELS.offer : (names.get(offerId) ?? offerId),
+      visits: m.clicks,
+      clicks,
+      conversions: m.conversions,
+      revenue: moneyFromCents(m.revenueCents),
+      epv,
+      epc,
+    };
+  });
+  tracker.sort(
+    (a, b) => centsFromMoney(b.revenue) - centsFromMoney(a.revenue) || (b.visits ?? 0) - (a.visits ?? 0) || a.offerId.localeCompare(b.offerId),
+  );
   const network: OfferPerformanceRow[] = cake.map((c) => {
     const revenueCents = centsFromMoney(String(c.revenue ?? '0'));
     const clicks = Number(c.clicks ?? 0);
@@ -71,10 +83,12 @@ export async function offerPerformance(
       source: 'cake',
       offerId: c.offerId,
       offerName: c.offerName ?? '',
+      visits: null,
       clicks,
       conversions: Number(c.conversions ?? 0),
       revenue: moneyFromCents(revenueCents),
-      epc: epcOf(revenueCents, clicks),
+      epv: null,
+      epc: earnings(revenueCents, 0, clicks).epc,
     };
   });
   return [...tracker, ...network];

@@ -1,6 +1,6 @@
 // The counted figures of a report, from the rollups: visits per report day, TikTok campaign and unit
 // (grouping key × filters passed × hour), approved conversions and revenue per key or series bucket,
-// and clicks that exited per campaign.
+// and clicks that exited per key.
 import type { Analytics } from '@tracker/core';
 import { centsFromMoney } from '@tracker/schemas';
 import {
@@ -8,6 +8,7 @@ import {
   clickPartsSql,
   exitClicksSql,
   filterCondition,
+  rawExitClicksSql,
   scopeParams,
   type Granularity,
   type GroupingSource,
@@ -92,11 +93,13 @@ export async function queryMeasures(analytics: Analytics, scope: ReportScope, so
   return measures;
 }
 
-/** Clicks that exited to the offer at least once, per campaign id (each click counted once). */
-export async function queryExitClicksByCampaign(analytics: Analytics, scope: ReportScope): Promise<Map<string, number>> {
+/** Clicks that exited to the offer at least once, per grouping key (each click counted once). */
+export async function queryExitClicks(analytics: Analytics, scope: ReportScope, source: GroupingSource): Promise<Map<string, number>> {
   const rows = await analytics.query<{ key: string; exit_clicks: number }>(
-    exitClicksSql('toString(campaign_id)', filterCondition(scope.filters)),
-    scopeParams(scope),
+    source.rawExitKey !== undefined
+      ? rawExitClicksSql(source.rawExitKey, filterCondition(scope.filters))
+      : exitClicksSql(source.key, filterCondition(scope.filters)),
+    { ...scopeParams(scope), ...source.params },
   );
   return new Map(rows.map((r) => [r.key, Number(r.exit_clicks)]));
 }

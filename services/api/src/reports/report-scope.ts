@@ -76,6 +76,9 @@ export interface GroupingSource {
   /** Extra condition selecting the grouping's rows ('1' when none). */
   where: string;
   key: string;
+  /** The key over the raw exits table, for groupings the exit rollups have no column for; absent when
+   *  the rollups' columns (campaign, spark, offer, lander) give the key. */
+  rawExitKey?: string;
   params: QueryParams;
 }
 
@@ -85,6 +88,17 @@ const KEY_BY_GROUPING: Record<ReportGrouping, string> = {
   offer: "if(offer_id = 0, '', toString(offer_id))",
   lander: "if(lander_id = 0, '', toString(lander_id))",
   mediabuyer: MEDIA_BUYER_OF_SPARK,
+};
+
+/** The exits table's column of each tracking variable (the click's ad macros, copied onto its exits). */
+const EXIT_COLUMN_BY_VARIABLE: Record<string, string> = {
+  tiktokCampaignId: 'tiktok_campaign_id',
+  tiktokAdGroupId: 'tiktok_ad_group_id',
+  tiktokCreativeId: 'tiktok_creative_id',
+  placement: 'placement',
+  campaignName: 'campaign_name',
+  adGroupName: 'ad_group_name',
+  creativeName: 'creative_name',
 };
 
 export function isTrackingVariable(groupBy: ReportGroupBy): boolean {
@@ -99,6 +113,7 @@ export function groupingSource(groupBy: ReportGroupBy): GroupingSource {
       conversionsTable: 'report_variable_conversions_15m',
       where: 'variable = {variable:String}',
       key: 'toString(value)',
+      rawExitKey: EXIT_COLUMN_BY_VARIABLE[groupBy],
       params: { variable: groupBy },
     };
   }
@@ -152,6 +167,20 @@ export function clickPartsSql(source: GroupingSource, filters: ReportFilters, gr
           ARRAY JOIN [(first_day, visits_before, bots_before),
                       (first_day + 1, toUInt64(clicks - visits_before), toUInt64(bot_clicks - bots_before))] AS part
           WHERE tzday >= {startDate:Date} AND tzday <= {endDate:Date} AND visits > 0`;
+}
+
+/**
+ * Clicks that exited to the offer at least once, per tracking-variable value (`column` of the exits
+ * table), by their click's time in the report's days. The exit rollups have no variable columns, so this
+ * reads the raw exits (one row per exit, far fewer than clicks), distinct by click so a replayed or
+ * repeated exit counts once.
+ */
+export function rawExitClicksSql(column: string, filter: string): string {
+  return `SELECT toString(${column}) AS key, uniqExact(click_id) AS exit_clicks
+          FROM exits
+          WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
+            AND ${filter}
+          GROUP BY key`;
 }
 
 /**

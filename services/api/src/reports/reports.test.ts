@@ -138,12 +138,14 @@ describe('GET /api/reports', () => {
     // 1 April: tt-1's 9.99 goes to cmpA (its only visits that day). 2 April: tt-1's 5.00 to cmpB; tt-7's 2.01 matches no click.
     expect(row('cmpA')).toEqual({
       key: 'cmpA', label: 'Campaign A', clicks: 3, botClicks: 1, conversions: 2, revenue: '16.75', spend: '9.99', profit: '6.76',
-      roi: 67600 / 999, roas: 1675 / 999, cr: 200 / 3, epc: 1675 / 300, cpv: 999 / 300,
+      roi: 67600 / 999, roas: 1675 / 999, cr: 200 / 3, cpv: 999 / 300,
+      // EPV per visit, EPC per click on the offer (2 of the 3 visits exited), CPA per conversion.
+      epv: 1675 / 300, epc: 1675 / 200, cpa: 999 / 200,
       linkClicks: 3, exitClicks: 2, landerCtr: 2 / 3,
     });
-    expect(row('cmpB')).toMatchObject({ label: 'Campaign B', clicks: 1, spend: '5.00', conversions: 0, roi: -100 });
+    expect(row('cmpB')).toMatchObject({ label: 'Campaign B', clicks: 1, spend: '5.00', conversions: 0, roi: -100, cpa: null });
     expect(row('gone')).toMatchObject({ label: 'gone', clicks: 1, spend: '0.00' });
-    expect(row('')).toMatchObject({ label: 'Direct', clicks: 0, conversions: 1, revenue: '1.00', cr: 0, epc: 0 });
+    expect(row('')).toMatchObject({ label: 'Direct', clicks: 0, conversions: 1, revenue: '1.00', cr: 0, epv: 0, epc: 0 });
     expect(row('__unattributed__')).toMatchObject({ label: 'Unattributed', clicks: 0, spend: '2.01', profit: '-2.01' });
     expect(r.rows.map((x) => x.key)).toEqual(['cmpA', '', 'cmpB', 'gone', '__unattributed__']);
     expect(r.totals).toMatchObject({
@@ -157,11 +159,30 @@ describe('GET /api/reports', () => {
     ]);
   });
 
-  test('other groupings carry no campaign-only columns and use their own labels', async () => {
+  test('without spend, ROI and ROAS are null (shown as —), not 0: nothing was spent to return on', async () => {
+    const r = await report('groupBy=campaign&startDate=2026-04-03&endDate=2026-04-03');
+    expect(r.rows).toEqual([expect.objectContaining({ key: 'gone', spend: '0.00', roi: null, roas: null, cpa: null })]);
+    expect(r.totals).toMatchObject({ spend: '0.00', roi: null, roas: null });
+  });
+
+  test('every grouping has link clicks, exit clicks, lander CTR, EPC and CPA, tracking variables included', async () => {
+    const range = 'startDate=2026-04-01&endDate=2026-04-03';
+    const lander = { linkClicks: 3, exitClicks: 2, landerCtr: 2 / 3, epc: 1675 / 200, cpa: 999 / 200 };
+    const keyOfA: Record<string, string> = { spark: 'spk-1', offer: String(offerId), mediabuyer: 'mia', placement: 'TikTok' };
+    for (const [groupBy, key] of Object.entries(keyOfA)) {
+      const r = await report(`groupBy=${groupBy}&${range}`);
+      expect([groupBy, r.rows.find((x) => x.key === key)]).toEqual([groupBy, expect.objectContaining({ clicks: 3, ...lander })]);
+      expect([groupBy, r.totals]).toEqual([groupBy, expect.objectContaining({ linkClicks: 5, exitClicks: 2, landerCtr: 2 / 5 })]);
+    }
+    // Filters apply to the exits too: campaign B's click never exited.
+    const filtered = await report(`groupBy=placement&${range}&campaignId=cmpB`);
+    expect(filtered.totals).toMatchObject({ linkClicks: 1, exitClicks: 0, landerCtr: 0, epc: 0 });
+  });
+
+  test('other groupings use their own labels', async () => {
     const bySpark = await report('groupBy=spark&startDate=2026-04-01&endDate=2026-04-03');
     expect(bySpark.rows.find((x) => x.key === 'spk-1')).toMatchObject({ label: 'Spark One', clicks: 3 });
-    expect(bySpark.rows.find((x) => x.key === '')).toMatchObject({ label: 'No Spark', clicks: 2 });
-    expect(bySpark.totals).not.toHaveProperty('exitClicks');
+    expect(bySpark.rows.find((x) => x.key === '')).toMatchObject({ label: 'No Spark', clicks: 2, exitClicks: 0 });
     const byBuyer = await report('groupBy=mediabuyer&startDate=2026-04-01&endDate=2026-04-03');
     expect(byBuyer.rows.map((x) => [x.key, x.label, x.clicks])).toEqual([
       ['mia', 'mia', 3],
@@ -250,12 +271,13 @@ describe('the other reporting calls', () => {
     ]);
   });
 
-  test('/api/cake/offers: our clicks and postback conversions by offer, then the network’s rows', async () => {
+  test('/api/cake/offers: our visits, clicks on the offer and postback conversions by offer, then the network’s rows', async () => {
     const rows = (await get('/api/cake/offers?startDate=2026-04-01&endDate=2026-04-03')).json();
+    // Clicks and EPC mean clicks on the offer for both sources, as on the Stats screen; the network has no visits.
     expect(rows).toEqual([
-      { source: 'tracker', offerId: String(offerId), offerName: 'Alpha', clicks: 3, conversions: 2, revenue: '16.75', epc: 1675 / 300 },
-      { source: 'tracker', offerId: '', offerName: 'Unknown', clicks: 2, conversions: 1, revenue: '1.00', epc: 0.5 },
-      { source: 'cake', offerId: '77', offerName: 'Net offer', clicks: 4, conversions: 1, revenue: '2.50', epc: 0.625 },
+      { source: 'tracker', offerId: String(offerId), offerName: 'Alpha', visits: 3, clicks: 2, conversions: 2, revenue: '16.75', epv: 1675 / 300, epc: 1675 / 200 },
+      { source: 'tracker', offerId: '', offerName: 'Unknown', visits: 2, clicks: 0, conversions: 1, revenue: '1.00', epv: 0.5, epc: 0 },
+      { source: 'cake', offerId: '77', offerName: 'Net offer', visits: null, clicks: 4, conversions: 1, revenue: '2.50', epv: null, epc: 0.625 },
     ]);
   });
 });

@@ -205,13 +205,13 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     }
   };
   const toRow = (key: string, lbl: string, a: Acc): ReportRow => {
-    const r: ReportRow = {
+    // Every grouping carries the lander columns (issue 19 item 2), tracking variables included.
+    return {
       key, label: lbl, clicks: a.clicks, botClicks: a.bots, conversions: a.conversions,
       revenue: moneyFromCents(a.revenue), spend: moneyFromCents(a.spend),
-      ...computeMetrics({ clicks: a.clicks, conversions: a.conversions, revenueCents: a.revenue, spendCents: a.spend }),
+      linkClicks: a.clicks, exitClicks: a.exits, landerCtr: landerCtr(a.exits, a.clicks),
+      ...computeMetrics({ clicks: a.clicks, conversions: a.conversions, revenueCents: a.revenue, spendCents: a.spend, exitClicks: a.exits }),
     };
-    if (q.groupBy === 'campaign') Object.assign(r, { linkClicks: a.clicks, exitClicks: a.exits, landerCtr: landerCtr(a.exits, a.clicks) });
-    return r;
   };
   const total = acc();
   for (const a of rows.values()) for (const k of Object.keys(total) as (keyof Acc)[]) total[k] += a[k];

@@ -1,9 +1,10 @@
 // The Offers performance screen at /offers (spec §2): Last 7/30/90 Days (30 by default), cards of total
-// revenue, clicks and conversions, and a table per offer: our own clicks and postback conversions, and
-// the affiliate network's stats (marked CAKE) once they are synced.
+// revenue, clicks and conversions, and a table per offer: our own visits, clicks on the offer (lander
+// exits) and postback conversions, and the affiliate network's stats (marked CAKE) once they are synced.
+// Visits, Clicks, EPV and EPC mean what they mean on the Stats screen (per visit, per click on the offer).
 import { DollarSign, MousePointerClick, Target } from 'lucide-react';
 import { useState } from 'react';
-import { formatCount, formatMoney, formatPerVisit } from '../../lib/format';
+import { formatCount, formatMoney, formatPerVisit, NO_RATIO } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
@@ -56,19 +57,21 @@ export function OffersPerformancePage() {
               <TableRow className="hover:bg-transparent">
                 <TableHead>Offer ID</TableHead>
                 <TableHead>Offer Name</TableHead>
+                <TableHead className="text-right">Visits</TableHead>
                 <TableHead className="text-right">Clicks</TableHead>
                 <TableHead className="text-right">Conversions</TableHead>
                 <TableHead className="text-right">Revenue</TableHead>
+                <TableHead className="text-right">EPV</TableHead>
                 <TableHead className="text-right">EPC</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {offers.isPending ? (
-                <TableMessageRow colSpan={6}>
+                <TableMessageRow colSpan={8}>
                   <Spinner label="Loading offers" />
                 </TableMessageRow>
               ) : rows.length === 0 ? (
-                <TableMessageRow colSpan={6}>
+                <TableMessageRow colSpan={8}>
                   {offers.isError ? 'Failed to fetch offers' : 'No offer data available for the selected date range'}
                 </TableMessageRow>
               ) : (
@@ -83,9 +86,11 @@ export function OffersPerformancePage() {
                         </Badge>
                       )}
                     </TableCell>
+                    <TableCell className="text-right tabular-nums">{row.visits === null ? NO_RATIO : formatCount(row.visits)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatCount(row.clicks)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatCount(row.conversions)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatMoney(row.revenue)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatPerVisit(row.epv)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatPerVisit(row.epc)}</TableCell>
                   </TableRow>
                 ))

@@ -4,7 +4,7 @@ import { offerRangeParams, offerTotals } from './offer-performance';
 describe('offer performance', () => {
   // The sum itself is the money type's (schemas/src/money.test.ts): in cents, never through a float.
   it('adds revenue in cents', () => {
-    const row = (offerId: string, revenue: string) => ({ source: 'tracker', offerId, offerName: offerId, clicks: 1, conversions: 1, revenue, epc: 0 }) as const;
+    const row = (offerId: string, revenue: string) => ({ source: 'tracker', offerId, offerName: offerId, visits: 1, clicks: 1, conversions: 1, revenue, epv: 0, epc: 0 }) as const;
     expect(offerTotals([row('1', '0.10'), row('2', '0.20')]).revenue).toBe('0.30');
     expect(offerTotals([]).revenue).toBe('0.00');
     expect(offerTotals([row('1', '92233720368547758.07'), row('2', '0.01')]).revenue).toBe('92233720368547758.08');
@@ -13,15 +13,15 @@ describe('offer performance', () => {
   it('totals revenue, clicks and conversions', () => {
     expect(
       offerTotals([
-        { source: 'tracker', offerId: '1', offerName: 'A', clicks: 10, conversions: 2, revenue: '20.10', epc: 2.01 },
-        { source: 'tracker', offerId: '2', offerName: 'B', clicks: 5, conversions: 0, revenue: '0.00', epc: 0 },
+        { source: 'tracker', offerId: '1', offerName: 'A', visits: 20, clicks: 10, conversions: 2, revenue: '20.10', epv: 1.005, epc: 2.01 },
+        { source: 'tracker', offerId: '2', offerName: 'B', visits: 8, clicks: 5, conversions: 0, revenue: '0.00', epv: 0, epc: 0 },
       ]),
     ).toEqual({ revenue: '20.10', clicks: 15, conversions: 2 });
   });
 
   it('does not add the network rows to the tracker rows they repeat', () => {
-    const cake = { source: 'cake', offerId: '9001', offerName: 'Network A', clicks: 11, conversions: 2, revenue: '20.10', epc: 1.827 } as const;
-    const tracker = { source: 'tracker', offerId: '1', offerName: 'A', clicks: 10, conversions: 2, revenue: '20.10', epc: 2.01 } as const;
+    const cake = { source: 'cake', offerId: '9001', offerName: 'Network A', visits: null, clicks: 11, conversions: 2, revenue: '20.10', epv: null, epc: 1.827 } as const;
+    const tracker = { source: 'tracker', offerId: '1', offerName: 'A', visits: 20, clicks: 10, conversions: 2, revenue: '20.10', epv: 1.005, epc: 2.01 } as const;
     expect(offerTotals([cake, tracker])).toEqual({ revenue: '20.10', clicks: 10, conversions: 2 });
     expect(offerTotals([cake])).toEqual({ revenue: '20.10', clicks: 11, conversions: 2 });
   });

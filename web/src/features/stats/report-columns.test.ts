@@ -15,8 +15,8 @@ import { reportRow } from '../../testing/report-fixtures';
 const ids = (list: { id: string }[]) => list.map((c) => c.id);
 
 describe('column selection', () => {
-  it('defaults to the spec set when nothing usable is saved', () => {
-    expect(DEFAULT_VISIBLE_COLUMNS).toEqual(['clicks', 'conversions', 'revenue', 'spend', 'profit', 'roi', 'epc']);
+  it('defaults to the spec set (its revenue per visit named EPV) when nothing usable is saved', () => {
+    expect(DEFAULT_VISIBLE_COLUMNS).toEqual(['clicks', 'conversions', 'revenue', 'spend', 'profit', 'roi', 'epv']);
     expect(normalizeVisibleColumns(undefined)).toEqual(DEFAULT_VISIBLE_COLUMNS);
     expect(normalizeVisibleColumns([])).toEqual(DEFAULT_VISIBLE_COLUMNS);
     expect(normalizeVisibleColumns(['nope', 42])).toEqual(DEFAULT_VISIBLE_COLUMNS);
@@ -26,15 +26,16 @@ describe('column selection', () => {
     expect(normalizeVisibleColumns(['cpv', 'clicks', 'bogus', 'landerCtr'])).toEqual(['landerCtr', 'clicks', 'cpv']);
   });
 
-  it('offers and shows the campaign-only columns only for the campaign grouping', () => {
-    expect(ids(columnsForGrouping('campaign')).slice(0, 3)).toEqual(['linkClicks', 'exitClicks', 'landerCtr']);
-    expect(ids(columnsForGrouping('offer'))).not.toContain('linkClicks');
-    expect(columnsForGrouping('offer')).toHaveLength(10);
-    const saved = normalizeVisibleColumns(['exitClicks', 'clicks', 'revenue']);
+  it('offers and shows the lander columns, EPV, EPC and CPA for every grouping', () => {
+    const all = ['linkClicks', 'exitClicks', 'landerCtr', 'clicks', 'conversions', 'revenue', 'spend', 'profit', 'roi', 'roas', 'cr', 'epv', 'epc', 'cpv', 'cpa'];
+    expect(ids(columnsForGrouping('campaign'))).toEqual(all);
+    expect(ids(columnsForGrouping('offer'))).toEqual(all);
+    expect(ids(columnsForGrouping('placement'))).toEqual(all);
+    const saved = normalizeVisibleColumns(['exitClicks', 'clicks', 'revenue', 'cpa']);
     const shown = (groupBy: 'campaign' | 'tiktokCampaignId') =>
       Object.entries(reportColumnVisibility(columnsForGrouping(groupBy), saved)).filter(([, on]) => on).map(([id]) => id);
-    expect(shown('campaign')).toEqual(['exitClicks', 'clicks', 'revenue']);
-    expect(shown('tiktokCampaignId')).toEqual(['clicks', 'revenue']);
+    expect(shown('campaign')).toEqual(['exitClicks', 'clicks', 'revenue', 'cpa']);
+    expect(shown('tiktokCampaignId')).toEqual(['exitClicks', 'clicks', 'revenue', 'cpa']);
   });
 
   it('ticks and unticks one column, keeping table order', () => {
@@ -53,8 +54,12 @@ describe('cells', () => {
     roi: 50.1666,
     roas: 1.50166,
     cr: 2.5,
-    epc: 0.375416,
+    epv: 0.375416,
+    epc: 0.822,
     cpv: 0.25,
+    cpa: 10,
+    linkClicks: 1200,
+    exitClicks: 548,
     landerCtr: 0.4567,
   });
 
@@ -63,12 +68,24 @@ describe('cells', () => {
     expect(formatReportCell(row, 'revenue')).toBe('$450.50');
     expect(formatReportCell(row, 'roi')).toBe('50.2%');
     expect(formatReportCell(row, 'cr')).toBe('2.50%');
-    expect(formatReportCell(row, 'epc')).toBe('$0.375');
+    expect(formatReportCell(row, 'epv')).toBe('$0.375');
+    expect(formatReportCell(row, 'epc')).toBe('$0.822');
+    expect(formatReportCell(row, 'cpa')).toBe('$10.00');
+    expect(formatReportCell(row, 'exitClicks')).toBe('548');
     expect(formatReportCell(row, 'landerCtr')).toBe('45.67%');
   });
 
+  it('shows — for ROI and ROAS without spend and for CPA without conversions, not 0', () => {
+    const free = reportRow('Organic', { clicks: 10, revenue: '5', profit: '5', roi: null, roas: null, cpa: null });
+    expect(formatReportCell(free, 'roi')).toBe('—');
+    expect(formatReportCell(free, 'roas')).toBe('—');
+    expect(formatReportCell(free, 'cpa')).toBe('—');
+    expect(statsCsvLine(free).slice(6, 8)).toEqual(['', '']);
+  });
+
   it('writes a stats CSV line in header order', () => {
-    expect(statsCsvLine(row)).toEqual(['Spring Sale', '1200', '30', '450.50', '300.00', '150.50', '50.2', '1.50', '2.50', '0.375', '0.250']);
+    expect(STATS_CSV_HEADER.slice(9)).toEqual(['EPV', 'CPV', 'Link Clicks', 'Exit Clicks', 'Lander CTR', 'EPC', 'CPA']);
+    expect(statsCsvLine(row)).toEqual(['Spring Sale', '1200', '30', '450.50', '300.00', '150.50', '50.2', '1.50', '2.50', '0.375', '0.250', '1200', '548', '45.67', '0.822', '10.00']);
   });
 });
 
@@ -76,6 +93,6 @@ describe('stats CSV', () => {
   it('neutralises a visitor-named row and keeps negative figures as figures', async () => {
     const hostile = reportRow("=cmd|'/c calc'!A1", { clicks: 3, revenue: '0', spend: '12.5', profit: '-12.5', roi: -100 });
     const line = (await toCsv(STATS_CSV_HEADER, [statsCsvLine(hostile)])).split('\r\n')[1];
-    expect(line).toBe(`"'=cmd|'/c calc'!A1","3","0","0.00","12.50","-12.50","-100.0","0.00","0.00","0.000","0.000"`);
+    expect(line).toBe(`"'=cmd|'/c calc'!A1","3","0","0.00","12.50","-12.50","-100.0","0.00","0.00","0.000","0.000","0","0","0.00","0.000",""`);
   });
 });

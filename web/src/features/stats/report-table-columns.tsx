@@ -67,7 +67,7 @@ export function reportColumnVisibility(columns: readonly ReportColumn[], visible
 
 function profitTone(row: ReportRow, id: string): string | undefined {
   if (id !== 'profit' && id !== 'roi') return undefined;
-  const value = id === 'profit' ? moneySign(row.profit) : row.roi;
+  const value = id === 'profit' ? moneySign(row.profit) : (row.roi ?? 0);
   if (value > 0) return 'text-emerald-600';
   if (value < 0) return 'text-red-600';
   return undefined;
