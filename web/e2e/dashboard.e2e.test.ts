@@ -182,4 +182,20 @@ describeWithChromium('dashboard e2e')('the dashboard report table in Chromium', 
     // No spend: ROI and ROAS are empty cells (the screen shows '—'), as is CPA without conversions.
     expect(lines[3]).toBe(`"'${HOSTILE}","4","0","0.00","0.00","0.00","","","0.00","0.000","0.000","4","0","0.00","0.000",""`);
   }, STEP_MS);
+
+  test('lander columns, EPV, EPC and CPA in a grouping other than campaigns; ROI and ROAS without spend read —', async () => {
+    await api(page, 'POST', `${baseUrl}/api/user/preferences`, { visibleColumns: ['exitClicks', 'landerCtr', 'clicks', 'roi', 'roas', 'epv', 'epc', 'cpa'] });
+    await page.reload();
+    await page.getByRole('tab', { name: 'Sparks' }).click();
+    const table = page.getByRole('table', { name: 'Report' });
+    await table.getByText('No Spark').waitFor();
+    const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim());
+    expect(headers).toEqual(['Spark', 'Exit Clicks', 'Lander CTR', 'Visits', 'ROI', 'ROAS', 'EPV', 'EPC', 'CPA']);
+    // 12 visits, none exited; $45.00 from 2 conversions; nothing spent (a last, empty filler cell is left out).
+    const totals = (await table.locator('tr', { hasText: 'TOTALS' }).locator('td').allInnerTexts()).map((c) => c.trim()).filter((c, i) => i < 9);
+    expect(totals).toEqual(['TOTALS', '0', '0.00%', '12', '—', '—', '$3.750', '$0.000', '$0.00']);
+    const roiCard = page.getByText('ROI / ROAS').locator('xpath=ancestor::*[contains(@class, "rounded")][1]');
+    expect(await roiCard.innerText()).toMatch(/—[\s\S]*ROAS: —/);
+    await shot(page, 'dashboard-03-lander-columns-by-spark', { fullPage: false });
+  }, STEP_MS);
 });
