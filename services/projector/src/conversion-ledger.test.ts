@@ -72,7 +72,7 @@ function ledgerContract(open: () => Promise<Entities>) {
       ['tx-a', 'rejected', '1.00'],
       ['tx-b', 'approved', '3.50'],
     ]);
-  });
+  }, 180_000); // two fresh entity stores, each migrated: slow on a loaded 2-core machine
 
   test('a batch larger than a statement revises stored transactions, and a re-sent batch writes nothing new', async () => {
     const entities = await fresh();
@@ -91,7 +91,7 @@ function ledgerContract(open: () => Promise<Entities>) {
     // The same events at other log positions are second copies: already counted, so no rows at all.
     const copies = approved.map((p) => ({ ...p, at: { partition: 0, offset: p.at.offset + 100_000 } }));
     expect(await reviseConversions(entities.db, copies)).toEqual([]);
-  });
+  }, 180_000);
 }
 
 describe('conversion ledger [embedded: PGlite]', () => {

@@ -87,6 +87,7 @@ describe('a conversion burst beside the click redirect [embedded: PGlite, chDB, 
 
     let slowest = 0;
     let redirects = 0;
+    const projectionStarted = performance.now();
     const done = projected();
     let projecting = true;
     void done.finally(() => (projecting = false));
@@ -98,9 +99,12 @@ describe('a conversion burst beside the click redirect [embedded: PGlite, chDB, 
       redirects++;
     }
     await done;
+    const projectionMs = performance.now() - projectionStarted;
 
     expect(redirects).toBeGreaterThan(1);
-    expect(slowest).toBeLessThan(SLOWEST_REDIRECT_MS);
+    // One statement per conversion held the loop for the whole projection; bounded statements hold it
+    // for a small part of it, however slow a loaded machine makes both.
+    expect(slowest).toBeLessThan(Math.max(SLOWEST_REDIRECT_MS, projectionMs / 4));
     const [ledger] = await entities.db
       .select({ n: count() })
       .from(schema.postbackConversions)
