@@ -109,6 +109,52 @@ function checkRange(range: { startDate: string; endDate: string }, ctx: z.Refine
   }
 }
 
+// ---- drill-down (issue 19 item 4) ----
+
+/** Grouping levels a report can drill through: groupBy, then `then`, then `then2`. */
+export const MAX_DRILL_LEVELS = 3;
+
+/**
+ * Which groupings a level may sit under. The rollups keep each click's campaign, spark, offer and
+ * TikTok campaign beside every grouping (and its lander beside the entity groupings), so a parent must
+ * be one of those; a tracking variable under another tracking variable (other than the TikTok
+ * campaign id) has no rollup to read from.
+ */
+export function canDrillInto(parent: ReportGroupBy, child: ReportGroupBy): boolean {
+  if (parent === child) return false;
+  if (parent === 'tiktokCampaignId' || parent === 'campaign' || parent === 'spark' || parent === 'offer' || parent === 'mediabuyer') return true;
+  const childIsVariable = !(REPORT_GROUPINGS as readonly string[]).includes(child);
+  return parent === 'lander' && !childIsVariable;
+}
+
+/** The drill path of a report query: its levels in order, and the keys of the rows opened. */
+export function drillPath(q: { groupBy: ReportGroupBy; then?: ReportGroupBy; then2?: ReportGroupBy; parent?: string; parent2?: string }) {
+  const levels = [q.groupBy, q.then, q.then2].filter((l): l is ReportGroupBy => l !== undefined);
+  const parents = [q.parent, q.parent2].filter((p): p is string => p !== undefined);
+  return { levels, parents };
+}
+
+const drillLevel = (name: string) =>
+  z.preprocess(blankToUndefined, z.enum(REPORT_GROUP_BY, { error: `${name} must be one of: ${REPORT_GROUP_BY.join(', ')}` }).optional());
+
+// A key may be '' (the 'Direct' / 'Unknown' row), so only an absent parameter means "no parent".
+const drillKey = (name: string) => singleLine(name, { trim: false }).max(500, `${name} must be at most 500 characters`).optional();
+
+function checkDrill(q: { groupBy: ReportGroupBy; then?: ReportGroupBy; then2?: ReportGroupBy; parent?: string; parent2?: string }, ctx: z.RefinementCtx) {
+  if (q.then2 !== undefined && q.then === undefined) ctx.addIssue({ code: 'custom', message: 'then2 needs then' });
+  if (q.parent2 !== undefined && q.parent === undefined) ctx.addIssue({ code: 'custom', message: 'parent2 needs parent' });
+  const { levels, parents } = drillPath(q);
+  if (parents.length >= levels.length) ctx.addIssue({ code: 'custom', message: 'Each parent needs a grouping level below it (then, then2)' });
+  for (let i = 1; i < levels.length; i++) {
+    for (let j = 0; j < i; j++) {
+      if (!canDrillInto(levels[j]!, levels[i]!)) {
+        ctx.addIssue({ code: 'custom', message: `A report grouped by ${levels[j]} cannot be drilled down by ${levels[i]}` });
+        return;
+      }
+    }
+  }
+}
+
 /** GET /api/reports. */
 export const reportQuerySchema = dateRange
   .extend({
@@ -126,8 +172,15 @@ export const reportQuerySchema = dateRange
     /** A media buyer's username, or 'none' for clicks whose spark has no media buyer. */
     mediaBuyer: text('mediaBuyer'),
     campaignId: text('campaignId'),
+    /** Drill-down (issue 19): the second and third grouping levels under groupBy. */
+    then: drillLevel('then'),
+    then2: drillLevel('then2'),
+    /** The keys of the rows being expanded: parent (a groupBy key), parent2 (a `then` key). */
+    parent: drillKey('parent'),
+    parent2: drillKey('parent2'),
   })
-  .superRefine(checkRange);
+  .superRefine(checkRange)
+  .superRefine(checkDrill);
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 // ---- the Click Log (GET /api/clicks, GET /api/clicks/export.csv) ----

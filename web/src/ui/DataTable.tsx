@@ -1,12 +1,15 @@
 // The data table every list screen shares, on @tanstack/react-table: sortable headers, column visibility,
-// widths the user drags (saved by the caller), a totals footer row, and the loading and empty states.
+// widths the user drags (saved by the caller), a totals footer row, the loading and empty states, and
+// optionally rows that open onto sub rows (TanStack's expanding row model; the caller loads them).
 import {
   flexRender,
   getCoreRowModel,
+  getExpandedRowModel,
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
   type ColumnSizingState,
+  type ExpandedState,
   type Header,
   type RowData,
   type SortingState,
@@ -59,6 +62,13 @@ export interface DataTableProps<Row> {
   emptyMessage: ReactNode;
   /** Attributes of one data row: a click handler, a title, a selected state. */
   getRowProps?: (row: Row) => ComponentProps<'tr'> & { 'data-state'?: string };
+  /** Sub rows of a row (a drill-down); sorting orders them within their parent. */
+  getSubRows?: (row: Row) => Row[] | undefined;
+  /** Whether a row can open, before its sub rows are loaded. */
+  getRowCanExpand?: (row: Row) => boolean;
+  /** The opened rows by id. */
+  expanded?: Record<string, boolean>;
+  onExpandedChange?: (next: Record<string, boolean>) => void;
 }
 
 export function DataTable<Row>({
@@ -77,6 +87,10 @@ export function DataTable<Row>({
   loadingLabel = 'Loading',
   emptyMessage,
   getRowProps,
+  getSubRows,
+  getRowCanExpand,
+  expanded = {},
+  onExpandedChange,
 }: DataTableProps<Row>) {
   // Widths while the pointer drags; the saved ones otherwise, so a reload or another tab shows them too.
   const [dragSizing, setDragSizing] = useState<ColumnSizingState | null>(null);
@@ -88,12 +102,22 @@ export function DataTable<Row>({
     getRowId: (row) => getRowId(row),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
+    getExpandedRowModel: getExpandedRowModel(),
+    // New data (a poll, a child report arriving) must not close the rows the user opened.
+    autoResetExpanded: false,
+    getSubRows,
+    getRowCanExpand: getRowCanExpand ? (row) => getRowCanExpand(row.original) : undefined,
+    onExpandedChange: (updater) => {
+      const next: ExpandedState = typeof updater === 'function' ? updater(expanded) : updater;
+      // `true` means "every row": the table never offers it, so it stays a map of ids.
+      onExpandedChange?.(next === true ? {} : next);
+    },
     manualSorting,
     ...DATA_TABLE_SORTING,
     enableColumnResizing: onColumnSizingCommit !== undefined,
     defaultColumn: { minSize: 56, maxSize: 1200 },
     columnResizeMode: 'onChange',
-    state: { sorting, columnVisibility, columnSizing: sizing },
+    state: { sorting, columnVisibility, columnSizing: sizing, expanded },
     onSortingChange: (updater) => onSortingChange(typeof updater === 'function' ? updater(sorting) : updater),
     onColumnSizingChange: (updater) => setDragSizing((current) => {
       const base = current ?? columnSizing ?? {};

@@ -101,6 +101,11 @@ const EXIT_COLUMN_BY_VARIABLE: Record<string, string> = {
   creativeName: 'creative_name',
 };
 
+/** A grouping's key over the raw exits table, which carries every dimension of its click. */
+export function exitKeySql(groupBy: ReportGroupBy): string {
+  return isTrackingVariable(groupBy) ? EXIT_COLUMN_BY_VARIABLE[groupBy]! : KEY_BY_GROUPING[groupBy as ReportGrouping];
+}
+
 export function isTrackingVariable(groupBy: ReportGroupBy): boolean {
   return !(REPORT_GROUPINGS as readonly string[]).includes(groupBy);
 }

@@ -10,6 +10,7 @@ import { listCakeStats } from './cake-stats';
 import { summariseClicksByCampaign } from './campaign-click-summary';
 import { listClicks } from './click-log';
 import { exportClickLog } from './export-click-log';
+import { getDrillReport } from './get-drill-report';
 import { getReport } from './get-report';
 import { listSpend } from './list-spend';
 import { offerPerformance } from './offer-performance';
@@ -23,7 +24,8 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
   app.get(
     '/reports',
     { config: { access: { feature: 'dashboard' } }, schema: { querystring: reportQuerySchema } },
-    async (request) => getReport(deps, request.query),
+    // A `parent` opens one row: the next level's rows under it (get-drill-report.ts).
+    async (request) => (request.query.parent === undefined ? getReport(deps, request.query) : getDrillReport(deps, request.query)),
   );
 
   app.get(

@@ -31,7 +31,7 @@ export interface VisitsAndSpend {
 }
 
 /** Spend per (day, TikTok campaign) of the report's days, as last synced; zero rows left out. */
-const SPEND_SQL = `SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+export const SPEND_SQL = `SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
                    FROM spend FINAL
                    WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0`;
 

@@ -38,6 +38,8 @@ export interface OracleQuery {
   endDate: string;
   groupBy: ReportGroupBy;
   filters: { offer?: number; spark?: string; mediaBuyer?: string; campaignId?: string };
+  /** A drill-down: the rows of grouping `then` under the `groupBy` row `parent` (series left empty). */
+  drill?: { then: ReportGroupBy; parent: string };
 }
 
 export interface OracleReport {
@@ -85,22 +87,26 @@ interface Fact {
 
 export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const buyer = (d: ClickDimensions) => world.buyerOfSpark.get(d.sparkId) ?? '';
-  const keyOf = (d: ClickDimensions): string => {
-    switch (q.groupBy) {
+  const keyIn = (grouping: ReportGroupBy, d: ClickDimensions): string => {
+    switch (grouping) {
       case 'campaign': return d.campaignId;
       case 'spark': return d.sparkId;
       case 'offer': return d.offerId ? String(d.offerId) : '';
       case 'lander': return d.landerId ? String(d.landerId) : '';
       case 'mediabuyer': return buyer(d);
-      default: return d[q.groupBy as TrackingVariable];
+      default: return d[grouping as TrackingVariable];
     }
   };
+  // A drill-down's rows are keyed by its child grouping; what they count is what lies in the parent.
+  const rowGrouping = q.drill ? q.drill.then : q.groupBy;
+  const keyOf = (d: ClickDimensions) => keyIn(rowGrouping, d);
   const f = q.filters;
-  const passes = (d: ClickDimensions) =>
+  const passesFilters = (d: ClickDimensions) =>
     (f.offer === undefined || d.offerId === f.offer) &&
     (f.spark === undefined || d.sparkId === (f.spark === NONE_FILTER ? '' : f.spark)) &&
     (f.mediaBuyer === undefined || buyer(d) === (f.mediaBuyer === NONE_FILTER ? '' : f.mediaBuyer)) &&
     (f.campaignId === undefined || d.campaignId === f.campaignId);
+  const passes = (d: ClickDimensions) => passesFilters(d) && (!q.drill || keyIn(q.groupBy, d) === q.drill.parent);
   const filtered = Object.values(f).some((v) => v !== undefined);
   const hourly = q.startDate === q.endDate;
   const day = (at: number) => dayIn(q.timezone, at);
@@ -157,15 +163,15 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   }
 
   // ---- spend: largest remainder per (day, TikTok campaign) over (unit, passes) ----
-  const allocate = (unitOf: (v: Fact) => string, into: Map<string, Acc>, unattributedInto: (day: string) => string) => {
-    for (const [id, cents] of world.spend) {
+  const allocate = (unitOf: (v: Fact) => string, into: Map<string, Acc>, unattributedInto: (day: string) => string, spend = world.spend) => {
+    for (const [id, cents] of spend) {
       const [spendDay, tt] = id.split('|') as [string, string];
       if (spendDay < q.startDate || spendDay > q.endDate || cents <= 0) continue;
       const units = new Map<string, { unit: string; pass: boolean; visits: number }>();
       for (const v of visits) {
         if (v.dims.tiktokCampaignId !== tt || day(v.at) !== spendDay) continue;
         const unit = unitOf(v);
-        const pass = passes(v.dims);
+        const pass = passesFilters(v.dims);
         const k = `${unit}\u0000${pass}`;
         (units.get(k) ?? units.set(k, { unit, pass, visits: 0 }).get(k)!).visits++;
       }
@@ -189,14 +195,43 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       }
     }
   };
-  allocate((v) => keyOf(v.dims), rows, () => UNATTRIBUTED_SPEND_KEY);
-  allocate((v) => bucketOf(v.at), series, (d) => (hourly ? `${d} 00:00` : d));
+  /** A drill-down's spend: the parent's cents of each (day, TikTok campaign), as the top level splits
+   *  them, over its children by visits (largest remainder, ties to the smaller key). */
+  const allocateWithinParent = () => {
+    for (const [id, cents] of world.spend) {
+      // The top level's split of this one (day, TikTok campaign): the parent's cents of it.
+      const top = new Map<string, Acc>();
+      allocate((v) => keyIn(q.groupBy, v.dims), top, () => UNATTRIBUTED_SPEND_KEY, new Map([[id, cents]]));
+      const parentCents = top.get(q.drill!.parent)?.spend ?? 0;
+      const [spendDay, tt] = id.split('|') as [string, string];
+      const byChild = new Map<string, number>();
+      for (const v of visits) {
+        if (v.dims.tiktokCampaignId !== tt || day(v.at) !== spendDay || !passes(v.dims)) continue;
+        byChild.set(keyOf(v.dims), (byChild.get(keyOf(v.dims)) ?? 0) + 1);
+      }
+      const total = [...byChild.values()].reduce((a, b) => a + b, 0);
+      if (total === 0 || parentCents === 0) continue;
+      const shares = [...byChild].map(([unit, n]) => ({ unit, base: Math.floor((parentCents * n) / total), remainder: (parentCents * n) % total }));
+      let left = parentCents - shares.reduce((a, b) => a + b.base, 0);
+      shares.sort((a, b) => b.remainder - a.remainder || bytes(a.unit, b.unit));
+      for (const sh of shares) {
+        const extra = left > 0 ? 1 : 0;
+        left -= extra;
+        row(rows, sh.unit).spend += sh.base + extra;
+      }
+    }
+  };
+  if (q.drill) allocateWithinParent();
+  else {
+    allocate((v) => keyOf(v.dims), rows, () => UNATTRIBUTED_SPEND_KEY);
+    allocate((v) => bucketOf(v.at), series, (d) => (hourly ? `${d} 00:00` : d));
+  }
 
   // ---- labels, metrics ----
-  const label = (key: string): string => {
+  const label = (key: string, grouping: ReportGroupBy = rowGrouping): string => {
     if (key === UNATTRIBUTED_SPEND_KEY) return 'Unattributed';
-    if (key === '') return q.groupBy === 'campaign' ? 'Direct' : q.groupBy === 'spark' ? 'No Spark' : 'Unknown';
-    switch (q.groupBy) {
+    if (key === '') return grouping === 'campaign' ? 'Direct' : grouping === 'spark' ? 'No Spark' : 'Unknown';
+    switch (grouping) {
       case 'campaign': return world.campaignNames.get(key) ?? key;
       case 'spark': return world.sparkNames.get(key) ?? key;
       case 'offer': return world.offerNames.get(Number(key)) ?? key;
@@ -222,8 +257,8 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
 
   return {
     rows: [...rows].map(([key, a]) => toRow(key, label(key), a)).sort((a, b) => bytes(a.key, b.key)),
-    totals: toRow('__total__', 'TOTALS', total),
-    series: buckets.map((bucket) => {
+    totals: toRow('__total__', q.drill ? label(q.drill.parent, q.groupBy) : 'TOTALS', total),
+    series: q.drill ? [] : buckets.map((bucket) => {
       const a = series.get(bucket) ?? acc();
       return {
         bucket, visits: a.clicks, conversions: a.conversions, revenue: moneyFromCents(a.revenue),

@@ -8,7 +8,7 @@ import { createHttpServer, createLogger, encodeEvent, recordSpend, schema } from
 import { describeWithRealEngine } from '@tracker/core/testing';
 // The test drives the whole pipeline: the API reads what the real projector wrote.
 import { startProjector, type Projector } from '@tracker/projector';
-import { REPORT_GROUP_BY, type ReportGroupBy, type ReportResponse, type ReportRow, type TrackingEvent } from '@tracker/schemas';
+import { REPORT_GROUP_BY, UNATTRIBUTED_SPEND_KEY, type ReportGroupBy, type ReportResponse, type ReportRow, type TrackingEvent } from '@tracker/schemas';
 import { hashPassword, registerApi } from '@tracker/api';
 import { openPipelineStores, type PipelineStores } from '../pipeline/open-pipeline-stores';
 import { waitForProjection } from '../pipeline/wait-for-projection';
@@ -152,6 +152,10 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
     await setTimezone(q.timezone);
     const query = new URLSearchParams({ groupBy: q.groupBy, startDate: q.startDate, endDate: q.endDate });
     for (const [name, value] of Object.entries(q.filters)) query.set(name, String(value));
+    if (q.drill) {
+      query.set('then', q.drill.then);
+      query.set('parent', q.drill.parent);
+    }
     const res = await app.inject({ method: 'GET', url: `/api/reports?${query}`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
     const report = res.json() as ReportResponse;
@@ -201,6 +205,32 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
       }
     },
   );
+
+  // Drill-down (issue 19 item 4): under every row of the top level, the next level's rows equal the
+  // oracle's, and they add up to that row to the cent (the drill's totals are the row itself).
+  const DRILL_PAIRS: Array<[ReportGroupBy, ReportGroupBy]> = [
+    ['campaign', 'offer'],
+    ['campaign', 'placement'],
+    ['offer', 'campaign'],
+    ['lander', 'spark'],
+    ['mediabuyer', 'adGroupName'],
+    ['spark', 'mediabuyer'],
+    ['tiktokCampaignId', 'creativeName'],
+  ];
+  const drillFilters = (): Array<OracleQuery['filters']> => [{}, { spark: 'spark-2' }, { campaignId: 'cmpA', offer: offerIds[0]! }];
+  test.each(DRILL_PAIRS)('drilling from %s into %s: every parent\'s children equal the oracle and sum to the parent', async (groupBy, then) => {
+    const timezone = 'Asia/Kolkata';
+    for (const filters of drillFilters()) {
+      for (const range of RANGES) {
+        const { report: top } = await compare({ timezone, groupBy, filters, ...range });
+        for (const parent of top.rows.filter((r) => r.key !== UNATTRIBUTED_SPEND_KEY)) {
+          const { report } = await compare({ timezone, groupBy, filters, ...range, drill: { then, parent: parent.key } });
+          const { key: _k, label: _l, linkClicks: _lc, exitClicks: _ec, landerCtr: _lctr, ...figures } = parent;
+          expect(report.totals).toMatchObject({ ...figures, label: parent.label });
+        }
+      }
+    }
+  });
 }
 
 describe('reports property [embedded: PGlite, chDB, segment log]', () => {

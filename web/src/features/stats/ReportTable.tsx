@@ -1,7 +1,7 @@
 // The report table (spec §2, §4) on the shared DataTable: the grouping's name column and the visible metric
 // columns, each sortable and resizable; a TOTALS row; campaign rows toggle the campaign filter and the
-// filtered one shows a badge.
-import type { ColumnSizingState, SortingState } from '@tanstack/react-table';
+// filtered one shows a badge. With a drill-down (drill.ts) rows open onto the next level's rows.
+import type { ColumnDef, ColumnSizingState, SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { cn } from '../../lib/cn';
 import { DataTable } from '../../ui/DataTable';
@@ -9,7 +9,7 @@ import { isFilterableCampaignRow } from './campaign-filter';
 import type { ReportColumn, ReportColumnId } from './report-columns';
 import { reportColumnVisibility, reportTableColumns } from './report-table-columns';
 import type { ReportRow } from './report-types';
-import { sortByName } from './sort-report-rows';
+import type { DrillRow } from './drill';
 
 export function ReportTable({
   rows,
@@ -26,8 +26,12 @@ export function ReportTable({
   campaignRows,
   filteredCampaignId,
   onCampaignRowClick,
+  expanded,
+  onExpandedChange,
+  loadingRows,
 }: {
-  rows: readonly ReportRow[];
+  /** The top rows, each with its opened children (drillTree). */
+  rows: readonly DrillRow[];
   totals: ReportRow | undefined;
   /** Every metric column the grouping offers. */
   columns: readonly ReportColumn[];
@@ -43,19 +47,27 @@ export function ReportTable({
   campaignRows: boolean;
   filteredCampaignId: string | null;
   onCampaignRowClick: (row: ReportRow) => void;
+  /** Ids of the opened rows. */
+  expanded: readonly string[];
+  onExpandedChange: (ids: string[]) => void;
+  loadingRows: ReadonlySet<string>;
 }) {
   const tableColumns = useMemo(
-    () => reportTableColumns({ nameHeader, columns, totals, campaignRows, filteredCampaignId }),
-    [nameHeader, columns, totals, campaignRows, filteredCampaignId],
+    () => reportTableColumns({ nameHeader, columns, totals, campaignRows, filteredCampaignId, loadingRows }),
+    [nameHeader, columns, totals, campaignRows, filteredCampaignId, loadingRows],
   );
-  const data = useMemo(() => sortByName(rows), [rows]);
+  const expandedState = useMemo(() => Object.fromEntries(expanded.map((id) => [id, true])), [expanded]);
 
   return (
     <DataTable
       label="Report"
-      data={data}
-      columns={tableColumns}
-      getRowId={(row) => row.key}
+      data={rows}
+      columns={tableColumns as ColumnDef<DrillRow>[]}
+      getRowId={(row) => row.id}
+      getSubRows={(row) => row.subRows}
+      getRowCanExpand={(row) => row.canExpand}
+      expanded={expandedState}
+      onExpandedChange={(next) => onExpandedChange(Object.keys(next).filter((id) => next[id]))}
       sorting={sorting}
       onSortingChange={onSortingChange}
       columnVisibility={reportColumnVisibility(columns, visible)}
@@ -66,8 +78,10 @@ export function ReportTable({
       loadingLabel="Loading stats"
       emptyMessage={failed ? 'Failed to fetch stats' : 'No data available for the selected filters'}
       getRowProps={(row) => {
-        const clickable = campaignRows && isFilterableCampaignRow(row);
-        const filtered = campaignRows && filteredCampaignId === row.key;
+        // Only the top level is the campaign grouping; a child row never toggles the campaign filter.
+        const top = row.depth === 0;
+        const clickable = campaignRows && top && isFilterableCampaignRow(row);
+        const filtered = campaignRows && top && filteredCampaignId === row.key;
         if (!clickable) return filtered ? { 'data-state': 'selected', className: 'bg-muted' } : {};
         return {
           'data-state': filtered ? 'selected' : undefined,

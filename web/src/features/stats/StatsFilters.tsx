@@ -1,5 +1,6 @@
 // The Stats screen's filter bar (spec §2): the 'Variables (Tracking Fields)' select, All Offers,
-// All Sparks (with 'No Spark'), All Media Buyers, and the removable campaign chip.
+// All Sparks (with 'No Spark'), All Media Buyers, the 'Then by' levels of the drill-down (drill.ts),
+// and the removable campaign chip.
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
@@ -8,13 +9,18 @@ import { Label } from '../../ui/Label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import type { CampaignFilter } from './campaign-filter';
 import type { MediaBuyerOption } from './queries';
-import { NO_VARIABLE, TRACKING_VARIABLES, type TrackingVariable } from './report-groupings';
+import { drillChoices, openedAtTop, type DrillState } from './drill';
+import { GROUPING_TABS, nameHeaderFor, NO_VARIABLE, TRACKING_VARIABLES, type ReportGroupBy, type TrackingVariable } from './report-groupings';
 import { NONE_FILTER } from './report-types';
 
 /** The value of every "All ..." item: Radix Select refuses ''. */
 export const ALL = 'all';
 /** The spark filter's 'No Spark' item, sent as spark=none. */
 export const NO_SPARK = NONE_FILTER;
+
+/** A 'Then by' select's "no further level" item. */
+const NO_LEVEL = 'none';
+const ALL_GROUPINGS: readonly ReportGroupBy[] = [...GROUPING_TABS.map((g) => g.value), ...TRACKING_VARIABLES.map((v) => v.value)];
 
 export interface StatsFilterValues {
   variable: TrackingVariable | typeof NO_VARIABLE;
@@ -65,6 +71,9 @@ export function StatsFilters({
   campaignFilter,
   onClearCampaign,
   actions,
+  groupBy,
+  drill,
+  onDrillChange,
 }: {
   values: StatsFilterValues;
   onChange: (next: StatsFilterValues) => void;
@@ -74,7 +83,14 @@ export function StatsFilters({
   campaignFilter: CampaignFilter | null;
   onClearCampaign: () => void;
   actions?: ReactNode;
+  /** The top level, under which the drill's levels sit. */
+  groupBy: ReportGroupBy;
+  drill: DrillState;
+  onDrillChange: (next: DrillState) => void;
 }) {
+  const thenChoices = drillChoices([groupBy], ALL_GROUPINGS);
+  const then2Choices = drill.then ? drillChoices([groupBy, drill.then], ALL_GROUPINGS) : [];
+  const level = (value: string) => (value === NO_LEVEL ? null : (value as ReportGroupBy));
   return (
     <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
       <FilterSelect
@@ -92,6 +108,38 @@ export function StatsFilters({
           </SelectItem>
         ))}
       </FilterSelect>
+      <FilterSelect
+        id="stats-then"
+        label="Then by"
+        value={drill.then ?? NO_LEVEL}
+        // A new level closes the opened rows: their children were of the old one.
+        onChange={(value) => onDrillChange({ then: level(value), then2: null, expanded: [] })}
+        className="sm:w-40"
+      >
+        <SelectItem value={NO_LEVEL}>No drill-down</SelectItem>
+        {thenChoices.map((g) => (
+          <SelectItem key={g} value={g}>
+            {nameHeaderFor(g)}
+          </SelectItem>
+        ))}
+      </FilterSelect>
+      {drill.then && then2Choices.length > 0 && (
+        <FilterSelect
+          id="stats-then2"
+          label="And then by"
+          value={drill.then2 ?? NO_LEVEL}
+          // The top rows stay open; the second level's rows had no third level's children yet.
+          onChange={(value) => onDrillChange({ ...drill, then2: level(value), expanded: openedAtTop(drill.expanded) })}
+          className="sm:w-40"
+        >
+          <SelectItem value={NO_LEVEL}>No third level</SelectItem>
+          {then2Choices.map((g) => (
+            <SelectItem key={g} value={g}>
+              {nameHeaderFor(g)}
+            </SelectItem>
+          ))}
+        </FilterSelect>
+      )}
       <FilterSelect id="stats-offer" label="Offer" value={values.offer} onChange={(offer) => onChange({ ...values, offer })}>
         <SelectItem value={ALL}>All Offers</SelectItem>
         {offers.map((offer) => (

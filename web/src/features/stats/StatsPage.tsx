@@ -21,20 +21,20 @@ import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
 import { toggleCampaignFilter, type CampaignFilter } from './campaign-filter';
 import { ColumnsPopover } from './ColumnsPopover';
 import { EMPTY_GROUP_LABELS } from '@tracker/schemas';
-import { useMediaBuyers, usePreferences, useReport, useSaveColumnWidths, useSaveVisibleColumns, type ReportParams } from './queries';
+import { drillLevels, drillTree, fitDrill, NO_DRILL, openedPaths, type DrillState } from './drill';
+import { drillCsv } from './drill-csv';
+import { useDrillChildren, useMediaBuyers, usePreferences, useReport, useSaveColumnWidths, useSaveVisibleColumns, type ReportParams } from './queries';
 import {
   columnsForGrouping,
   DEFAULT_VISIBLE_COLUMNS,
   normalizeVisibleColumns,
-  STATS_CSV_HEADER,
-  statsCsvLine,
   toggleColumn,
 } from './report-columns';
 import { GROUPING_TABS, nameHeaderFor, NO_VARIABLE, reportGroupBy, type GroupingTab } from './report-groupings';
 import { ReportTable } from './ReportTable';
 import { NONE_FILTER } from './report-types';
 import { rangeParams, statsCsvFilename, statsRange, useReportTimeZone } from './report-time-zone';
-import { DEFAULT_REPORT_SORTING, sortReportRows } from './sort-report-rows';
+import { DEFAULT_REPORT_SORTING } from './sort-report-rows';
 import { ALL, StatsFilters, type StatsFilterValues } from './StatsFilters';
 import { SummaryCards } from './SummaryCards';
 
@@ -50,8 +50,11 @@ export function StatsPage() {
   const [campaignFilter, setCampaignFilter] = useState<CampaignFilter | null>(null);
   const [sorting, setSorting] = useState<SortingState>(DEFAULT_REPORT_SORTING);
   const [timeZone, learnTimeZone] = useReportTimeZone();
+  // Drill-down: URL keys then, then2, open (the opened rows' ids) when the view goes into the URL.
+  const [drillState, setDrill] = useState<DrillState>(NO_DRILL);
 
   const groupBy = reportGroupBy(tab, filters.variable);
+  const drill = fitDrill(groupBy, drillState);
   const groupingColumns = useMemo(() => columnsForGrouping(groupBy), [groupBy]);
   const range = statsRange(picked, timeZone);
   const dates = rangeParams(range);
@@ -87,6 +90,10 @@ export function StatsPage() {
       : (preferences.data?.columnWidths ?? {});
 
   const rows = report.data?.rows ?? [];
+  const levels = drillLevels(groupBy, drill);
+  const drilled = useDrillChildren(params, levels, openedPaths(levels, drill.expanded));
+  useFetchErrorToast('Failed to fetch stats', drilled);
+  const tree = useMemo(() => drillTree(rows, levels, drilled.children), [rows, levels, drilled.children]);
   const mediaBuyerOptions = useMemo(() => {
     const options = mediaBuyers.data ?? [];
     const selected = filters.mediaBuyer;
@@ -101,8 +108,9 @@ export function StatsPage() {
   };
 
   function downloadReport() {
-    // The file lists the rows in the table's order.
-    toCsv(STATS_CSV_HEADER, sortReportRows(rows, sorting).map(statsCsvLine)).then(
+    // The file lists the rows in the table's order, the opened rows' children under them.
+    const csv = drillCsv(tree, levels, sorting);
+    toCsv(csv.header, csv.lines).then(
       (csv) => downloadCsv(statsCsvFilename(timeZone), csv),
       (error: unknown) => toastFailure('Download failed', error),
     );
@@ -157,6 +165,9 @@ export function StatsPage() {
         mediaBuyers={mediaBuyerOptions}
         campaignFilter={chip}
         onClearCampaign={() => setCampaignFilter(null)}
+        groupBy={groupBy}
+        drill={drill}
+        onDrillChange={setDrill}
         actions={
           <ColumnsPopover
             columns={groupingColumns}
@@ -178,7 +189,7 @@ export function StatsPage() {
       <Card className="py-2">
         <CardContent className="px-2 sm:px-4">
           <ReportTable
-            rows={rows}
+            rows={tree}
             totals={report.data?.totals}
             columns={groupingColumns}
             visible={visible}
@@ -192,6 +203,9 @@ export function StatsPage() {
             campaignRows={groupBy === 'campaign'}
             filteredCampaignId={campaignFilter?.id ?? null}
             onCampaignRowClick={(row) => setCampaignFilter((current) => toggleCampaignFilter(current, row))}
+            expanded={drill.expanded}
+            onExpandedChange={(expanded) => setDrill({ ...drill, expanded })}
+            loadingRows={drilled.loading}
           />
         </CardContent>
       </Card>

@@ -1,9 +1,10 @@
 // The Stats screen's server data (spec §7 "Reporting data", §9 polling): the grouped report, the media
 // buyers for the filter, and the saved column preferences (visibility, widths) with their save mutations.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
+import { childParams, rowId } from './drill';
 import type { ReportGroupBy } from './report-groupings';
 import { EMPTY_GROUP_KEY, NONE_FILTER, UNATTRIBUTED_KEY, type Report } from './report-types';
 
@@ -27,6 +28,28 @@ export function useReport(params: ReportParams) {
     queryKey: ['/api/reports', params],
     refetchInterval: STATS_POLL_MS,
     staleTime: STATS_STALE_MS,
+  });
+}
+
+/** The children of each opened row (drill.ts), polled with the report; keyed by the row's id. */
+export function useDrillChildren(params: ReportParams, levels: readonly ReportGroupBy[], paths: readonly string[][]) {
+  return useQueries({
+    queries: paths.map((path) => ({
+      queryKey: ['/api/reports', childParams(params, levels, path)],
+      refetchInterval: STATS_POLL_MS,
+      staleTime: STATS_STALE_MS,
+    })),
+    combine: (results) => {
+      const children = new Map<string, Report>();
+      const loading = new Set<string>();
+      results.forEach((result, i) => {
+        const id = rowId(paths[i]!);
+        if (result.data) children.set(id, result.data as Report);
+        else if (result.isPending) loading.add(id);
+      });
+      const failed = results.filter((r) => r.error);
+      return { children, loading, error: failed[0]?.error ?? null, errorUpdatedAt: Math.max(0, ...failed.map((r) => r.errorUpdatedAt)) };
+    },
   });
 }
 

@@ -1,10 +1,13 @@
 // The report table's columns for @tanstack/react-table (spec §2, §3, §9): the grouping's name column with
 // the 'Filtered' badge, then every metric the grouping offers, each with its spec format, sort order,
-// default width and the TOTALS footer.
-import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
+// default width and the TOTALS footer. Drilled rows (drill.ts) open with a chevron and sit indented
+// under their parent, which is their totals.
+import type { ColumnDef, Row, VisibilityState } from '@tanstack/react-table';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { moneySign } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
+import { Spinner } from '../../ui/Spinner';
 import { formatReportCell, reportCellValue, type ReportColumn, type ReportColumnId } from './report-columns';
 import { UNATTRIBUTED_KEY, type ReportRow } from './report-types';
 import { compareReportRows } from './sort-report-rows';
@@ -19,6 +22,7 @@ export function reportTableColumns({
   totals,
   campaignRows,
   filteredCampaignId,
+  loadingRows,
 }: {
   nameHeader: string;
   /** Every metric the grouping offers; which ones show is the visibility's business. */
@@ -26,6 +30,8 @@ export function reportTableColumns({
   totals: ReportRow | undefined;
   campaignRows: boolean;
   filteredCampaignId: string | null;
+  /** Opened rows whose children are on their way. */
+  loadingRows?: ReadonlySet<string>;
 }): ColumnDef<ReportRow>[] {
   const name: ColumnDef<ReportRow> = {
     id: 'name',
@@ -34,11 +40,12 @@ export function reportTableColumns({
     accessorFn: (row) => row.label,
     sortingFn: (a, b) => compareReportRows(a.original, b.original, 'name'),
     cell: ({ row }) => (
-      <span className="flex min-w-0 items-center gap-2 font-medium">
+      <span className="flex min-w-0 items-center gap-2 font-medium" style={{ paddingLeft: `${row.depth * 1.25}rem` }}>
+        <DrillToggle row={row} loading={loadingRows?.has(row.id) ?? false} />
         <span className={cn('truncate', row.original.key === UNATTRIBUTED_KEY && 'text-muted-foreground italic')} title={row.original.label}>
           {row.original.label}
         </span>
-        {campaignRows && filteredCampaignId === row.original.key && <Badge variant="secondary">Filtered</Badge>}
+        {campaignRows && row.depth === 0 && filteredCampaignId === row.original.key && <Badge variant="secondary">Filtered</Badge>}
       </span>
     ),
     footer: 'TOTALS',
@@ -71,4 +78,28 @@ function profitTone(row: ReportRow, id: string): string | undefined {
   if (value > 0) return 'text-emerald-600';
   if (value < 0) return 'text-red-600';
   return undefined;
+}
+
+/** The chevron that opens a row onto the next level; a spacer keeps labels aligned when a level has one. */
+function DrillToggle({ row, loading }: { row: Row<ReportRow>; loading: boolean }) {
+  if (!row.getCanExpand()) return row.depth > 0 ? <span className="w-5 shrink-0" aria-hidden="true" /> : null;
+  const open = row.getIsExpanded();
+  if (open && loading) return <Spinner label={`Loading rows of ${row.original.label}`} className="size-5 shrink-0" />;
+  const Icon = open ? ChevronDown : ChevronRight;
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-label={`${open ? 'Collapse' : 'Expand'} ${row.original.label}`}
+      // The row's own click filters by campaign: opening it must not.
+      onClick={(event) => {
+        event.stopPropagation();
+        row.toggleExpanded();
+      }}
+      onKeyDown={(event) => event.stopPropagation()}
+      className="inline-flex size-5 shrink-0 items-center justify-center rounded-sm text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none"
+    >
+      <Icon className="size-4" aria-hidden="true" />
+    </button>
+  );
 }

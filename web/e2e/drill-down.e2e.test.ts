@@ -1,0 +1,98 @@
+// Drill-down on the dashboard in a real browser (issue 19 item 4): a media buyer picks 'Then by'
+// Offer and Placement, opens a campaign and then one of its offers, sees the children indented under
+// their parent (whose figures are their totals), and downloads a CSV with a name column per level.
+// Screenshots go to <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
+import fs from 'node:fs';
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
+
+async function click(baseUrl: string, campaignId: string, placement: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/r/${campaignId}?cid=1700&ad=88&cr=99&plc=${placement}&aname=Ad%201`, { redirect: 'manual' });
+  const clickId = new URL(res.headers.get('location')!).searchParams.get('clickId');
+  if (!clickId) throw new Error(`no clickId in ${res.headers.get('location')}`);
+  return clickId;
+}
+
+/** The name cells down the report table, with their indentation in pixels. */
+async function shownRows(page: Page): Promise<Array<[string, number]>> {
+  const cells = page.getByRole('table', { name: 'Report' }).locator('tbody tr td:first-child > span');
+  return cells.evaluateAll((spans) => spans.map((s) => [(s as HTMLElement).innerText.trim(), Number.parseFloat(getComputedStyle(s).paddingLeft)] as [string, number]));
+}
+
+async function waitForRows(page: Page, expected: Array<[string, number]>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let seen: Array<[string, number]> = [];
+  while (Date.now() < deadline) {
+    seen = await shownRows(page);
+    if (JSON.stringify(seen) === JSON.stringify(expected)) return;
+    await page.waitForTimeout(100);
+  }
+  expect(seen).toEqual(expected);
+}
+
+describeWithChromium('drill-down e2e')('the dashboard drill-down in Chromium', () => {
+  let session: BrowserSession | undefined;
+  let page: Page;
+  let baseUrl = '';
+
+  beforeAll(async () => {
+    session = await openBrowserSession('tracker-e2e-drill-', { context: { acceptDownloads: true } });
+    ({ page, baseUrl } = session);
+  }, TIMEOUT_MS);
+
+  afterAll(async () => {
+    await closeBrowserSession(session);
+  }, 30_000);
+
+  test('Then by Offer and Placement opens a campaign onto its offers and an offer onto its placements', async () => {
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByTestId('sidebar-username').waitFor();
+
+    const lander = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/landers`, { name: 'Quiz', url: 'https://lander.e2e.example/' });
+    const keto = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/offers`, { name: 'Keto', url: 'https://offer.e2e.example/' });
+    const campaign = await api<{ id: string }>(page, 'POST', `${baseUrl}/api/campaigns`, { name: 'Summer', landerId: lander.id, offerId: keto.id });
+    for (const plc of ['feed', 'feed', 'feed', 'pangle']) await click(baseUrl, campaign.id, plc);
+    const today = new Date().toISOString().slice(0, 10);
+    const deadline = Date.now() + 30_000;
+    let clicks = 0;
+    while (Date.now() < deadline && clicks < 4) {
+      ({ totals: { clicks } } = await api<{ totals: { clicks: number } }>(page, 'GET', `${baseUrl}/api/reports?groupBy=campaign&startDate=${today}&endDate=${today}`));
+      if (clicks < 4) await page.waitForTimeout(250);
+    }
+    expect(clicks).toBe(4);
+
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('table', { name: 'Report' }).getByText('TOTALS').waitFor();
+    await page.getByLabel('Then by', { exact: true }).click();
+    await page.getByRole('option', { name: 'Offer', exact: true }).click();
+    await page.getByLabel('And then by').click();
+    await page.getByRole('option', { name: 'Placement', exact: true }).click();
+
+    await page.getByRole('button', { name: 'Expand Summer' }).click();
+    await waitForRows(page, [['Summer', 0], ['Keto', 20]]);
+    await page.getByRole('button', { name: 'Expand Keto' }).click();
+    await waitForRows(page, [['Summer', 0], ['Keto', 20], ['feed', 40], ['pangle', 40]]);
+    // The opened row is its children's totals: 3 + 1 visits under Keto's 4.
+    const visits = await page.getByRole('table', { name: 'Report' }).locator('tbody tr td:nth-child(2)').allInnerTexts();
+    expect(visits).toEqual(['4', '4', '3', '1']);
+    await shot(page, 'drill-down-open');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const lines = fs.readFileSync((await (await download).path())!, 'utf8').split('\r\n');
+    expect(lines[0]).toMatch(/^"Campaign","Offer","Placement","Visits",/);
+    expect(lines.slice(1, 5).map((l) => l.split(',').slice(0, 4).join(','))).toEqual([
+      '"Summer","","","4"',
+      '"Summer","Keto","","4"',
+      '"Summer","Keto","feed","3"',
+      '"Summer","Keto","pangle","1"',
+    ]);
+
+    await page.getByRole('button', { name: 'Collapse Summer' }).click();
+    await waitForRows(page, [['Summer', 0]]);
+  }, STEP_MS);
+});
