@@ -2,9 +2,8 @@
 // bookmarked or sent to a teammate: one zod field per query key, a tolerant parse and a short serialize.
 import { REPORT_COLUMNS, REPORT_GROUP_BY, REPORT_GROUPINGS, TRACKING_VARIABLE_IDS, type ReportColumnId } from '@tracker/schemas';
 import type { SortingState } from '@tanstack/react-table';
-import { isValid, parse } from 'date-fns';
 import { z } from 'zod';
-import { toDayParam, type DayRange } from '../../ui/date-range-presets';
+import { parseDayRangeParams, toDayParam, type DayRange } from '../../ui/date-range-presets';
 import { NO_VARIABLE } from './report-groupings';
 import { DEFAULT_REPORT_SORTING } from './sort-report-rows';
 
@@ -12,16 +11,7 @@ import { DEFAULT_REPORT_SORTING } from './sort-report-rows';
 const ALL = 'all';
 /** A filter value is an id or a name; anything longer is not one of ours. */
 const filterValue = z.string().trim().min(1).max(200);
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SORT_IDS = ['name', ...REPORT_COLUMNS.map((c) => c.id)] as const;
-
-/** A calendar day 'yyyy-MM-dd' as the browser's local midnight (how the picker counts), or undefined. */
-export function parseDay(value: string | undefined): Date | undefined {
-  if (!value || !DAY.test(value)) return undefined;
-  const day = parse(value, 'yyyy-MM-dd', new Date(0));
-  // 2026-02-30 parses to Mar 2: only a day that writes back the same is real.
-  return isValid(day) && toDayParam(day) === value ? day : undefined;
-}
 
 const listOf = <T extends string>(values: readonly [T, ...T[]]) =>
   z
@@ -96,13 +86,6 @@ export const DEFAULT_DASHBOARD_VIEW: DashboardView = {
   drill: [],
 };
 
-function pickedRange(start: string | undefined, end: string | undefined): DayRange | null {
-  const from = parseDay(start);
-  const to = parseDay(end ?? start);
-  if (!from || !to || from > to) return null;
-  return { from, to };
-}
-
 /** The view a URL's query describes; every missing or bad value is its default. Never throws. */
 export function parseDashboardView(search: URLSearchParams): DashboardView {
   const raw: Record<string, string> = {};
@@ -118,7 +101,7 @@ export function parseDashboardView(search: URLSearchParams): DashboardView {
     spark: url.spark,
     mediaBuyer: url.buyer,
     campaignId: url.campaign ?? null,
-    range: pickedRange(url.start, url.end),
+    range: parseDayRangeParams(url.start, url.end),
     sorting: url.sort,
     columns: url.cols ?? null,
     drill: url.drill,
