@@ -1,7 +1,8 @@
 // Views that survive a reload (issue 19 item 7) in a real browser: the built web app on `tracker all` with
 // clicks sent through /r, driven in Debian's Chromium. A media buyer sets a view (campaign chip, tab, dates,
 // sort), reloads and sees it again, goes Back through it, and a 'Copy link' opened by a signed-out teammate
-// lands, after signing in, on the same view with the sender's columns. Skipped when Chromium is missing.
+// lands, after signing in, on the same view with the sender's columns; the Click Log keeps its filters
+// through a reload too. Skipped when Chromium is missing.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -159,5 +160,32 @@ describeWithChromium('shareable views e2e')('dashboard views in the URL, in Chro
     } finally {
       await fresh.close();
     }
+  }, STEP_MS);
+
+  test('the Click Log keeps its campaign, rows per page and click id search through a reload', async () => {
+    await page.goto(`${baseUrl}/clicks`);
+    await page.getByRole('heading', { level: 1, name: 'Click Log' }).waitFor();
+    const table = page.getByRole('table').first();
+    await page.getByRole('combobox', { name: 'Campaign' }).click();
+    await page.getByRole('option', { name: 'beta', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Rows per page' }).click();
+    await page.getByRole('option', { name: '50', exact: true }).click();
+    await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+    const betaRow = await table.locator('tbody tr').first().innerText();
+    // The first 8 characters the table shows are enough to search by.
+    const shownId = /[0-9a-f]{8}/.exec(betaRow)![0];
+    await page.getByRole('searchbox', { name: 'Click ID' }).fill(shownId);
+    await waitFor(() => new URL(page.url()).searchParams.get('q'), shownId);
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('campaign')).toBeTruthy();
+    expect(query.get('size')).toBe('50');
+
+    await page.reload();
+    await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Campaign' }).innerText()).toBe('beta');
+    expect(await page.getByRole('combobox', { name: 'Rows per page' }).innerText()).toBe('50');
+    expect(await page.getByRole('searchbox', { name: 'Click ID' }).inputValue()).toBe(shownId);
+    expect(await table.locator('tbody tr').first().innerText()).toBe(betaRow);
+    await shot(page, 'views-03-click-log-after-reload', { fullPage: false });
   }, STEP_MS);
 });
