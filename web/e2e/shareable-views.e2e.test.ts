@@ -188,4 +188,14 @@ describeWithChromium('shareable views e2e')('dashboard views in the URL, in Chro
     expect(await table.locator('tbody tr').first().innerText()).toBe(betaRow);
     await shot(page, 'views-03-click-log-after-reload', { fullPage: false });
   }, STEP_MS);
+
+  test('after Log out, whoever signs in next starts at their home, not the last view', async () => {
+    await page.goto(`${baseUrl}/?tab=lander&sort=clicks.asc`);
+    await page.getByRole('tab', { name: 'Landers', selected: true }).waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await signIn(page);
+    await page.getByRole('tab', { name: 'Campaigns', selected: true }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/');
+  }, STEP_MS);
 });

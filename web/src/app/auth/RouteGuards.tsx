@@ -35,9 +35,15 @@ interface SignInState {
   from?: unknown;
 }
 
-/** The visitor's way to /auth, remembering the page (with its query) to return to. */
+/**
+ * The visitor's way to /auth, remembering the page (with its query) to return to; not after 'Log out',
+ * where whoever signs in next starts at their own home rather than the last user's page.
+ */
 function ToSignIn() {
   const { pathname, search, hash } = useLocation();
+  const { loginMutation, logoutMutation } = useAuth();
+  const loggedOut = logoutMutation.isSuccess && logoutMutation.submittedAt > loginMutation.submittedAt;
+  if (loggedOut) return <Navigate to="/auth" replace />;
   return <Navigate to="/auth" replace state={{ from: `${pathname}${search}${hash}` } satisfies SignInState} />;
 }
 
