@@ -1,7 +1,7 @@
 // The date range picker's quick ranges (spec §2) and the day arithmetic the screens share, computed from
 // a given "today" (a calendar day, as the browser's local midnight) so tests can fix the date.
 import { TZDate } from '@date-fns/tz';
-import { endOfMonth, format, startOfDay, startOfMonth, subDays, subMonths } from 'date-fns';
+import { endOfMonth, format, isValid, parse, startOfDay, startOfMonth, subDays, subMonths } from 'date-fns';
 
 export interface DayRange {
   from: Date;
@@ -56,6 +56,21 @@ export const QUICK_RANGES: readonly QuickRange[] = [
 /** The wire form of a day: 'yyyy-MM-dd'. */
 export function toDayParam(day: Date): string {
   return format(day, 'yyyy-MM-dd');
+}
+
+/** A wire day 'yyyy-MM-dd' (as a link carries it) as the local midnight the picker counts with, or undefined. */
+export function parseDayParam(value: string | undefined): Date | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const day = parse(value, 'yyyy-MM-dd', new Date(0));
+  // 2026-02-30 parses to Mar 2: only a day that writes back the same is real.
+  return isValid(day) && toDayParam(day) === value ? day : undefined;
+}
+
+/** A range from a link's start and end days (end defaults to start), or null when either is bad or they are reversed. */
+export function parseDayRangeParams(start: string | undefined, end: string | undefined): DayRange | null {
+  const from = parseDayParam(start);
+  const to = parseDayParam(end ?? start);
+  return from && to && from <= to ? { from, to } : null;
 }
 
 /** The picker button's text: 'MMM dd, yyyy - MMM dd, yyyy'. */

@@ -1,5 +1,6 @@
 // The route guards (spec §4 "Session", §6): a spinner while the session loads, /auth for visitors,
-// away from /auth once signed in, and for screens the user may not open a redirect home or a message.
+// away from /auth once signed in (back to the link the visitor opened, view and all), and for screens the
+// user may not open a redirect home or a message.
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
@@ -29,17 +30,41 @@ export function SessionGate() {
   return <Outlet />;
 }
 
-/** Only for visitors: a signed-in user opening it goes to /. */
+/** Where a visitor was sent from to sign in: a link a teammate shared keeps its view (issue 19 item 7). */
+interface SignInState {
+  from?: unknown;
+}
+
+/**
+ * The visitor's way to /auth, remembering the page (with its query) to return to; not after 'Log out',
+ * where whoever signs in next starts at their own home rather than the last user's page.
+ */
+function ToSignIn() {
+  const { pathname, search, hash } = useLocation();
+  const { loginMutation, logoutMutation } = useAuth();
+  const loggedOut = logoutMutation.isSuccess && logoutMutation.submittedAt > loginMutation.submittedAt;
+  if (loggedOut) return <Navigate to="/auth" replace />;
+  return <Navigate to="/auth" replace state={{ from: `${pathname}${search}${hash}` } satisfies SignInState} />;
+}
+
+/** Only our own paths: never '//host' (another site) nor /auth itself. */
+function returnPath(state: unknown): string {
+  const from = (state as SignInState | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/auth') ? from : '/';
+}
+
+/** Only for visitors: a signed-in user opening it goes to the page they were sent from, else /. */
 export function RequireSignedOut({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  if (user) return <Navigate to="/" replace />;
+  const { state } = useLocation();
+  if (user) return <Navigate to={returnPath(state)} replace />;
   return children;
 }
 
 /** Only for signed-in users: visitors go to /auth. */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user) return <ToSignIn />;
   return children;
 }
 
@@ -51,7 +76,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
 export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
   const { user } = useAuth();
   const { pathname } = useLocation();
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user) return <ToSignIn />;
   const screen = findScreen(pathname);
   const refusal = refusalFor(user, { path: screen?.path ?? pathname, title: screen?.title ?? '', access });
   if (!refusal) return children;

@@ -13,8 +13,9 @@ export function readClickIdSearch(text: string): { search: string | undefined; h
   return digits ? { search: digits, hint: null } : { search: undefined, hint: `Enter a click ID or at least ${CLICK_ID_SEARCH_MIN} of its characters (0-9, a-f)` };
 }
 
-export function ClickIdSearch({ onSearch }: { onSearch: (search: string | undefined) => void }) {
-  const [text, setText] = useState('');
+/** `initialText`: the search a link or reload brought (the box then owns its text). */
+export function ClickIdSearch({ onSearch, initialText = '' }: { onSearch: (search: string | undefined) => void; initialText?: string }) {
+  const [text, setText] = useState(initialText);
   const { hint } = readClickIdSearch(text);
 
   function change(next: string) {

@@ -1,15 +1,17 @@
 // The Click Log at /clicks (spec §2 "Click Log page"): date range (the last 7 days of the report time zone
 // by default), campaign and rows-per-page filters, a click id search, four cards, the server-paged table
-// polled every 10 s with its columns chosen in this browser, and the server's CSV of the range.
-import { CLICK_LOG_PAGE_SIZES, DEFAULT_CLICK_LOG_PAGE_SIZE, DEFAULT_REPORT_TIMEZONE } from '@tracker/schemas';
+// polled every 10 s with its columns chosen in this browser, and the server's CSV of the range. The filters
+// live in the URL (click-log-view.ts), so a reload keeps them and a link shares them.
+import { CLICK_LOG_PAGE_SIZES, DEFAULT_REPORT_TIMEZONE } from '@tracker/schemas';
 import { Download, LogOut, MousePointerClick, Percent, RefreshCw, Target } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { formatCount, formatPercent, percentOf } from '../../lib/format';
 import { useCampaigns } from '../campaigns/queries';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
 import { DateRangePicker } from '../../ui/DateRangePicker';
-import { lastDays, todayIn, type DayRange } from '../../ui/date-range-presets';
+import { lastDays, todayIn } from '../../ui/date-range-presets';
 import { Label } from '../../ui/Label';
 import { MetricCard } from '../../ui/MetricCard';
 import { PageHeader } from '../../ui/PageHeader';
@@ -19,22 +21,26 @@ import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
 import { ClickIdSearch } from './ClickIdSearch';
 import { ClickLogColumnsMenu } from './ClickLogColumnsMenu';
 import { ClickLogTable } from './ClickLogTable';
+import { ALL_CAMPAIGNS, parseClickLogView, serializeClickLogView, type ClickLogView } from './click-log-view';
 import { DEFAULT_COLUMN_PREFS, useColumnPrefs } from './column-prefs';
 import { FIRST_PAGE, placeOfPage, type PagePlace } from './page-place';
 import { clickLogCsvUrl, useClickLog, type ClickLogFilter } from './queries';
 
-const ALL_CAMPAIGNS = 'all';
-
 export function ClickLogPage() {
-  // Null until the user picks a range: then the last 7 days of the report time zone, once known.
-  const [picked, setPicked] = useState<DayRange | null>(null);
-  const [campaign, setCampaign] = useState(ALL_CAMPAIGNS);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_CLICK_LOG_PAGE_SIZE);
-  const [place, setPlace] = useState<PagePlace>(FIRST_PAGE);
+  const [query, setQuery] = useSearchParams();
+  // picked is null until the user picks a range: then the last 7 days of the report time zone, once known.
+  // search: the digits searched for, set only from text that can be part of a click id.
+  const { range: picked, campaign, pageSize, search } = useMemo(() => parseClickLogView(query), [query]);
+  function updateView(patch: Partial<ClickLogView>, options?: { replace?: boolean }) {
+    setQuery((current) => serializeClickLogView({ ...parseClickLogView(current), ...patch }), { replace: options?.replace ?? false });
+  }
+  // The page is not in the URL (its cursor belongs to a snapshot): any other view, Back included, starts at page 1.
+  const viewKey = serializeClickLogView({ range: picked, campaign, pageSize, search }).toString();
+  const [paged, setPaged] = useState<{ viewKey: string; place: PagePlace }>({ viewKey, place: FIRST_PAGE });
+  const place = paged.viewKey === viewKey ? paged.place : FIRST_PAGE;
+  const setPlace = (next: PagePlace) => setPaged({ viewKey, place: next });
   const [columnPrefs, setColumnPrefs] = useColumnPrefs();
   const [knownTimezone, setKnownTimezone] = useState(DEFAULT_REPORT_TIMEZONE);
-  // The digits searched for: set only from text that can be part of a click id.
-  const [search, setSearch] = useState<string | undefined>(undefined);
 
   const range = picked ?? lastDays(7, todayIn(knownTimezone));
   const filter: ClickLogFilter = { range, campaignId: campaign === ALL_CAMPAIGNS ? undefined : campaign, search };
@@ -87,10 +93,7 @@ export function ClickLogPage() {
             )}
             <DateRangePicker
               value={range}
-              onChange={(next) => {
-                setPicked(next);
-                setPlace(FIRST_PAGE);
-              }}
+              onChange={(next) => updateView({ range: next })}
               className="w-full sm:w-auto"
             />
           </>
@@ -104,10 +107,7 @@ export function ClickLogPage() {
           </Label>
           <Select
             value={campaign}
-            onValueChange={(value) => {
-              setCampaign(value);
-              setPlace(FIRST_PAGE);
-            }}
+            onValueChange={(value) => updateView({ campaign: value })}
           >
             <SelectTrigger id="click-log-campaign" className="sm:w-64">
               <SelectValue />
@@ -128,10 +128,7 @@ export function ClickLogPage() {
           </Label>
           <Select
             value={String(pageSize)}
-            onValueChange={(value) => {
-              setPageSize(Number(value));
-              setPlace(FIRST_PAGE);
-            }}
+            onValueChange={(value) => updateView({ pageSize: Number(value) })}
           >
             <SelectTrigger id="click-log-page-size" className="sm:w-32">
               <SelectValue />
@@ -146,10 +143,10 @@ export function ClickLogPage() {
           </Select>
         </div>
         <ClickIdSearch
+          initialText={search}
+          // Typing replaces the history entry, so Back is not one step per character.
           onSearch={(next) => {
-            if (next === search) return;
-            setSearch(next);
-            setPlace(FIRST_PAGE);
+            if (next !== search) updateView({ search: next }, { replace: true });
           }}
         />
         <div className="sm:ml-auto">

@@ -1,10 +1,11 @@
 // The Stats/reporting screen at / (spec §2 "Stats/reporting screen"): grouping tabs and variables, filters,
 // the date range, six summary cards, a chart of the range and the sortable report table; the report is
 // computed by the server (GET /api/reports) and polled every 30 s. Days are the report time zone's.
-import { Download, KeyRound } from 'lucide-react';
+// The whole view lives in the URL (dashboard-view.ts), so it survives a reload and 'Copy link' shares it.
+import { Check, Download, KeyRound, Link2 } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ColumnSizingState, SortingState } from '@tanstack/react-table';
+import type { ColumnSizingState } from '@tanstack/react-table';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { toastFailure } from '../../lib/failure-toast';
 import { useCampaigns } from '../campaigns/queries';
@@ -14,13 +15,14 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { DateRangePicker } from '../../ui/DateRangePicker';
-import type { DayRange } from '../../ui/date-range-presets';
 import { PageHeader } from '../../ui/PageHeader';
 import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
+import { useCopyIndicator } from '../../ui/use-copy-indicator';
 import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
-import { toggleCampaignFilter, type CampaignFilter } from './campaign-filter';
+import { toggleCampaignFilter } from './campaign-filter';
+import { serializeDashboardView } from './dashboard-view';
 import { ColumnsPopover } from './ColumnsPopover';
-import { EMPTY_GROUP_LABELS } from '@tracker/schemas';
+import { EMPTY_GROUP_LABELS, type ReportGroupBy } from '@tracker/schemas';
 import { drillLevels, drillTree, fitDrill, NO_DRILL, openedPaths, type DrillState } from './drill';
 import { drillCsv } from './drill-csv';
 import { useDrillChildren, useMediaBuyers, usePreferences, useReport, useSaveColumnWidths, useSaveVisibleColumns, type ReportParams } from './queries';
@@ -29,29 +31,40 @@ import {
   DEFAULT_VISIBLE_COLUMNS,
   normalizeVisibleColumns,
   toggleColumn,
+  type ReportColumnId,
 } from './report-columns';
 import { GROUPING_TABS, nameHeaderFor, NO_VARIABLE, reportGroupBy, type GroupingTab } from './report-groupings';
 import { ReportTable } from './ReportTable';
 import { NONE_FILTER } from './report-types';
 import { rangeParams, statsCsvFilename, statsRange, useReportTimeZone } from './report-time-zone';
-import { DEFAULT_REPORT_SORTING } from './sort-report-rows';
 import { ALL, StatsFilters, type StatsFilterValues } from './StatsFilters';
 import { SummaryCards } from './SummaryCards';
+import { useDashboardView } from './use-dashboard-view';
 
 // The chart loads apart from the screen; recharts follows it once vite.config gives that library its own
 // chunk (today every library lands in the one 'vendor' chunk).
 const ReportChart = lazy(() => import('./ReportChart').then((m) => ({ default: m.ReportChart })));
 
 export function StatsPage() {
-  const [tab, setTab] = useState<GroupingTab>('campaign');
-  const [filters, setFilters] = useState<StatsFilterValues>({ variable: NO_VARIABLE, offer: ALL, spark: ALL, mediaBuyer: ALL });
+  const [view, updateView] = useDashboardView();
+  const { tab, sorting } = view;
+  const filters: StatsFilterValues = { variable: view.variable, offer: view.offer, spark: view.spark, mediaBuyer: view.mediaBuyer };
   // null: the default 'today', which moves with the report time zone until the user picks a range.
-  const [picked, setPicked] = useState<DayRange | null>(null);
-  const [campaignFilter, setCampaignFilter] = useState<CampaignFilter | null>(null);
-  const [sorting, setSorting] = useState<SortingState>(DEFAULT_REPORT_SORTING);
+  const picked = view.range;
   const [timeZone, learnTimeZone] = useReportTimeZone();
-  // Drill-down: URL keys then, then2, open (the opened rows' ids) when the view goes into the URL.
-  const [drillState, setDrill] = useState<DrillState>(NO_DRILL);
+  const { copiedKey, copy } = useCopyIndicator({ successToast: true });
+  // Drill-down: its levels live in the URL (drill=then,then2); which rows are open stays on this page.
+  const [expanded, setExpanded] = useState<readonly string[]>(NO_DRILL.expanded);
+  const drillState: DrillState = {
+    then: (view.drill[0] as ReportGroupBy | undefined) ?? null,
+    then2: (view.drill[1] as ReportGroupBy | undefined) ?? null,
+    expanded,
+  };
+  function setDrill(next: DrillState) {
+    setExpanded(next.expanded);
+    const levels = [next.then, next.then2].filter((level): level is ReportGroupBy => level !== null);
+    if (levels.join() !== view.drill.join()) updateView({ drill: levels });
+  }
 
   const groupBy = reportGroupBy(tab, filters.variable);
   const drill = fitDrill(groupBy, drillState);
@@ -64,7 +77,7 @@ export function StatsPage() {
     offer: filters.offer === ALL ? undefined : filters.offer,
     spark: filters.spark === ALL ? undefined : filters.spark,
     mediaBuyer: filters.mediaBuyer === ALL ? undefined : filters.mediaBuyer,
-    campaignId: campaignFilter?.id,
+    campaignId: view.campaignId ?? undefined,
   };
 
   const report = useReport(params);
@@ -80,9 +93,11 @@ export function StatsPage() {
   const saveColumns = useSaveVisibleColumns();
   const saveWidths = useSaveColumnWidths();
   // While a save is on its way the table already shows it, so nothing jumps back and forth.
-  const visible = saveColumns.isPending
+  const saved = saveColumns.isPending
     ? normalizeVisibleColumns(saveColumns.variables.visibleColumns)
     : normalizeVisibleColumns(preferences.data?.visibleColumns);
+  // A link's columns win over the viewer's saved ones until they change them (which saves, as always).
+  const visible = view.columns ?? saved;
   const columnWidths: ColumnSizingState = saveWidths.isPending
     ? saveWidths.variables
     : saveColumns.isPending && saveColumns.variables.columnWidths
@@ -102,10 +117,29 @@ export function StatsPage() {
     return [{ value: selected, label: selected === NONE_FILTER ? EMPTY_GROUP_LABELS.mediabuyer : selected }, ...options];
   }, [mediaBuyers.data, filters.mediaBuyer]);
 
-  const chip = campaignFilter && {
-    ...campaignFilter,
-    label: campaigns.data?.find((c) => c.id === campaignFilter.id)?.name ?? campaignFilter.label,
-  };
+  // A link carries only the campaign's id: its name comes from the campaigns, else from the rows.
+  const campaignFilter = view.campaignId
+    ? {
+        id: view.campaignId,
+        label:
+          campaigns.data?.find((c) => c.id === view.campaignId)?.name ??
+          (groupBy === 'campaign' ? rows.find((row) => row.key === view.campaignId)?.label : undefined) ??
+          view.campaignId,
+      }
+    : null;
+
+  function saveColumnChoice(next: { visibleColumns: ReportColumnId[]; columnWidths?: ColumnSizingState }) {
+    saveColumns.mutate(next);
+    // The choice is now the viewer's own default, so the address bar needs no list.
+    if (view.columns) updateView({ columns: null }, { replace: true });
+  }
+
+  function copyViewLink() {
+    // The address bar leaves out columns equal to the sender's saved ones; a teammate's may differ.
+    const columns = sameColumns(visible, DEFAULT_VISIBLE_COLUMNS) ? null : visible;
+    const query = serializeDashboardView({ ...view, columns }).toString();
+    void copy('view-link', `${window.location.origin}${window.location.pathname}${query ? `?${query}` : ''}`);
+  }
 
   function downloadReport() {
     // The file lists the rows in the table's order, the opened rows' children under them.
@@ -123,7 +157,11 @@ export function StatsPage() {
         description="Performance by campaign, spark, offer, lander, media buyer or tracking field"
         actions={
           <>
-            <DateRangePicker value={range} onChange={setPicked} timeZone={timeZone} className="w-full sm:w-auto" />
+            <DateRangePicker value={range} onChange={(next) => updateView({ range: next })} timeZone={timeZone} className="w-full sm:w-auto" />
+            <Button variant="outline" onClick={copyViewLink}>
+              {copiedKey === 'view-link' ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+              Copy link
+            </Button>
             <Button variant="outline" onClick={downloadReport} disabled={rows.length === 0}>
               <Download aria-hidden="true" />
               Download CSV
@@ -135,10 +173,7 @@ export function StatsPage() {
       <div className="flex flex-wrap items-center gap-2">
         <Tabs
           value={tab}
-          onValueChange={(value) => {
-            setTab(value as GroupingTab);
-            setFilters((f) => ({ ...f, variable: NO_VARIABLE }));
-          }}
+          onValueChange={(value) => updateView({ tab: value as GroupingTab, variable: NO_VARIABLE })}
           className="max-w-full"
         >
           <TabsList aria-label="Group by" className="h-auto max-w-full flex-wrap justify-start">
@@ -159,12 +194,12 @@ export function StatsPage() {
 
       <StatsFilters
         values={filters}
-        onChange={setFilters}
+        onChange={(next) => updateView({ variable: next.variable, offer: next.offer, spark: next.spark, mediaBuyer: next.mediaBuyer })}
         offers={offers.data ?? []}
         sparks={sparks.data ?? []}
         mediaBuyers={mediaBuyerOptions}
-        campaignFilter={chip}
-        onClearCampaign={() => setCampaignFilter(null)}
+        campaignFilter={campaignFilter}
+        onClearCampaign={() => updateView({ campaignId: null })}
         groupBy={groupBy}
         drill={drill}
         onDrillChange={setDrill}
@@ -173,9 +208,9 @@ export function StatsPage() {
             columns={groupingColumns}
             visible={visible}
             saving={saveColumns.isPending}
-            onToggle={(id, shown) => saveColumns.mutate({ visibleColumns: toggleColumn(visible, id, shown) })}
+            onToggle={(id, shown) => saveColumnChoice({ visibleColumns: toggleColumn(visible, id, shown) })}
             // Back to the spec's columns, at their default widths.
-            onReset={() => saveColumns.mutate({ visibleColumns: [...DEFAULT_VISIBLE_COLUMNS], columnWidths: {} })}
+            onReset={() => saveColumnChoice({ visibleColumns: [...DEFAULT_VISIBLE_COLUMNS], columnWidths: {} })}
           />
         }
       />
@@ -195,22 +230,27 @@ export function StatsPage() {
             visible={visible}
             nameHeader={nameHeaderFor(groupBy)}
             sorting={sorting}
-            onSortingChange={setSorting}
+            // A re-sort rearranges the same report: it replaces the history entry rather than adding one.
+            onSortingChange={(next) => updateView({ sorting: next }, { replace: true })}
             columnWidths={columnWidths}
             onColumnWidthsChange={(next) => saveWidths.mutate(next)}
             isPending={report.isPending}
             failed={report.isError}
             campaignRows={groupBy === 'campaign'}
             filteredCampaignId={campaignFilter?.id ?? null}
-            onCampaignRowClick={(row) => setCampaignFilter((current) => toggleCampaignFilter(current, row))}
+            onCampaignRowClick={(row) => updateView({ campaignId: toggleCampaignFilter(campaignFilter, row)?.id ?? null })}
             expanded={drill.expanded}
-            onExpandedChange={(expanded) => setDrill({ ...drill, expanded })}
+            onExpandedChange={(next) => setDrill({ ...drill, expanded: next })}
             loadingRows={drilled.loading}
           />
         </CardContent>
       </Card>
     </div>
   );
+}
+
+function sameColumns(a: readonly ReportColumnId[], b: readonly ReportColumnId[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
 function ChartPlaceholder() {
