@@ -85,7 +85,7 @@ export function daysInRange(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+export const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const dateParam = (name: string) =>
   z
@@ -96,8 +96,8 @@ const dateParam = (name: string) =>
 const text = (name: string) => z.preprocess(blankToUndefined, singleLine(name).max(500, `${name} must be at most 500 characters`).optional());
 
 /** startDate and endDate, inclusive, in the report time zone; at most MAX_REPORT_DAYS days. */
-const dateRange = z.object({ startDate: dateParam('startDate'), endDate: dateParam('endDate') });
-function checkRange(range: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
+export const dateRange = z.object({ startDate: dateParam('startDate'), endDate: dateParam('endDate') });
+export function checkRange(range: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
   const days = daysInRange(range.startDate, range.endDate);
   if (days < 1) ctx.addIssue({ code: 'custom', message: 'endDate must not be before startDate' });
   else if (days > MAX_REPORT_DAYS) {
