@@ -78,4 +78,6 @@ export interface ConversionLogResponse {
   rows: ConversionLogRow[];
   /** Cursor of the next (older) page, or null on the last. */
   next: string | null;
+  /** The report time zone (setting report_timezone): the days of the range are its days. */
+  timezone: string;
 }

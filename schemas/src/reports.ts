@@ -40,6 +40,11 @@ export const REPORT_COLUMNS = [
   { id: 'cr', label: 'vCR', campaignOnly: false },
   { id: 'epc', label: 'EPC', campaignOnly: false },
   { id: 'cpv', label: 'CPV', campaignOnly: false },
+  // Issue 19 item 5: conversions the network has not approved, beside revenue and never in it.
+  { id: 'pendingConversions', label: 'Pending', campaignOnly: false },
+  { id: 'pendingPayout', label: 'Pending Payout', campaignOnly: false },
+  { id: 'rejectedConversions', label: 'Rejected', campaignOnly: false },
+  { id: 'rejectedPayout', label: 'Rejected Payout', campaignOnly: false },
 ] as const;
 export type ReportColumnId = (typeof REPORT_COLUMNS)[number]['id'];
 export const REPORT_COLUMN_IDS = REPORT_COLUMNS.map((c) => c.id) as [ReportColumnId, ...ReportColumnId[]];
@@ -284,6 +289,12 @@ export interface ReportRow extends ReportMetrics {
   conversions: number;
   revenue: string;
   spend: string;
+  /** Transactions whose latest status is pending (or rejected), dated like `conversions`; their payout
+   *  is not in revenue. */
+  pendingConversions: number;
+  pendingPayout: string;
+  rejectedConversions: number;
+  rejectedPayout: string;
   /** Campaign grouping only: linkClicks = clicks; exitClicks = clicks that exited to the offer. */
   linkClicks?: number;
   exitClicks?: number;

@@ -16,6 +16,10 @@ export function reportRow(label: string, figures: Partial<ReportRow> = {}): Repo
     epc: 0,
     cpv: 0,
     botClicks: 0,
+    pendingConversions: 0,
+    pendingPayout: '0',
+    rejectedConversions: 0,
+    rejectedPayout: '0',
     ...figures,
   };
 }

@@ -113,7 +113,7 @@ export async function listConversions(db: Db, query: ConversionLogQuery): Promis
   ].sort((a, b) => (a.receivedAt === b.receivedAt ? b.eventId.localeCompare(a.eventId) : b.receivedAt.localeCompare(a.receivedAt)));
   const page = entries.slice(0, query.limit);
   const more = entries.length > query.limit;
-  if (page.length === 0) return { rows: [], next: null };
+  if (page.length === 0) return { rows: [], next: null, timezone: tz };
 
   const transactionIds = [...new Set(page.map((e) => e.transactionId))];
   const campaignIds = [...new Set(page.flatMap((e) => (e.campaignId ? [e.campaignId] : [])))];
@@ -148,5 +148,5 @@ export async function listConversions(db: Db, query: ConversionLogQuery): Promis
     history: changes.get(e.transactionId) ?? [],
   }));
   const last = page[page.length - 1]!;
-  return { rows, next: more ? `${last.receivedAt}_${last.eventId}` : null };
+  return { rows, next: more ? `${last.receivedAt}_${last.eventId}` : null, timezone: tz };
 }

@@ -29,7 +29,7 @@ describe('column selection', () => {
   it('offers and shows the campaign-only columns only for the campaign grouping', () => {
     expect(ids(columnsForGrouping('campaign')).slice(0, 3)).toEqual(['linkClicks', 'exitClicks', 'landerCtr']);
     expect(ids(columnsForGrouping('offer'))).not.toContain('linkClicks');
-    expect(columnsForGrouping('offer')).toHaveLength(10);
+    expect(columnsForGrouping('offer')).toHaveLength(14);
     const saved = normalizeVisibleColumns(['exitClicks', 'clicks', 'revenue']);
     const shown = (groupBy: 'campaign' | 'tiktokCampaignId') =>
       Object.entries(reportColumnVisibility(columnsForGrouping(groupBy), saved)).filter(([, on]) => on).map(([id]) => id);
@@ -56,6 +56,10 @@ describe('cells', () => {
     epc: 0.375416,
     cpv: 0.25,
     landerCtr: 0.4567,
+    pendingConversions: 1234,
+    pendingPayout: '80.1',
+    rejectedConversions: 2,
+    rejectedPayout: '0',
   });
 
   it('formats figures as spec §9 says', () => {
@@ -65,6 +69,10 @@ describe('cells', () => {
     expect(formatReportCell(row, 'cr')).toBe('2.50%');
     expect(formatReportCell(row, 'epc')).toBe('$0.375');
     expect(formatReportCell(row, 'landerCtr')).toBe('45.67%');
+    expect(formatReportCell(row, 'pendingConversions')).toBe('1,234');
+    expect(formatReportCell(row, 'pendingPayout')).toBe('$80.10');
+    expect(formatReportCell(row, 'rejectedConversions')).toBe('2');
+    expect(formatReportCell(row, 'rejectedPayout')).toBe('$0.00');
   });
 
   it('writes a stats CSV line in header order', () => {
