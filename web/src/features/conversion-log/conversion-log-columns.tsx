@@ -57,20 +57,21 @@ function HistoryCell({ row, inZone }: { row: ConversionLogRow; inZone: InZone })
   // Replays repeat the state before them: the line shows only the changes, the tooltip every postback.
   const changes = row.history.filter((h) => h.outcome !== 'replay').map((h) => h.status);
   return (
-    <span className="block truncate text-xs" title={steps.join('\n')} data-testid="conversion-history">
-      {changes.join(' → ')}
-      {row.history.length > changes.length && <span className="text-muted-foreground"> · {row.history.length} postbacks</span>}
-    </span>
+    <div className="min-w-0 text-xs" title={steps.join('\n')} data-testid="conversion-history">
+      <div className="truncate">{changes.join(' → ')}</div>
+      {row.history.length > 1 && <div className="truncate text-muted-foreground">{row.history.length} postbacks</div>}
+    </div>
   );
 }
 
 export function conversionLogColumns(inZone: InZone): ColumnDef<ConversionLogRow>[] {
   const columns: Array<{ id: string; header: string; size: number; cell: ColumnDef<ConversionLogRow>['cell'] }> = [
-    { id: 'receivedAt', header: 'Received', size: 150, cell: ({ row }) => time(row.original.receivedAt, 'MMM dd, yyyy HH:mm:ss', inZone) },
+    // The year is the range's: the day and second are what a buyer matches against a network's log.
+    { id: 'receivedAt', header: 'Received', size: 140, cell: ({ row }) => time(row.original.receivedAt, 'MMM dd HH:mm:ss', inZone) },
     {
       id: 'transactionId',
       header: 'Transaction ID',
-      size: 170,
+      size: 140,
       cell: ({ row }) => (
         <span className="block truncate font-mono text-xs" title={row.original.transactionId}>
           {row.original.transactionId}
@@ -80,7 +81,7 @@ export function conversionLogColumns(inZone: InZone): ColumnDef<ConversionLogRow
     {
       id: 'clickId',
       header: 'Click ID',
-      size: 150,
+      size: 130,
       cell: ({ row }) => (
         <span className="block truncate font-mono text-xs" title={row.original.clickId}>
           {row.original.clickId}
@@ -90,7 +91,7 @@ export function conversionLogColumns(inZone: InZone): ColumnDef<ConversionLogRow
     {
       id: 'campaign',
       header: 'Campaign',
-      size: 140,
+      size: 130,
       cell: ({ row }) => {
         const name = row.original.campaignName ?? row.original.campaignId;
         return name ? (
@@ -106,7 +107,7 @@ export function conversionLogColumns(inZone: InZone): ColumnDef<ConversionLogRow
     {
       id: 'payout',
       header: 'Payout',
-      size: 90,
+      size: 84,
       cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.payout)}</span>,
     },
     { id: 'outcome', header: 'Outcome', size: 200, cell: ({ row }) => <OutcomeCell row={row.original} /> },
