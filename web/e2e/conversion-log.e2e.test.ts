@@ -29,7 +29,7 @@ describeWithChromium('conversion log e2e')('the Conversions screen in Chromium',
       const res = await page.request.get(`${baseUrl}/r/${campaignId}?cid=1`, { maxRedirects: 0 });
       clickIds.push(new URL(res.headers().location!).searchParams.get('clickId')!);
     }
-    const postbacks = [
+    const postbacks: Array<Record<string, string>> = [
       { transaction_id: 'MX-1', click_id: clickIds[0]!, payout: '24.90', status: 'pending' },
       { transaction_id: 'MX-1', click_id: clickIds[0]!, payout: '24.90', status: 'pending' },
       { transaction_id: 'MX-1', click_id: clickIds[0]!, payout: '24.90', status: 'approved' },
