@@ -16,3 +16,4 @@ export * from './jobs';
 export * from './reports';
 export * from './money';
 export * from './report-metrics';
+export * from './conversion-log';

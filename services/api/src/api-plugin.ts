@@ -11,6 +11,7 @@ import { campaignRoutes } from './campaigns/routes';
 import { landerRoutes } from './landers/routes';
 import { offerRoutes } from './offers/routes';
 import { preferenceRoutes } from './preferences/routes';
+import { conversionRoutes } from './conversions/routes';
 import { reportRoutes } from './reports/routes';
 import { settingsRoutes } from './settings/routes';
 import { sparkRoutes } from './sparks/routes';
@@ -67,6 +68,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await settingsRoutes(api, deps);
       await userRoutes(api, deps);
       await reportRoutes(api, deps);
+      await conversionRoutes(api, deps);
       await preferenceRoutes(api, deps);
     },
     { prefix: '/api' },

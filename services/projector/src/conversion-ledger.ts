@@ -16,6 +16,8 @@ export interface PendingConversion {
   at: LogPosition;
   /** The click, or null when it is unknown and the conversion counts as unattributed. */
   click: ResolvedClick | null;
+  /** When the event was parked waiting for its click, if it was (the conversion log shows it). */
+  parkedAt?: Date;
 }
 
 export interface Revision {
@@ -133,7 +135,7 @@ export async function reviseConversions(db: Db, pending: PendingConversion[]): P
         if (rows.length > 0 && (rows[0]!.log_partition !== p.at.partition || rows[0]!.log_offset !== p.at.offset)) continue;
       } else {
         rows = applyToLedger(ledger, p);
-        written.push({ eventId: event.id, transactionId: event.data.transactionId, rows });
+        written.push(logEntry(p, rows, ledger.get(event.data.transactionId)!));
         done.set(event.id, rows);
       }
       const current = rows.find((r) => r.sign === 1);
@@ -175,6 +177,26 @@ export async function reviseConversions(db: Db, pending: PendingConversion[]): P
     await writeInChunks(written, (rows) => tx.insert(schema.conversionRevisions).values(rows));
     return revisions;
   });
+}
+
+/** The event as the conversion log lists it: what was received, and what it did to the ledger. */
+function logEntry(p: PendingConversion, rows: ConversionRow[], entry: LedgerEntry): typeof schema.conversionRevisions.$inferInsert {
+  const d = p.event.data;
+  const current = entry.metadata.lastRow;
+  return {
+    eventId: p.event.id,
+    transactionId: d.transactionId,
+    rows,
+    clickId: d.clickId,
+    status: d.status,
+    payout: storedAmount(d.payout),
+    receivedAt: new Date(p.event.at),
+    outcome: rows.length === 0 ? 'replay' : rows.length === 1 ? 'new' : 'revised',
+    attributed: current.attributed === 1,
+    campaignId: current.campaign_id || null,
+    source: d.source,
+    parkedAt: p.parkedAt ?? null,
+  };
 }
 
 /** The event's outcome against the ledger as the events before it left it, applied to `ledger`. */

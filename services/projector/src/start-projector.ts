@@ -133,7 +133,7 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
           continue;
         }
         const revisions = await reviseConversions(deps.db, [
-          { event, at: { partition: row.logPartition, offset: row.logOffset }, click },
+          { event, at: { partition: row.logPartition, offset: row.logOffset }, click, parkedAt: row.parkedAt },
         ]);
         await deps.analytics.insert('conversions', revisions.flatMap((r) => r.rows), {
           dedupToken: `${group}/parked/${event.id}`,

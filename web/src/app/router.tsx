@@ -23,6 +23,7 @@ const pages: Partial<Record<string, LazyPage>> = {
   '/': lazyPage(() => import('../features/stats/StatsPage').then((m) => m.StatsPage)),
   '/offers': lazyPage(() => import('../features/offers/OffersPerformancePage').then((m) => m.OffersPerformancePage)),
   '/clicks': lazyPage(() => import('../features/click-log/ClickLogPage').then((m) => m.ClickLogPage)),
+  '/conversions': lazyPage(() => import('../features/conversion-log/ConversionLogPage').then((m) => m.ConversionLogPage)),
   '/offer-config': lazyPage(() => import('../features/offers/OfferConfigPage').then((m) => m.OfferConfigPage)),
   '/landers': lazyPage(() => import('../features/landers/LandersPage').then((m) => m.LandersPage)),
   '/campaigns': lazyPage(() => import('../features/campaigns/CampaignsPage').then((m) => m.CampaignsPage)),

@@ -40,6 +40,6 @@ describe('who may open a screen, and what a refused user gets', () => {
 
   it('the sidebar offers only what the user may open', () => {
     expect(menuScreensFor(user(['landers'])).map((s) => s.menu!.label)).toEqual(['Landers', 'TikTok Pixels', 'Codes', 'Transactions']);
-    expect(menuScreensFor(admin)).toHaveLength(13);
+    expect(menuScreensFor(admin)).toHaveLength(14);
   });
 });

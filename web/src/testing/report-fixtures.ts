@@ -21,6 +21,10 @@ export function reportRow(label: string, figures: Partial<ReportRow> = {}): Repo
     exitClicks: 0,
     landerCtr: 0,
     botClicks: 0,
+    pendingConversions: 0,
+    pendingPayout: '0',
+    rejectedConversions: 0,
+    rejectedPayout: '0',
     ...figures,
   };
 }

@@ -19,6 +19,7 @@ import { loadMediaBuyers, NO_MEDIA_BUYERS } from './media-buyers';
 import { clickUnitsSql, emptyMeasures, queryConversions, queryExitClicks, type GroupMeasures } from './report-query';
 import { groupingSource, hasFilters, scopeParams, seriesBucketKey, type ReportFilters, type ReportScope } from './report-scope';
 import { readReportTimezone } from './report-timezone';
+import { queryUnapprovedConversions } from './unapproved-conversions';
 import { queryVisitsAndSpend } from './spend-allocation';
 
 export interface ReportDeps {
@@ -40,6 +41,10 @@ export function reportRow(key: string, label: string, m: GroupMeasures, spendCen
     linkClicks: m.clicks,
     exitClicks,
     landerCtr: landerCtr(exitClicks, m.clicks),
+    pendingConversions: m.pending,
+    pendingPayout: moneyFromCents(m.pendingCents),
+    rejectedConversions: m.rejected,
+    rejectedPayout: moneyFromCents(m.rejectedCents),
     ...computeMetrics({ clicks: m.clicks, conversions: m.conversions, revenueCents: m.revenueCents, spendCents, exitClicks }),
   };
 }
@@ -70,11 +75,12 @@ export async function getReport(deps: ReportDeps, query: ReportQuery): Promise<R
   const source = groupingSource(query.groupBy);
 
   const params = { ...scopeParams(scope), ...source.params };
-  const [visits, hourlyVisits, conversions, exits] = await Promise.all([
+  const [visits, hourlyVisits, conversions, exits, unapproved] = await Promise.all([
     queryVisitsAndSpend(analytics, clickUnitsSql(source, filters, granularity, 'key'), params),
     granularity === 'hour' ? queryVisitsAndSpend(analytics, clickUnitsSql(source, filters, granularity, 'hour'), params) : undefined,
     queryConversions(analytics, scope, source, { key: source.key, bucket: seriesBucketKey(granularity) }),
     queryExitClicks(analytics, scope, source),
+    queryUnapprovedConversions(analytics, scope, source),
   ]);
 
   // Spend no click matches belongs to no offer, spark or campaign: a filtered report leaves it out.
@@ -87,6 +93,10 @@ export async function getReport(deps: ReportDeps, query: ReportQuery): Promise<R
     const m = measures.get(key) ?? measures.set(key, emptyMeasures()).get(key)!;
     m.conversions = c.conversions;
     m.revenueCents = c.revenueCents;
+  }
+  for (const [key, u] of unapproved) {
+    const m = measures.get(key) ?? measures.set(key, emptyMeasures()).get(key)!;
+    Object.assign(m, u);
   }
   const keys = [...measures.keys()];
   if (unattributedCents > 0) keys.push(UNATTRIBUTED_SPEND_KEY);
@@ -103,6 +113,10 @@ export async function getReport(deps: ReportDeps, query: ReportQuery): Promise<R
     total.botClicks += m.botClicks;
     total.conversions += m.conversions;
     total.revenueCents += m.revenueCents;
+    total.pending += m.pending;
+    total.pendingCents += m.pendingCents;
+    total.rejected += m.rejected;
+    total.rejectedCents += m.rejectedCents;
     totalSpend += spendCents;
     totalExits += exitClicks;
     return { row: reportRow(key, labels.get(key) ?? key, m, spendCents, exitClicks), revenueCents: m.revenueCents };

@@ -21,9 +21,15 @@ export interface GroupMeasures {
   botClicks: number;
   conversions: number;
   revenueCents: number;
+  pending: number;
+  pendingCents: number;
+  rejected: number;
+  rejectedCents: number;
 }
 
-export const emptyMeasures = (): GroupMeasures => ({ clicks: 0, botClicks: 0, conversions: 0, revenueCents: 0 });
+export const emptyMeasures = (): GroupMeasures => ({
+  clicks: 0, botClicks: 0, conversions: 0, revenueCents: 0, pending: 0, pendingCents: 0, rejected: 0, rejectedCents: 0,
+});
 
 /**
  * The report's visits per day, TikTok campaign and unit (the grouping key, or the hour of an hourly

@@ -52,6 +52,10 @@ beforeAll(async () => {
     conversionRow('v3', 1, 'c3', '2026-04-01 12:00:00.000', 'approved', '4.25', a),
     // A conversion whose click never came: empty dimensions.
     conversionRow('v4', 1, 'ghost', '2026-04-02 08:00:00.000', 'approved', '1.00', { campaign_id: '' }),
+    // Not approved: their own columns, never revenue (issue 19 item 5).
+    conversionRow('v5', 1, 'c2', '2026-04-01 11:00:00.000', 'rejected', '2.00', a),
+    conversionRow('v6', 1, 'c4', '2026-04-02 09:00:00.000', 'pending', '6.00', { campaign_id: 'cmpB', tiktok_campaign_id: 'tt-1' }),
+    conversionRow('v7', 1, 'ghost-2', '2026-04-03 08:00:00.000', 'pending', '0.50', { campaign_id: '' }),
   ]);
   await recordSpend(db, h.analytics, [
     { date: '2026-04-01', tiktokCampaignId: 'tt-1', spend: '9.99', campaignName: 'TT one' },
@@ -142,6 +146,7 @@ describe('GET /api/reports', () => {
       // EPV per visit, EPC per click on the offer (2 of the 3 visits exited), CPA per conversion.
       epv: 1675 / 300, epc: 1675 / 200, cpa: 999 / 200,
       linkClicks: 3, exitClicks: 2, landerCtr: 2 / 3,
+      pendingConversions: 0, pendingPayout: '0.00', rejectedConversions: 1, rejectedPayout: '2.00',
     });
     expect(row('cmpB')).toMatchObject({ label: 'Campaign B', clicks: 1, spend: '5.00', conversions: 0, roi: -100, cpa: null });
     expect(row('gone')).toMatchObject({ label: 'gone', clicks: 1, spend: '0.00' });
@@ -177,6 +182,25 @@ describe('GET /api/reports', () => {
     // Filters apply to the exits too: campaign B's click never exited.
     const filtered = await report(`groupBy=placement&${range}&campaignId=cmpB`);
     expect(filtered.totals).toMatchObject({ linkClicks: 1, exitClicks: 0, landerCtr: 0, epc: 0 });
+  });
+
+  test('pending and rejected conversions are their own columns, by grouping and filter, never revenue', async () => {
+    const r = await report('groupBy=campaign&startDate=2026-04-01&endDate=2026-04-03');
+    const unapproved = (row: ReportResponse['totals']) =>
+      [row.label, row.conversions, row.revenue, row.pendingConversions, row.pendingPayout, row.rejectedConversions, row.rejectedPayout];
+    expect(r.rows.filter((x) => ['cmpA', 'cmpB', ''].includes(x.key)).map(unapproved)).toEqual([
+      ['Campaign A', 2, '16.75', 0, '0.00', 1, '2.00'],
+      ['Direct', 1, '1.00', 1, '0.50', 0, '0.00'],
+      ['Campaign B', 0, '0.00', 1, '6.00', 0, '0.00'],
+    ]);
+    expect(unapproved(r.totals)).toEqual(['TOTALS', 3, '17.75', 2, '6.50', 1, '2.00']);
+    // A transaction that was pending and is now approved is no longer pending (c3's v2, revised by v3).
+    const byPlacement = await report('groupBy=placement&startDate=2026-04-01&endDate=2026-04-03');
+    expect(byPlacement.rows.filter((x) => x.key === 'TikTok').map(unapproved)).toEqual([['TikTok', 2, '16.75', 0, '0.00', 1, '2.00']]);
+    const oneDay = await report('groupBy=offer&startDate=2026-04-02&endDate=2026-04-02');
+    expect(unapproved(oneDay.totals)).toEqual(['TOTALS', 1, '1.00', 1, '6.00', 0, '0.00']);
+    const filtered = await report(`groupBy=campaign&startDate=2026-04-01&endDate=2026-04-03&campaignId=cmpB`);
+    expect(filtered.rows.map(unapproved)).toEqual([['Campaign B', 0, '0.00', 1, '6.00', 0, '0.00']]);
   });
 
   test('other groupings use their own labels', async () => {

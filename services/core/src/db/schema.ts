@@ -209,6 +209,8 @@ export const userVcnAssignments = pgTable(
 // ---- conversions and affiliate-network data ----
 
 export const postbackStatuses = ['approved', 'pending', 'rejected'] as const;
+/** What a conversion event did to the ledger: a new transaction, a new status or payout, or nothing. */
+export const conversionOutcomes = ['new', 'revised', 'replay'] as const;
 
 /** One row of the analytics `conversions` table (sign +1 adds a transaction's state, -1 undoes it), as
  *  the projector writes it there and keeps it in the ledger's jsonb columns below. */
@@ -485,8 +487,26 @@ export const conversionRevisions = pgTable(
     transactionId: text().notNull(),
     rows: jsonb().$type<ConversionRow[]>().notNull(),
     createdAt: createdAt(),
+    // The postback as it was received, kept for the conversion log (issue 19 item 5), replays included
+    // (their `rows` are empty). Null on rows written before the log existed.
+    clickId: text(),
+    status: text({ enum: postbackStatuses }),
+    payout: money(),
+    /** The event's time: when the postback reached the ingest. */
+    receivedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    outcome: text({ enum: conversionOutcomes }),
+    /** The transaction's click is known (false: counted as unattributed, an unknown click id). */
+    attributed: boolean(),
+    campaignId: text(),
+    source: text(),
+    /** Set when the event waited in parked_conversions for its click before it was projected. */
+    parkedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('conversion_revisions_transaction_idx').on(t.transactionId)],
+  (t) => [
+    index('conversion_revisions_transaction_idx').on(t.transactionId),
+    index('conversion_revisions_received_idx').on(t.receivedAt, t.eventId),
+    index('conversion_revisions_click_idx').on(t.clickId),
+  ],
 );
 
 /** Conversions whose click is not known yet: retried until it is, or until the grace period ends

@@ -132,16 +132,23 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   }
   const visits: Fact[] = [...clicks.values()].map((c) => ({ dims: c.data, at: c.at }));
   const approved: Array<Fact & { cents: number }> = [];
+  const unapproved: Array<Fact & { cents: number; status: 'pending' | 'rejected' }> = [];
   for (const { first, last } of transactions.values()) {
-    if (last.data.status !== 'approved') continue;
     const click = clicks.get(first.data.clickId);
     // Dated by its click, or by its first postback when the click never came.
-    approved.push({ dims: click ? click.data : EMPTY, at: click ? click.at : first.at, cents: centsFromMoney(last.data.payout) });
+    const fact = { dims: click ? click.data : EMPTY, at: click ? click.at : first.at, cents: centsFromMoney(last.data.payout) };
+    if (last.data.status === 'approved') approved.push(fact);
+    else unapproved.push({ ...fact, status: last.data.status });
   }
 
   // ---- rows ----
-  type Acc = { clicks: number; bots: number; conversions: number; revenue: number; spend: number; exits: number };
-  const acc = () => ({ clicks: 0, bots: 0, conversions: 0, revenue: 0, spend: 0, exits: 0 });
+  type Acc = {
+    clicks: number; bots: number; conversions: number; revenue: number; spend: number; exits: number;
+    pending: number; pendingCents: number; rejected: number; rejectedCents: number;
+  };
+  const acc = () => ({
+    clicks: 0, bots: 0, conversions: 0, revenue: 0, spend: 0, exits: 0, pending: 0, pendingCents: 0, rejected: 0, rejectedCents: 0,
+  });
   const rows = new Map<string, Acc>();
   const series = new Map<string, Acc>();
   const row = (m: Map<string, Acc>, k: string) => m.get(k) ?? m.set(k, acc()).get(k)!;
@@ -159,6 +166,18 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     for (const target of [row(rows, keyOf(a.dims)), row(series, bucketOf(a.at))]) {
       target.conversions++;
       target.revenue += a.cents;
+    }
+  }
+  // Pending and rejected ones count in their own columns only: not in revenue, not in the series.
+  for (const u of unapproved) {
+    if (!inRange(u.at) || !passes(u.dims)) continue;
+    const target = row(rows, keyOf(u.dims));
+    if (u.status === 'pending') {
+      target.pending++;
+      target.pendingCents += u.cents;
+    } else {
+      target.rejected++;
+      target.rejectedCents += u.cents;
     }
   }
 
@@ -245,6 +264,8 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       key, label: lbl, clicks: a.clicks, botClicks: a.bots, conversions: a.conversions,
       revenue: moneyFromCents(a.revenue), spend: moneyFromCents(a.spend),
       linkClicks: a.clicks, exitClicks: a.exits, landerCtr: landerCtr(a.exits, a.clicks),
+      pendingConversions: a.pending, pendingPayout: moneyFromCents(a.pendingCents),
+      rejectedConversions: a.rejected, rejectedPayout: moneyFromCents(a.rejectedCents),
       ...computeMetrics({ clicks: a.clicks, conversions: a.conversions, revenueCents: a.revenue, spendCents: a.spend, exitClicks: a.exits }),
     };
   };

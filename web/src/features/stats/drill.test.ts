@@ -7,7 +7,7 @@ import type { Report, ReportRow } from './report-types';
 
 const row = (key: string, label: string, clicks: number, revenue = '0.00'): ReportRow => ({
   key, label, clicks, botClicks: 0, conversions: 0, revenue, spend: '0.00', profit: revenue, roi: null, roas: null, cr: 0, epv: 0, epc: 0, cpv: 0, cpa: null,
-  linkClicks: clicks, exitClicks: 0, landerCtr: 0,
+  linkClicks: clicks, exitClicks: 0, landerCtr: 0, pendingConversions: 0, pendingPayout: '0.00', rejectedConversions: 0, rejectedPayout: '0.00',
 });
 const report = (rows: ReportRow[]) => ({ rows }) as Report;
 

@@ -27,7 +27,7 @@ describe('column selection', () => {
   });
 
   it('offers and shows the lander columns, EPV, EPC and CPA for every grouping', () => {
-    const all = ['linkClicks', 'exitClicks', 'landerCtr', 'clicks', 'conversions', 'revenue', 'spend', 'profit', 'roi', 'roas', 'cr', 'epv', 'epc', 'cpv', 'cpa'];
+    const all = ['linkClicks', 'exitClicks', 'landerCtr', 'clicks', 'conversions', 'revenue', 'spend', 'profit', 'roi', 'roas', 'cr', 'epv', 'epc', 'cpv', 'cpa', 'pendingConversions', 'pendingPayout', 'rejectedConversions', 'rejectedPayout'];
     expect(ids(columnsForGrouping('campaign'))).toEqual(all);
     expect(ids(columnsForGrouping('offer'))).toEqual(all);
     expect(ids(columnsForGrouping('placement'))).toEqual(all);
@@ -61,6 +61,10 @@ describe('cells', () => {
     linkClicks: 1200,
     exitClicks: 548,
     landerCtr: 0.4567,
+    pendingConversions: 1234,
+    pendingPayout: '80.1',
+    rejectedConversions: 2,
+    rejectedPayout: '0',
   });
 
   it('formats figures as spec §9 says', () => {
@@ -73,6 +77,10 @@ describe('cells', () => {
     expect(formatReportCell(row, 'cpa')).toBe('$10.00');
     expect(formatReportCell(row, 'exitClicks')).toBe('548');
     expect(formatReportCell(row, 'landerCtr')).toBe('45.67%');
+    expect(formatReportCell(row, 'pendingConversions')).toBe('1,234');
+    expect(formatReportCell(row, 'pendingPayout')).toBe('$80.10');
+    expect(formatReportCell(row, 'rejectedConversions')).toBe('2');
+    expect(formatReportCell(row, 'rejectedPayout')).toBe('$0.00');
   });
 
   it('shows — for ROI and ROAS without spend and for CPA without conversions, not 0', () => {

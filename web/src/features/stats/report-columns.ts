@@ -57,11 +57,16 @@ export function formatReportCell(row: ReportRow, id: ReportColumnId): string {
     case 'clicks':
     case 'conversions':
       return formatCount(row[id]);
+    case 'pendingConversions':
+    case 'rejectedConversions':
+      return formatCount(row[id] ?? 0);
     case 'landerCtr':
       return formatPercent(row.landerCtr * 100);
     case 'revenue':
     case 'spend':
     case 'profit':
+    case 'pendingPayout':
+    case 'rejectedPayout':
       return formatMoney(row[id]);
     case 'roi':
       return formatRoi(row.roi);

@@ -1,0 +1,83 @@
+// GET /api/conversions, the conversion log (issue 19 item 5): every postback received, newest first, with
+// what it did to the ledger, so a network integration can be debugged.
+import { z } from 'zod';
+import { blankToUndefined, checkRange, dateRange } from './reports';
+import { singleLine } from './text-fields';
+
+export const CONVERSION_LOG_STATUSES = ['approved', 'pending', 'rejected'] as const;
+/**
+ * What one postback did: `new` transaction, `revised` status or payout, `replay` (same status and payout:
+ * nothing changed), `parked` (its click is not known yet: retried until it is, or it counts unattributed).
+ */
+export const CONVERSION_OUTCOMES = ['new', 'revised', 'replay', 'parked'] as const;
+export type ConversionOutcome = (typeof CONVERSION_OUTCOMES)[number];
+export const DEFAULT_CONVERSION_LOG_PAGE_SIZE = 100;
+
+const PAGE_SIZE_ERROR = 'limit must be a number from 1 to 500';
+const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f-]{36})$/;
+
+export const conversionLogQuerySchema = dateRange
+  .extend({
+    /** A transaction id or a click id, whole or in part (case ignored). */
+    search: z.preprocess(blankToUndefined, singleLine('search').max(200, 'search must be at most 200 characters').optional()),
+    status: z.preprocess(
+      blankToUndefined,
+      z.enum(CONVERSION_LOG_STATUSES, { error: `status must be one of ${CONVERSION_LOG_STATUSES.join(', ')}` }).optional(),
+    ),
+    limit: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: PAGE_SIZE_ERROR }).int(PAGE_SIZE_ERROR).min(1, PAGE_SIZE_ERROR).max(500, PAGE_SIZE_ERROR).default(DEFAULT_CONVERSION_LOG_PAGE_SIZE),
+    ),
+    /** The `next` of the previous page: rows older than it. */
+    after: z.preprocess(
+      blankToUndefined,
+      z.string({ error: 'after must be a cursor from a previous page' }).regex(CURSOR_PATTERN, 'after must be a cursor from a previous page').optional(),
+    ),
+  })
+  .superRefine(checkRange);
+export type ConversionLogQuery = z.infer<typeof conversionLogQuerySchema>;
+
+/** The position a cursor names: the postback's time and its event id. */
+export function readConversionCursor(cursor: string): { receivedAt: string; eventId: string } {
+  const [, receivedAt, eventId] = CURSOR_PATTERN.exec(cursor)!;
+  return { receivedAt: receivedAt!, eventId: eventId! };
+}
+
+export interface ConversionStatusChange {
+  receivedAt: string;
+  status: string;
+  /** Decimal string, as stored. */
+  payout: string;
+  outcome: ConversionOutcome;
+}
+
+export interface ConversionLogRow {
+  eventId: string;
+  receivedAt: string;
+  transactionId: string;
+  clickId: string;
+  /** What this postback said. */
+  status: string;
+  payout: string;
+  outcome: ConversionOutcome;
+  /** The click was found (false: an unknown click id, counted unattributed); null while parked. */
+  attributed: boolean | null;
+  /** When it waited for its click (parked, and later matched or timed out), else null. */
+  parkedAt: string | null;
+  campaignId: string | null;
+  campaignName: string | null;
+  source: string;
+  /** The transaction as the ledger holds it now (null while its first postback is parked). */
+  currentStatus: string | null;
+  currentPayout: string | null;
+  /** Every postback of this transaction, oldest first. */
+  history: ConversionStatusChange[];
+}
+
+export interface ConversionLogResponse {
+  rows: ConversionLogRow[];
+  /** Cursor of the next (older) page, or null on the last. */
+  next: string | null;
+  /** The report time zone (setting report_timezone): the days of the range are its days. */
+  timezone: string;
+}

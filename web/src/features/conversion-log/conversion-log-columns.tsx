@@ -1,0 +1,117 @@
+// The conversion log table's columns: when the postback came, its transaction and click, the campaign,
+// what it said (status, payout), what it did (outcome) and the transaction's status history.
+import type { tz } from '@date-fns/tz';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { ConversionLogRow, ConversionOutcome } from '@tracker/schemas';
+import { format } from 'date-fns';
+import { formatMoney } from '../../lib/format';
+import { Badge } from '../../ui/Badge';
+
+type InZone = ReturnType<typeof tz>;
+
+const dash = <span className="text-muted-foreground">-</span>;
+
+function time(iso: string, pattern: string, inZone: InZone): string {
+  return format(new Date(iso), pattern, { in: inZone });
+}
+
+const STATUS_VARIANT = { approved: 'success', pending: 'secondary', rejected: 'destructive' } as const;
+
+function StatusBadge({ status }: { status: string }) {
+  const variant = STATUS_VARIANT[status as keyof typeof STATUS_VARIANT] ?? 'outline';
+  return (
+    <Badge variant={variant} className="capitalize">
+      {status}
+    </Badge>
+  );
+}
+
+/** What the postback did, in the words a buyer debugging a network integration looks for. */
+export function describeOutcome(row: Pick<ConversionLogRow, 'outcome' | 'attributed' | 'parkedAt'>): { label: string; detail: string } {
+  const labels: Record<ConversionOutcome, string> = {
+    new: 'New conversion',
+    revised: 'Status or payout changed',
+    replay: 'Replay (no change)',
+    parked: 'Waiting for its click',
+  };
+  const details: string[] = [];
+  if (row.outcome === 'parked') details.push('Click ID not seen yet: retried until it is, then counted unattributed');
+  else if (row.attributed === false) details.push('Unknown click ID: counted unattributed');
+  else if (row.parkedAt) details.push('Waited for its click, then matched');
+  return { label: labels[row.outcome], detail: details.join('; ') };
+}
+
+function OutcomeCell({ row }: { row: ConversionLogRow }) {
+  const { label, detail } = describeOutcome(row);
+  return (
+    <div className="min-w-0" title={detail || label}>
+      <div className="truncate">{label}</div>
+      {detail && <div className="truncate text-xs text-muted-foreground">{detail}</div>}
+    </div>
+  );
+}
+
+function HistoryCell({ row, inZone }: { row: ConversionLogRow; inZone: InZone }) {
+  if (row.history.length === 0) return dash;
+  const steps = row.history.map((h) => `${time(h.receivedAt, 'MMM dd HH:mm:ss', inZone)} ${h.status} ${formatMoney(h.payout)}${h.outcome === 'replay' ? ' (replay)' : ''}`);
+  // Replays repeat the state before them: the line shows only the changes, the tooltip every postback.
+  const changes = row.history.filter((h) => h.outcome !== 'replay').map((h) => h.status);
+  return (
+    <div className="min-w-0 text-xs" title={steps.join('\n')} data-testid="conversion-history">
+      <div className="truncate">{changes.join(' → ')}</div>
+      {row.history.length > 1 && <div className="truncate text-muted-foreground">{row.history.length} postbacks</div>}
+    </div>
+  );
+}
+
+export function conversionLogColumns(inZone: InZone): ColumnDef<ConversionLogRow>[] {
+  const columns: Array<{ id: string; header: string; size: number; cell: ColumnDef<ConversionLogRow>['cell'] }> = [
+    // The year is the range's: the day and second are what a buyer matches against a network's log.
+    { id: 'receivedAt', header: 'Received', size: 140, cell: ({ row }) => time(row.original.receivedAt, 'MMM dd HH:mm:ss', inZone) },
+    {
+      id: 'transactionId',
+      header: 'Transaction ID',
+      size: 140,
+      cell: ({ row }) => (
+        <span className="block truncate font-mono text-xs" title={row.original.transactionId}>
+          {row.original.transactionId}
+        </span>
+      ),
+    },
+    {
+      id: 'clickId',
+      header: 'Click ID',
+      size: 130,
+      cell: ({ row }) => (
+        <span className="block truncate font-mono text-xs" title={row.original.clickId}>
+          {row.original.clickId}
+        </span>
+      ),
+    },
+    {
+      id: 'campaign',
+      header: 'Campaign',
+      size: 130,
+      cell: ({ row }) => {
+        const name = row.original.campaignName ?? row.original.campaignId;
+        return name ? (
+          <span className="block truncate" title={name}>
+            {name}
+          </span>
+        ) : (
+          dash
+        );
+      },
+    },
+    { id: 'status', header: 'Status', size: 96, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    {
+      id: 'payout',
+      header: 'Payout',
+      size: 84,
+      cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.payout)}</span>,
+    },
+    { id: 'outcome', header: 'Outcome', size: 200, cell: ({ row }) => <OutcomeCell row={row.original} /> },
+    { id: 'history', header: 'Status History', size: 180, cell: ({ row }) => <HistoryCell row={row.original} inZone={inZone} /> },
+  ];
+  return columns.map((c) => ({ ...c, enableSorting: false, meta: c.id === 'payout' ? { align: 'right' } : undefined }));
+}
