@@ -14,6 +14,7 @@ import { clickPartsSql, exitKeySql, filterCondition, groupingSource, rawExitClic
 import { readReportTimezone } from './report-timezone';
 import { SPEND_SQL } from './spend-allocation';
 import { splitCents } from './split-cents';
+import { queryUnapprovedConversions } from './unapproved-conversions';
 
 /** The SQL of an ancestor level's key over any rollup's columns (schemas' canDrillInto admits only these). */
 function ancestorKeySql(level: ReportGroupBy): string {
@@ -106,11 +107,13 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery): Prom
   // Exit clicks of every child, from the raw exits (far fewer than clicks), inside the opened rows.
   const exitsInsideParents = parents.map((_, i) => `toString(${exitKeySql(levels[i]!)}) = {drillParent${i}:String}`).join(' AND ');
 
-  const [visits, spendRows, conversions, exits] = await Promise.all([
+  const insideSource = { ...source, where: `${source.where} AND ${insideParents}`, params: { ...source.params, ...parentParams } };
+  const [visits, spendRows, conversions, exits, unapproved] = await Promise.all([
     queryDrillVisits(analytics, source, keySqls, scope, params),
     analytics.query<{ tzday: string; tt: string; cents: string | number }>(`SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (${SPEND_SQL})`, params),
     queryConversions(analytics, scope, { ...source, where: `${source.where} AND ${insideParents}`, params: { ...source.params, ...parentParams } }, { key: source.key }),
     analytics.query<{ key: string; exit_clicks: number }>(rawExitClicksSql(exitKeySql(child), `${filterCondition(filters)} AND ${exitsInsideParents}`), params),
+    queryUnapprovedConversions(analytics, scope, insideSource),
   ]);
 
   const spend = allocateDrillSpend(visits, spendRows.map((s) => ({ tzday: s.tzday, tt: s.tt, cents: BigInt(s.cents) })), parents);
@@ -127,6 +130,10 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery): Prom
     const m = measures.get(key) ?? measures.set(key, emptyMeasures()).get(key)!;
     m.conversions = c.conversions;
     m.revenueCents = c.revenueCents;
+  }
+  for (const [key, u] of unapproved) {
+    const m = measures.get(key) ?? measures.set(key, emptyMeasures()).get(key)!;
+    Object.assign(m, u);
   }
   const exitsByKey = new Map(exits.map((r) => [r.key, Number(r.exit_clicks)]));
   const keys = [...measures.keys()];
@@ -146,6 +153,10 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery): Prom
     total.botClicks += m.botClicks;
     total.conversions += m.conversions;
     total.revenueCents += m.revenueCents;
+    total.pending += m.pending;
+    total.pendingCents += m.pendingCents;
+    total.rejected += m.rejected;
+    total.rejectedCents += m.rejectedCents;
     totalSpend += spendCents;
     totalExits += exitClicks;
     return { row: reportRow(key, labels.get(key) ?? key, m, spendCents, exitClicks), revenueCents: m.revenueCents };
