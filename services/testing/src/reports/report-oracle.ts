@@ -18,6 +18,7 @@ import {
   type TrackingEvent,
   type TrackingVariable,
 } from '@tracker/schemas';
+import { deriveClickAudience, type ClickAudience } from '@tracker/projector';
 
 export interface OracleWorld {
   /** Every published event, in publish order. */
@@ -85,14 +86,17 @@ interface Fact {
 
 export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const buyer = (d: ClickDimensions) => world.buyerOfSpark.get(d.sparkId) ?? '';
-  const keyOf = (d: ClickDimensions): string => {
+  const keyOf = (d: ClickDimensions & { ip?: string; userAgent?: string }): string => {
     switch (q.groupBy) {
       case 'campaign': return d.campaignId;
       case 'spark': return d.sparkId;
       case 'offer': return d.offerId ? String(d.offerId) : '';
       case 'lander': return d.landerId ? String(d.landerId) : '';
       case 'mediabuyer': return buyer(d);
-      default: return d[q.groupBy as TrackingVariable];
+      case 'country': case 'device': case 'os': case 'browser':
+        // The projector derives these with its libraries; the oracle checks they reach every report row.
+        return deriveClickAudience(d.ip ?? '', d.userAgent ?? '')[q.groupBy];
+      default: return d[q.groupBy as Exclude<TrackingVariable, keyof ClickAudience>];
     }
   };
   const f = q.filters;
