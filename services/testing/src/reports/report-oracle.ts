@@ -78,6 +78,8 @@ const hourIn = (tz: string, at: number) => `${hourText(tz, at)}:00`;
 export const compareUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 const bytes = compareUtf8;
 
+const ORACLE_COUNTRY_NAMES: Record<string, string> = { US: 'United States', DE: 'Germany', GB: 'United Kingdom', BR: 'Brazil' };
+
 /** One counted thing, placed on the report: its dimensions and its report time. */
 interface Fact {
   dims: ClickDimensions;
@@ -205,6 +207,8 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       case 'spark': return world.sparkNames.get(key) ?? key;
       case 'offer': return world.offerNames.get(Number(key)) ?? key;
       case 'lander': return world.landerNames.get(Number(key)) ?? key;
+      // The stream's countries, named as the trackers show them.
+      case 'country': return ORACLE_COUNTRY_NAMES[key] ?? key;
       default: return key;
     }
   };
