@@ -183,6 +183,11 @@ const PG_KEYS: Record<ReportGroupBy, string> = {
   tiktokAdGroupId: 'x.tiktok_ad_group_id',
   tiktokCreativeId: 'x.tiktok_creative_id',
   placement: 'x.placement',
+  // The bulk-loaded clicks bypass the projector, so they carry no audience: every row is 'Unknown'.
+  country: "''",
+  device: "''",
+  os: "''",
+  browser: "''",
   campaignName: 'x.campaign_name',
   adGroupName: 'x.ad_group_name',
   creativeName: 'x.creative_name',

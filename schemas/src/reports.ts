@@ -18,6 +18,11 @@ export const TRACKING_VARIABLES = [
   { id: 'campaignName', label: 'Campaign Name (field 3)' },
   { id: 'adGroupName', label: 'Adset Name (field 5)' },
   { id: 'creativeName', label: 'Ad Name (field 7)' },
+  // Derived by the projector from the click's IP and user agent (issue 19), grouped like the macros above.
+  { id: 'country', label: 'Country' },
+  { id: 'device', label: 'Device' },
+  { id: 'os', label: 'OS' },
+  { id: 'browser', label: 'Browser' },
 ] as const;
 export type TrackingVariable = (typeof TRACKING_VARIABLES)[number]['id'];
 export const TRACKING_VARIABLE_IDS = TRACKING_VARIABLES.map((v) => v.id) as [TrackingVariable, ...TrackingVariable[]];
@@ -68,6 +73,10 @@ export const EMPTY_GROUP_LABELS: Record<ReportGroupBy, string> = {
   campaignName: 'Unknown',
   adGroupName: 'Unknown',
   creativeName: 'Unknown',
+  country: 'Unknown',
+  device: 'Unknown',
+  os: 'Unknown',
+  browser: 'Unknown',
 };
 /** The key of the row of clicks without the grouping's dimension ('Direct', 'No Spark', 'Unknown'). */
 export const EMPTY_GROUP_KEY = '';
@@ -407,6 +416,11 @@ export interface ClickLogRow {
   sparkId: string;
   ipAddress: string;
   userAgent: string;
+  /** ISO 3166-1 alpha-2 country of the IP, and the device type, OS and browser of the user agent; '' unknown. */
+  country: string;
+  device: string;
+  os: string;
+  browser: string;
   /** Why the click looks automated, '' for a person. */
   bot: string;
 }

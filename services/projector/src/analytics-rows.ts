@@ -1,5 +1,7 @@
-// The analytics rows of each event, column for column as the tables of migration 0001 define them.
+// The analytics rows of each event, column for column as the tables of migration 0001 define them (with
+// the audience columns of 0005, derived here from the IP and user agent).
 import type { ClickDimensions, ClickEvent, ExitEvent } from '@tracker/schemas';
+import { deriveClickAudience } from './click-audience';
 
 export interface LogPosition {
   partition: number;
@@ -43,6 +45,7 @@ export function clickRow(event: ClickEvent, at: LogPosition) {
     click_id: event.id,
     clicked_at: chTime(event.at),
     ...dimensionColumns(d),
+    ...deriveClickAudience(d.ip, d.userAgent),
     ttclid: d.ttclid,
     ip: d.ip,
     user_agent: d.userAgent,
@@ -61,6 +64,7 @@ export function exitRow(event: ExitEvent, at: LogPosition) {
     exited_at: chTime(event.at),
     clicked_at: chTime(d.clickedAt),
     ...dimensionColumns(d),
+    ...deriveClickAudience(d.ip, d.userAgent),
     ip: d.ip,
     user_agent: d.userAgent,
     log_partition: at.partition,

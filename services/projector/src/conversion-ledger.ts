@@ -7,6 +7,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@tracker/core';
 import type { ConversionEvent } from '@tracker/schemas';
 import { selectInChunks, writeInChunks } from './bounded-statements';
+import { EMPTY_AUDIENCE, deriveClickAudience } from './click-audience';
 import { EMPTY_DIMENSIONS, chTime, dimensionColumns, type LogPosition, type ResolvedClick } from './analytics-rows';
 
 export type ConversionRow = schema.ConversionRow;
@@ -49,6 +50,8 @@ function positiveRow(p: PendingConversion, previous: ConversionRow | null): Conv
         clicked_at: chTime(click?.clickedAt ?? event.at),
         attributed: (click ? 1 : 0) as 0 | 1,
         ...dimensionColumns(click ?? EMPTY_DIMENSIONS),
+        // Derived from the click's IP and user agent as its own row was, so a conversion groups with its click.
+        ...(click ? deriveClickAudience(click.ip, click.userAgent) : EMPTY_AUDIENCE),
       };
   return {
     event_id: event.id,
@@ -67,9 +70,9 @@ function positiveRow(p: PendingConversion, previous: ConversionRow | null): Conv
 
 function dimensionColumnsOfRow(row: ConversionRow) {
   const { campaign_id, lander_id, offer_id, spark_id, tiktok_campaign_id, tiktok_ad_group_id, tiktok_creative_id,
-    placement, campaign_name, ad_group_name, creative_name } = row;
+    placement, campaign_name, ad_group_name, creative_name, country = '', device = '', os = '', browser = '' } = row;
   return { campaign_id, lander_id, offer_id, spark_id, tiktok_campaign_id, tiktok_ad_group_id, tiktok_creative_id,
-    placement, campaign_name, ad_group_name, creative_name };
+    placement, campaign_name, ad_group_name, creative_name, country, device, os, browser };
 }
 
 /** A transaction's ledger row as this batch leaves it. */

@@ -71,7 +71,7 @@ interface Tracker {
 }
 
 /** `tracker all` on the built web app and a fresh DATA_DIR (a temporary folder named `<dataDirPrefix>…`). */
-async function startTracker(dataDirPrefix: string): Promise<Tracker> {
+async function startTracker(dataDirPrefix: string, extraEnv: Record<string, string> = {}): Promise<Tracker> {
   ensureBuiltWeb();
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
@@ -88,6 +88,7 @@ async function startTracker(dataDirPrefix: string): Promise<Tracker> {
       ADMIN_PASSWORD: ADMIN.password,
       WEB_DIST,
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
   });
   let output = '';
@@ -130,9 +131,9 @@ export interface BrowserSession {
 /** The tracker (see startTracker), then one Chromium page at 1440×900 on it, steps waiting up to 15 s. */
 export async function openBrowserSession(
   dataDirPrefix: string,
-  options: { context?: BrowserContextOptions; permissions?: string[] } = {},
+  options: { context?: BrowserContextOptions; permissions?: string[]; env?: Record<string, string> } = {},
 ): Promise<BrowserSession> {
-  const tracker = await startTracker(dataDirPrefix);
+  const tracker = await startTracker(dataDirPrefix, options.env);
   try {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options.context });

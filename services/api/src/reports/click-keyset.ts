@@ -49,6 +49,10 @@ export interface ClickRow {
   ip: string;
   user_agent: string;
   bot: string;
+  country: string;
+  device: string;
+  os: string;
+  browser: string;
 }
 
 /** ClickHouse's 'yyyy-MM-dd HH:mm:ss.SSS' (UTC) as ISO 8601, and back. */
@@ -60,7 +64,7 @@ export const localTime = (column: string) => `formatDateTime(${column}, '%Y-%m-%
 
 const CLICK_COLUMNS = `click_id, clicked_at, ${localTime('clicked_at')} AS clicked_local, campaign_id, spark_id,
   tiktok_campaign_id, tiktok_ad_group_id, tiktok_creative_id, placement, campaign_name, ad_group_name, creative_name,
-  ip, user_agent, bot`;
+  ip, user_agent, bot, country, device, os, browser`;
 
 const TIME = 'DateTime64(3, \'UTC\')';
 

@@ -86,6 +86,10 @@ export async function describeClicks(
         ipAddress: r.ip,
         userAgent: r.user_agent,
         bot: r.bot,
+        country: r.country,
+        device: r.device,
+        os: r.os,
+        browser: r.browser,
       },
     };
   });

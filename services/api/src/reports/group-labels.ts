@@ -1,6 +1,6 @@
 // Row labels: names from the entity store for campaigns, sparks, offers and landers (an id that no
-// longer exists shows as itself), the value itself for media buyers and tracking variables, and the
-// spec's 'Direct' / 'No Spark' / 'Unknown' for the row of clicks without that dimension.
+// longer exists shows as itself), English names for countries, the value itself for media buyers and
+// other tracking variables, and the spec's 'Direct' / 'No Spark' / 'Unknown' for clicks without one.
 import { inArray } from 'drizzle-orm';
 import { schema, type Db } from '@tracker/core';
 import {
@@ -46,8 +46,22 @@ async function namesOf(db: Db, groupBy: ReportGroupBy, keys: string[]): Promise<
         ),
       );
     }
+    case 'country':
+      // Stored as ISO 3166-1 alpha-2 codes; named in English as the trackers show them ('US' → 'United States').
+      return new Map(keys.map((code) => [code, countryName(code)]));
     default:
       return new Map();
+  }
+}
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+function countryName(code: string): string {
+  try {
+    return countryNames.of(code) ?? code;
+  } catch {
+    // Not a well-formed region code (Intl throws a RangeError): the code itself is the most honest label.
+    return code;
   }
 }
 

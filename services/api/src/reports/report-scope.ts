@@ -3,7 +3,7 @@
 // Visits come from daily rows with quarter-hour maps (split at the report time zone's midnight);
 // conversions and exits from 15-minute buckets. Both are exact for any real time-zone offset.
 import type { QueryParams } from '@tracker/core';
-import { NONE_FILTER, REPORT_GROUPINGS, type ReportGroupBy, type ReportGrouping } from '@tracker/schemas';
+import { NONE_FILTER, REPORT_GROUPINGS, type ReportGroupBy, type ReportGrouping, type TrackingVariable } from '@tracker/schemas';
 import type { MediaBuyers } from './media-buyers';
 
 export interface ReportFilters {
@@ -91,7 +91,11 @@ const KEY_BY_GROUPING: Record<ReportGrouping, string> = {
 };
 
 /** The exits table's column of each tracking variable (the click's ad macros, copied onto its exits). */
-const EXIT_COLUMN_BY_VARIABLE: Record<string, string> = {
+const EXIT_COLUMN_BY_VARIABLE: Record<TrackingVariable, string> = {
+  country: 'country',
+  device: 'device',
+  os: 'os',
+  browser: 'browser',
   tiktokCampaignId: 'tiktok_campaign_id',
   tiktokAdGroupId: 'tiktok_ad_group_id',
   tiktokCreativeId: 'tiktok_creative_id',
@@ -103,7 +107,7 @@ const EXIT_COLUMN_BY_VARIABLE: Record<string, string> = {
 
 /** A grouping's key over the raw exits table, which carries every dimension of its click. */
 export function exitKeySql(groupBy: ReportGroupBy): string {
-  return isTrackingVariable(groupBy) ? EXIT_COLUMN_BY_VARIABLE[groupBy]! : KEY_BY_GROUPING[groupBy as ReportGrouping];
+  return isTrackingVariable(groupBy) ? EXIT_COLUMN_BY_VARIABLE[groupBy as TrackingVariable] : KEY_BY_GROUPING[groupBy as ReportGrouping];
 }
 
 export function isTrackingVariable(groupBy: ReportGroupBy): boolean {
@@ -118,7 +122,7 @@ export function groupingSource(groupBy: ReportGroupBy): GroupingSource {
       conversionsTable: 'report_variable_conversions_15m',
       where: 'variable = {variable:String}',
       key: 'toString(value)',
-      rawExitKey: EXIT_COLUMN_BY_VARIABLE[groupBy],
+      rawExitKey: EXIT_COLUMN_BY_VARIABLE[groupBy as TrackingVariable],
       params: { variable: groupBy },
     };
   }

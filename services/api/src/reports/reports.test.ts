@@ -114,7 +114,7 @@ describe('bad queries are 400 with a message', () => {
     ['/api/reports?startDate=01/04/2026&endDate=2026-04-01', 'startDate must be a date as yyyy-MM-dd'],
     ['/api/reports?startDate=2026-04-02&endDate=2026-04-01', 'endDate must not be before startDate'],
     ['/api/reports?startDate=2025-01-01&endDate=2026-01-02', 'The date range can be at most 366 days'],
-    ['/api/reports?startDate=2026-04-01&endDate=2026-04-01&groupBy=country', /^groupBy must be one of: campaign, spark, offer/],
+    ['/api/reports?startDate=2026-04-01&endDate=2026-04-01&groupBy=city', /^groupBy must be one of: campaign, spark, offer/],
     ['/api/reports?startDate=2026-04-01&endDate=2026-04-01&offer=abc', 'offer must be an offer id'],
     ['/api/tiktok/spend?startDate=2026-04-01', 'endDate is required, as yyyy-MM-dd'],
   ])('%s', async (url, message) => {

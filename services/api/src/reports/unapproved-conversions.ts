@@ -14,6 +14,10 @@ export interface UnapprovedMeasures {
 
 /** The conversions column each tracking variable is read from (as the variable rollups' ARRAY JOIN). */
 const VARIABLE_COLUMNS: Record<TrackingVariable, string> = {
+  country: 'country',
+  device: 'device',
+  os: 'os',
+  browser: 'browser',
   tiktokCampaignId: 'tiktok_campaign_id',
   tiktokAdGroupId: 'tiktok_ad_group_id',
   tiktokCreativeId: 'tiktok_creative_id',

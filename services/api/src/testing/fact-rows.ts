@@ -5,6 +5,7 @@
 const DIMENSIONS = {
   campaign_id: 'cmpA', lander_id: 0, offer_id: 0, spark_id: '', tiktok_campaign_id: '', tiktok_ad_group_id: '',
   tiktok_creative_id: '', placement: '', campaign_name: '', ad_group_name: '', creative_name: '',
+  country: '', device: '', os: '', browser: '',
 };
 type Dimensions = Partial<typeof DIMENSIONS>;
 

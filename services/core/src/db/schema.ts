@@ -233,6 +233,11 @@ export interface ConversionRow {
   campaign_name: string;
   ad_group_name: string;
   creative_name: string;
+  /** The click's audience (analytics migration 0005); absent from rows written before it, stored as ''. */
+  country?: string;
+  device?: string;
+  os?: string;
+  browser?: string;
   status: string;
   payout: string;
   network_offer_id: string;

@@ -57,6 +57,16 @@ const MIDNIGHTS = [
 ];
 const TIKTOK_CAMPAIGNS = ['', 'tt-1', 'tt-2', 'tt-3', 'tt-4'];
 const PLACEMENTS = ['', 'TikTok', 'Pangle', 'Global App Bundle'];
+// United States, Germany (IPv6), United Kingdom (IPv4-mapped) and Brazil.
+const PUBLIC_IPS = ['8.8.8.8', '2a00:1450:4001::1', '::ffff:81.2.69.142', '200.160.2.3'];
+const USER_AGENTS = [
+  '',
+  'Mozilla/5.0 (iPhone)',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 musical_ly_34.1.0',
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+];
 const STATUSES: PostbackStatus[] = ['approved', 'approved', 'approved', 'pending', 'rejected'];
 
 function clickTime(r: Random): number {
@@ -87,8 +97,9 @@ function randomClick(r: Random, ids: ScenarioIds): ClickEvent {
       // Names that need escaping on the way out of the analytics store (backslash, tab, newline, \x1f).
       creativeName: creative ? r.pick([`Creative ${creative}`, 'Créative über', 'Back\\slash\tTab\nLine\u001fSep']) : '',
       ttclid: r.chance(0.5) ? `tt${r.int(1, 1e9)}` : '',
-      ip: `10.0.${r.int(0, 255)}.${r.int(1, 254)}`,
-      userAgent: 'Mozilla/5.0 (iPhone)',
+      // Public addresses of a few countries, private ones (no country) and a few user agents, for the audience groupings.
+      ip: r.chance(0.3) ? `10.0.${r.int(0, 255)}.${r.int(1, 254)}` : r.pick(PUBLIC_IPS),
+      userAgent: r.pick(USER_AGENTS),
       referrer: '',
       bot: r.chance(0.1) ? r.pick(['link-preview', 'known-bot']) : '',
     },

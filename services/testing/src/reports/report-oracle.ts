@@ -18,6 +18,7 @@ import {
   type TrackingEvent,
   type TrackingVariable,
 } from '@tracker/schemas';
+import { deriveClickAudience, type ClickAudience } from '@tracker/projector';
 
 export interface OracleWorld {
   /** Every published event, in publish order. */
@@ -79,6 +80,8 @@ const hourIn = (tz: string, at: number) => `${hourText(tz, at)}:00`;
 export const compareUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 const bytes = compareUtf8;
 
+const ORACLE_COUNTRY_NAMES: Record<string, string> = { US: 'United States', DE: 'Germany', GB: 'United Kingdom', BR: 'Brazil' };
+
 /** One counted thing, placed on the report: its dimensions and its report time. */
 interface Fact {
   dims: ClickDimensions;
@@ -87,14 +90,17 @@ interface Fact {
 
 export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const buyer = (d: ClickDimensions) => world.buyerOfSpark.get(d.sparkId) ?? '';
-  const keyIn = (grouping: ReportGroupBy, d: ClickDimensions): string => {
+  const keyIn = (grouping: ReportGroupBy, d: ClickDimensions & { ip?: string; userAgent?: string }): string => {
     switch (grouping) {
       case 'campaign': return d.campaignId;
       case 'spark': return d.sparkId;
       case 'offer': return d.offerId ? String(d.offerId) : '';
       case 'lander': return d.landerId ? String(d.landerId) : '';
       case 'mediabuyer': return buyer(d);
-      default: return d[grouping as TrackingVariable];
+      case 'country': case 'device': case 'os': case 'browser':
+        // The projector derives these with its libraries; the oracle checks they reach every report row.
+        return deriveClickAudience(d.ip ?? '', d.userAgent ?? '')[grouping];
+      default: return d[grouping as Exclude<TrackingVariable, keyof ClickAudience>];
     }
   };
   // A drill-down's rows are keyed by its child grouping; what they count is what lies in the parent.
@@ -255,6 +261,8 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       case 'spark': return world.sparkNames.get(key) ?? key;
       case 'offer': return world.offerNames.get(Number(key)) ?? key;
       case 'lander': return world.landerNames.get(Number(key)) ?? key;
+      // The stream's countries, named as the trackers show them.
+      case 'country': return ORACLE_COUNTRY_NAMES[key] ?? key;
       default: return key;
     }
   };

@@ -11,7 +11,7 @@ const BURST = ['019abc12-3456-7def-8123-4567890a1b2c', '019abc12-3456-7def-9abc-
 const row = (over: Partial<ClickLogRow>): ClickLogRow => ({
   clickId: BURST[0]!, campaignId: 'c', campaignName: 'Keto US', clickedAt: '2026-04-01T10:00:00.000Z', exitedAt: null,
   conversions: 0, revenue: '0.00', tiktokCampaignId: '', tiktokCampaignName: '', tiktokAdGroupId: '', adGroupName: '',
-  tiktokCreativeId: '', creativeName: '', placement: '', sparkId: '', ipAddress: '', userAgent: '', bot: '', ...over,
+  tiktokCreativeId: '', creativeName: '', placement: '', sparkId: '', ipAddress: '', userAgent: '', bot: '', country: '', device: '', os: '', browser: '', ...over,
 });
 
 /** A column's cell as the browser would draw it, as HTML. */
@@ -59,5 +59,20 @@ describe('the default columns', () => {
     expect(CLICK_LOG_COLUMNS.filter((c) => c.shown).map((c) => c.label)).toEqual([
       'Status', 'Converted', 'Click ID', 'Campaign', 'Clicked At', 'TikTok Campaign', 'Ad Group', 'Creative', 'Placement', 'IP Address',
     ]);
+  });
+});
+
+describe('the audience columns', () => {
+  it('name the country and show device, OS and browser; hidden until the buyer switches them on', () => {
+    const click = row({ country: 'US', device: 'Mobile', os: 'iOS', browser: 'TikTok' });
+    expect(cellHtml('country', click)).toContain('United States');
+    expect(cellHtml('device', click)).toContain('Mobile');
+    expect(cellHtml('os', click)).toContain('iOS');
+    expect(cellHtml('browser', click)).toContain('TikTok');
+    expect(CLICK_LOG_COLUMNS.filter((c) => ['country', 'device', 'os', 'browser'].includes(c.id)).map((c) => c.shown)).toEqual([false, false, false, false]);
+  });
+
+  it('show a dash for a click recorded before they existed', () => {
+    expect(cellHtml('country', row({}))).toContain('>-<');
   });
 });

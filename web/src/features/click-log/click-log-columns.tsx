@@ -1,5 +1,5 @@
 // The Click Log table's columns for the shared DataTable (spec §2): the spec's ten shown by default, and
-// a few more a buyer can switch on (spark, user agent, bot). Times are in the report time zone.
+// a few more a buyer can switch on (country, device, OS, browser, spark, user agent, bot). Times are in the report time zone.
 import type { tz } from '@date-fns/tz';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ClickLogRow } from '@tracker/schemas';
@@ -43,6 +43,11 @@ export const CLICK_LOG_COLUMNS = [
   { id: 'creative', label: 'Creative', size: 100, shown: true },
   { id: 'placement', label: 'Placement', size: 84, shown: true },
   { id: 'ipAddress', label: 'IP Address', size: 104, shown: true },
+  // Derived from the IP and user agent by the projector; clicks recorded before that show a dash.
+  { id: 'country', label: 'Country', size: 130, shown: false },
+  { id: 'device', label: 'Device', size: 90, shown: false },
+  { id: 'os', label: 'OS', size: 90, shown: false },
+  { id: 'browser', label: 'Browser', size: 120, shown: false },
   { id: 'spark', label: 'Spark', size: 130, shown: false },
   { id: 'userAgent', label: 'User Agent', size: 260, shown: false },
   { id: 'bot', label: 'Bot', size: 120, shown: false },
@@ -94,6 +99,18 @@ function plain(text: string, className?: string) {
   );
 }
 
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/** 'US' as 'United States'; a code Intl cannot read stays as it is. */
+export function countryName(code: string): string {
+  if (!code) return '';
+  try {
+    return countryNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 export function clickLogTableColumns(inZone: InZone): ColumnDef<ClickLogRow>[] {
   const cells: Record<ClickLogColumnId, ColumnDef<ClickLogRow>['cell']> = {
     status: ({ row }) => (row.original.exitedAt ? <Badge variant="success">Exited</Badge> : <Badge variant="secondary">No Exit</Badge>),
@@ -123,6 +140,10 @@ export function clickLogTableColumns(inZone: InZone): ColumnDef<ClickLogRow>[] {
     creative: ({ row }) => <IdAndName id={row.original.tiktokCreativeId} name={row.original.creativeName} />,
     placement: ({ row }) => plain(row.original.placement),
     ipAddress: ({ row }) => plain(row.original.ipAddress, 'font-mono text-xs'),
+    country: ({ row }) => plain(countryName(row.original.country)),
+    device: ({ row }) => plain(row.original.device),
+    os: ({ row }) => plain(row.original.os),
+    browser: ({ row }) => plain(row.original.browser),
     spark: ({ row }) => plain(row.original.sparkId, 'font-mono text-xs'),
     userAgent: ({ row }) => plain(row.original.userAgent, 'text-xs'),
     bot: ({ row }) => plain(row.original.bot),

@@ -1,4 +1,5 @@
-// The ways the Stats screen groups a report (spec §2, §4): five tabs and the seven tracking variables,
+// The ways the Stats screen groups a report (spec §2, §4): five tabs, the seven tracking variables and the
+// click's audience (country, device, OS, browser),
 // each with the `groupBy` the server takes and the heading of the table's name column.
 import { TRACKING_VARIABLES as SCHEMA_VARIABLES, type ReportGrouping, type ReportGroupBy, type TrackingVariable } from '@tracker/schemas';
 
@@ -25,6 +26,10 @@ const VARIABLE_NAME_HEADERS: Record<TrackingVariable, string> = {
   campaignName: 'Campaign Name',
   adGroupName: 'Adset Name',
   creativeName: 'Ad Name',
+  country: 'Country',
+  device: 'Device',
+  os: 'OS',
+  browser: 'Browser',
 };
 
 export const TRACKING_VARIABLES: readonly { value: TrackingVariable; label: string; nameHeader: string }[] = SCHEMA_VARIABLES.map(

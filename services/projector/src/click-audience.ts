@@ -1,0 +1,52 @@
+// A click's audience: its country from the IP (MaxMind GeoLite2 country data shipped inside geoip-country,
+// nothing fetched at run time) and its device type, OS and browser from the user agent (ua-parser-js v1, MIT).
+import geoip from 'geoip-country';
+import { LRUCache } from 'lru-cache';
+import UAParser from 'ua-parser-js';
+
+export interface ClickAudience {
+  /** ISO 3166-1 alpha-2 ('US'), '' when the IP is private, malformed or unknown to the database. */
+  country: string;
+  /** 'Mobile', 'Tablet', 'Desktop', 'Smart TV', 'Console', 'Wearable', 'Embedded'; '' without a user agent. */
+  device: string;
+  /** 'iOS', 'Android', 'Windows', ...; '' when not recognised. */
+  os: string;
+  /** 'TikTok', 'Mobile Safari', 'Chrome', ...; '' when not recognised. */
+  browser: string;
+}
+
+/** An unknown click's audience (an unattributed conversion). */
+export const EMPTY_AUDIENCE: ClickAudience = { country: '', device: '', os: '', browser: '' };
+
+const DEVICE_LABELS: Record<string, string> = {
+  mobile: 'Mobile',
+  tablet: 'Tablet',
+  smarttv: 'Smart TV',
+  console: 'Console',
+  wearable: 'Wearable',
+  embedded: 'Embedded',
+};
+
+// A campaign's visitors share a few hundred user agents: parsing each once keeps the decoder thread's cost
+// per click to a map lookup and a binary search in the country table.
+const agents = new LRUCache<string, Omit<ClickAudience, 'country'>>({ max: 10_000 });
+
+function describeAgent(userAgent: string): Omit<ClickAudience, 'country'> {
+  const known = agents.get(userAgent);
+  if (known) return known;
+  const parsed = new UAParser(userAgent).getResult();
+  const os = parsed.os.name ?? '';
+  const browser = parsed.browser.name ?? '';
+  // ua-parser-js names no type for desktops: a recognised agent without one is a desktop, as the trackers show it.
+  const device = parsed.device.type
+    ? (DEVICE_LABELS[parsed.device.type] ?? '')
+    : os || browser ? 'Desktop' : '';
+  const described = { device, os, browser };
+  agents.set(userAgent, described);
+  return described;
+}
+
+export function deriveClickAudience(ip: string, userAgent: string): ClickAudience {
+  const country = ip ? (geoip.lookup(ip)?.country ?? '') : '';
+  return { ...EMPTY_AUDIENCE, ...(userAgent ? describeAgent(userAgent) : {}), country };
+}
