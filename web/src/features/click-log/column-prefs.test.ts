@@ -6,11 +6,11 @@ const storage = (value: string | null) => ({ getItem: (key: string) => (key === 
 describe('readColumnPrefs', () => {
   it('hides the optional columns until the buyer chooses', () => {
     expect(readColumnPrefs(storage(null))).toEqual(DEFAULT_COLUMN_PREFS);
-    expect(DEFAULT_COLUMN_PREFS.hidden).toEqual(['spark', 'userAgent', 'bot']);
+    expect(DEFAULT_COLUMN_PREFS.hidden).toEqual(['country', 'device', 'os', 'browser', 'spark', 'userAgent', 'bot']);
   });
 
   it('reads a saved choice, dropping columns that no longer exist', () => {
-    const saved = JSON.stringify({ hidden: ['placement', 'country'], widths: { clickedAt: 240, country: 90 } });
+    const saved = JSON.stringify({ hidden: ['placement', 'city'], widths: { clickedAt: 240, city: 90 } });
     expect(readColumnPrefs(storage(saved))).toEqual({ hidden: ['placement'], widths: { clickedAt: 240 } });
   });
 
