@@ -28,7 +28,7 @@ typecheck: install
 	npx tsc -p web/tsconfig.json --noEmit
 	npx tsc -p web/e2e/tsconfig.json --noEmit
 
-jest: install
+jest: install web
 	npm test --silent
 
 install: node_modules/.install-stamp

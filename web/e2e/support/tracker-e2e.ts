@@ -47,17 +47,42 @@ function newestMtime(entry: string): number {
   return Math.max(0, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
-/** Builds web/dist unless it is newer than every source it is built from. */
-function ensureBuiltWeb(): void {
+function builtWebIsFresh(): boolean {
   const built = newestMtime(path.join(WEB_DIST, 'index.html'));
   const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'web/package.json', 'schemas/src'];
-  const newestSource = Math.max(...sources.map((source) => newestMtime(path.join(ROOT, source))));
-  if (built > newestSource) return;
+  return built > Math.max(...sources.map((source) => newestMtime(path.join(ROOT, source))));
+}
+
+const BUILD_LOCK = path.join(ROOT, 'web', '.e2e-build.lock');
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * Builds web/dist unless it is newer than every source it is built from. Suites run in parallel
+ * processes: one builds while the others wait (a folder created atomically is the lock), since a tracker
+ * started while Vite empties web/dist would serve an app whose assets are gone.
+ */
+function ensureBuiltWeb(): void {
+  if (builtWebIsFresh()) return;
+  for (;;) {
+    try {
+      fs.mkdirSync(BUILD_LOCK);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock left by a killed run must not stall every later one.
+      const age = Date.now() - (fs.statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
   try {
+    if (builtWebIsFresh()) return; // built by the suite that held the lock
     execFileSync('npm', ['run', 'build', '--silent', '-w', 'web'], { cwd: ROOT, stdio: 'pipe' });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: Buffer | string; stderr?: Buffer | string };
     throw new Error(`npm run build -w web failed:\n${String(stdout)}\n${String(stderr)}`);
+  } finally {
+    fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
   }
 }
 
