@@ -98,6 +98,7 @@ describeWithChromium('management e2e')('management screens in Chromium', () => {
       'Campaigns',
       'Landers',
       'Click Log',
+      'Conversions',
       'TikTok Pixels',
       'Sparks',
       'Codes',
