@@ -16,7 +16,7 @@ import {
 import { compareBytes } from './compare-bytes';
 import { labelGroups } from './group-labels';
 import { loadMediaBuyers, NO_MEDIA_BUYERS } from './media-buyers';
-import { clickUnitsSql, emptyMeasures, queryConversions, queryExitClicks, type GroupMeasures } from './report-query';
+import { addMeasures, clickUnitsSql, emptyMeasures, queryConversions, queryExitClicks, type GroupMeasures } from './report-query';
 import { groupingSource, hasFilters, scopeParams, seriesBucketKey, type ReportFilters, type ReportScope } from './report-scope';
 import { readReportTimezone } from './report-timezone';
 import { queryUnapprovedConversions } from './unapproved-conversions';
@@ -109,14 +109,7 @@ export async function getReport(deps: ReportDeps, query: ReportQuery): Promise<R
     const m = measures.get(key) ?? emptyMeasures();
     const spendCents = key === UNATTRIBUTED_SPEND_KEY ? unattributedCents : (visits.byUnit.get(key)?.spendCents ?? 0);
     const exitClicks = exits.get(key) ?? 0;
-    total.clicks += m.clicks;
-    total.botClicks += m.botClicks;
-    total.conversions += m.conversions;
-    total.revenueCents += m.revenueCents;
-    total.pending += m.pending;
-    total.pendingCents += m.pendingCents;
-    total.rejected += m.rejected;
-    total.rejectedCents += m.rejectedCents;
+    addMeasures(total, m);
     totalSpend += spendCents;
     totalExits += exitClicks;
     return { row: reportRow(key, labels.get(key) ?? key, m, spendCents, exitClicks), revenueCents: m.revenueCents };

@@ -31,6 +31,11 @@ export const emptyMeasures = (): GroupMeasures => ({
   clicks: 0, botClicks: 0, conversions: 0, revenueCents: 0, pending: 0, pendingCents: 0, rejected: 0, rejectedCents: 0,
 });
 
+/** Adds one group's measures into a total (the TOTALS row, or an opened drill-down row). */
+export function addMeasures(total: GroupMeasures, m: GroupMeasures): void {
+  for (const field of Object.keys(total) as (keyof GroupMeasures)[]) total[field] += m[field];
+}
+
 /**
  * The report's visits per day, TikTok campaign and unit (the grouping key, or the hour of an hourly
  * series) and whether they pass the filters: the input of spendAllocationSql.
