@@ -2,14 +2,11 @@
 // required ('Name is required', 'Code is required'); cleared after the spark is created.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { sparkCreateSchema, type SparkCreateBody } from '@tracker/schemas';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
-import { Input } from '../../ui/Input';
-import { Label } from '../../ui/Label';
-import { Textarea } from '../../ui/Textarea';
 import { useCreateSpark } from './queries';
+import { SparkFields } from './SparkFields';
 
 export function CreateSparkForm() {
   const createSpark = useCreateSpark();
@@ -19,7 +16,6 @@ export function CreateSparkForm() {
     reset,
     formState: { errors },
   } = useForm<SparkCreateBody>({ resolver: zodResolver(sparkCreateSchema), defaultValues: { name: '', code: '' } });
-  const ids = { name: useId(), code: useId(), nameError: useId(), codeError: useId() };
 
   const onSubmit = handleSubmit((body) => createSpark.mutate(body, { onSuccess: () => reset() }));
 
@@ -33,39 +29,7 @@ export function CreateSparkForm() {
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Create New Spark">
-          <div className="grid gap-2">
-            <Label htmlFor={ids.name}>Name</Label>
-            <Input
-              id={ids.name}
-              placeholder="e.g. Summer promo"
-              autoComplete="off"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? ids.nameError : undefined}
-              {...register('name')}
-            />
-            {errors.name && (
-              <p id={ids.nameError} className="text-sm text-destructive">
-                {errors.name.message}
-              </p>
-            )}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.code}>Code</Label>
-            <Textarea
-              id={ids.code}
-              rows={4}
-              placeholder="Paste the tracking code"
-              className="font-mono text-xs md:text-xs"
-              aria-invalid={errors.code ? true : undefined}
-              aria-describedby={errors.code ? ids.codeError : undefined}
-              {...register('code')}
-            />
-            {errors.code && (
-              <p id={ids.codeError} className="text-sm text-destructive">
-                {errors.code.message}
-              </p>
-            )}
-          </div>
+          <SparkFields register={register} errors={errors} codeRows={4} namePlaceholder="e.g. Summer promo" codePlaceholder="Paste the tracking code" />
           <div>
             <Button type="submit" disabled={createSpark.isPending}>
               {createSpark.isPending ? 'Creating...' : 'Create Spark'}

@@ -2,14 +2,12 @@
 // Its Spark ID is shown but fixed, since tracking links already carry it.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { sparkCreateSchema, type SparkCreateBody } from '@tracker/schemas';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
-import { Input } from '../../ui/Input';
-import { Label } from '../../ui/Label';
-import { Textarea } from '../../ui/Textarea';
 import { useUpdateSpark, type Spark } from './queries';
+import { SparkFields } from './SparkFields';
 
 /** `spark` null: closed. */
 export function EditSparkDialog({ spark, onClose }: { spark: Spark | null; onClose: () => void }) {
@@ -20,7 +18,6 @@ export function EditSparkDialog({ spark, onClose }: { spark: Spark | null; onClo
     reset,
     formState: { errors },
   } = useForm<SparkCreateBody>({ resolver: zodResolver(sparkCreateSchema), defaultValues: { name: '', code: '' } });
-  const ids = { name: useId(), code: useId(), nameError: useId(), codeError: useId() };
 
   // Each opening starts from the spark being edited.
   useEffect(() => {
@@ -41,37 +38,7 @@ export function EditSparkDialog({ spark, onClose }: { spark: Spark | null; onClo
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Edit Spark">
-          <div className="grid gap-2">
-            <Label htmlFor={ids.name}>Name</Label>
-            <Input
-              id={ids.name}
-              autoComplete="off"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? ids.nameError : undefined}
-              {...register('name')}
-            />
-            {errors.name && (
-              <p id={ids.nameError} className="text-sm text-destructive">
-                {errors.name.message}
-              </p>
-            )}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.code}>Code</Label>
-            <Textarea
-              id={ids.code}
-              rows={8}
-              className="font-mono text-xs md:text-xs"
-              aria-invalid={errors.code ? true : undefined}
-              aria-describedby={errors.code ? ids.codeError : undefined}
-              {...register('code')}
-            />
-            {errors.code && (
-              <p id={ids.codeError} className="text-sm text-destructive">
-                {errors.code.message}
-              </p>
-            )}
-          </div>
+          <SparkFields register={register} errors={errors} codeRows={8} />
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>
               Cancel
