@@ -1,19 +1,29 @@
 // Starts the capabilities of one mode in this process and stops them in order on SIGTERM/SIGINT:
 // stop accepting requests, drain in-flight work, flush the log, close the stores, release DATA_DIR.
 import {
+  addConsumerLagGauges,
+  addParkedConversionsGauge,
+  addQueueJobsGauge,
   ConfigError,
   createHttpServer,
   createLogger,
+  createMetrics,
+  instrumentHttp,
   lockDataDir,
+  observePublishes,
   openStores,
+  registerMetricsRoute,
+  registerReadiness,
   resolveSecrets,
+  storeChecks,
   type Config,
   type HttpServer,
+  type Metrics,
   type Stores,
 } from '@tracker/core';
 import { ensureAdmin, registerApi, type AdminOutcome } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
-import { startProjector } from '@tracker/projector';
+import { DEFAULT_GROUP as PROJECTOR_GROUP, startProjector } from '@tracker/projector';
 import { registerProcessors } from '@tracker/workers';
 import { capabilitiesByMode, missingServerEngines, servesHttp, storeNeeds, type ServiceMode } from './capabilities';
 
@@ -24,6 +34,10 @@ export interface RunningServices {
   stores: Stores;
   /** The ingest of this process, when it runs one (its catalog and counters). */
   ingest?: Ingest;
+  /** This process's Prometheus registry (what /metrics answers). */
+  metrics: Metrics;
+  /** The METRICS_PORT listener's URL, when configured. */
+  metricsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -43,6 +57,8 @@ function missingSecrets(mode: ServiceMode, config: Config): string[] {
   }
   return missing;
 }
+
+const localUrl = (address: string) => address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 
 export async function runServices(mode: ServiceMode, config: Config): Promise<RunningServices> {
   const missing = missingServerEngines(mode, config);
@@ -80,7 +96,8 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
     const secrets = resolveSecrets(config);
     const stores = await openStores(config, storeNeeds(capabilities), logger);
     stops.push(() => stores.close());
-    const running: RunningServices = { stores, stop };
+    const metrics = createMetrics();
+    const running: RunningServices = { stores, stop, metrics };
 
     if (capabilities.includes('api')) running.admin = await ensureAdmin(stores.entities!.db, config.admin);
 
@@ -93,6 +110,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
         logger,
       });
       await stores.queue!.start();
+      addQueueJobsGauge(metrics, stores.queue!);
     }
 
     if (capabilities.includes('projector')) {
@@ -105,16 +123,34 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
       });
       // Stopped after the HTTP server; whatever it has not projected yet stays in the log for the next start.
       stops.push(() => projector.stop());
+      addConsumerLagGauges(metrics, stores.eventLog!, projector);
+      addParkedConversionsGauge(metrics, stores.entities!.db);
+    }
+
+    const readiness = storeChecks(stores, PROJECTOR_GROUP);
+    if (config.metrics.port !== undefined) {
+      const probes = createHttpServer({ logger, trustProxy: false });
+      registerReadiness(probes, readiness, logger);
+      registerMetricsRoute(probes, metrics, { kind: 'open' });
+      const address = await probes.listen({ port: config.metrics.port, host: config.host });
+      stops.push(() => probes.close());
+      running.metricsUrl = localUrl(address);
     }
 
     let server: HttpServer | undefined;
     if (servesHttp(capabilities)) {
       server = createHttpServer({ logger, trustProxy: config.trustProxy });
+      instrumentHttp(server, metrics);
+      registerReadiness(server, readiness, logger);
+      // With a port of its own, /metrics is served there only.
+      if (config.metrics.port === undefined) {
+        registerMetricsRoute(server, metrics, config.metrics.token ? { kind: 'token', token: config.metrics.token } : { kind: 'loopback' });
+      }
       if (capabilities.includes('ingest')) {
         const ingest = await registerIngest(server, {
           db: stores.entities!.db,
           changes: stores.entities!.changes,
-          eventLog: stores.eventLog!,
+          eventLog: observePublishes(stores.eventLog!, metrics),
           analytics: stores.analytics!,
           logger,
         });
@@ -136,7 +172,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
       const address = await server.listen({ port: config.port, host: config.host });
       // Closing the server first stops new requests and lets in-flight ones finish.
       stops.push(() => server!.close());
-      running.url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+      running.url = localUrl(address);
     }
     logger.info({ mode, capabilities, url: running.url }, 'tracker started');
     return running;

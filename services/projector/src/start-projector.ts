@@ -40,7 +40,10 @@ export interface ProjectorOptions {
 }
 
 export interface Projector {
+  readonly group: string;
   readonly totals: UnitOutcome;
+  /** Per partition, the publish time (epoch ms) of the last record projected: how fresh reports are. */
+  readonly projectedUpTo: ReadonlyMap<number, number>;
   /** Projects parked conversions whose click is now known or whose wait is over; returns how many. */
   retryParked(): Promise<number>;
   stop(): Promise<void>;
@@ -66,6 +69,7 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
   };
   const ranges = new BatchRanges(deps.db, group);
   const totals: UnitOutcome = { clicks: 0, exits: 0, copies: 0, conversions: 0, parked: 0, invalid: 0 };
+  const projectedUpTo = new Map<number, number>();
 
   const subscription: Subscription = await deps.eventLog.subscribe({
     group,
@@ -82,6 +86,8 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
         const outcome = await projectUnit(ctx, unit);
         for (const key of Object.keys(totals) as (keyof UnitOutcome)[]) totals[key] += outcome[key];
       }
+      const last = batch.records.at(-1);
+      if (last) projectedUpTo.set(batch.partition, last.timestamp);
     },
   });
 
@@ -163,7 +169,9 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
   timer?.unref();
 
   return {
+    group,
     totals,
+    projectedUpTo,
     retryParked,
     async stop() {
       clearInterval(timer);

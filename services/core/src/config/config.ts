@@ -48,6 +48,10 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST: optionalText,
   TIKTOK_API_URL: z.string().trim().url().default('https://business-api.tiktok.com'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -70,6 +74,12 @@ export interface Config {
   webDist?: string;
   /** Base URL of TikTok's business API (a local fake in tests). */
   tiktokApiUrl: string;
+  /**
+   * Where /metrics is scraped (deploy/ops.md): `port` is a listener of its own that also answers
+   * /healthz and /readyz (the only HTTP of `tracker projector` and `tracker workers`); else `token`
+   * guards /metrics on the main port; with neither, only this machine may scrape.
+   */
+  metrics: { port?: number; token?: string };
 }
 
 export class ConfigError extends Error {
@@ -113,5 +123,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     tiktokApiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
   };
 }

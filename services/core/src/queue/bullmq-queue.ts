@@ -3,7 +3,16 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { v7 as uuidv7 } from 'uuid';
-import type { JobContext, JobInfo, JobOptions, JobProcessor, JobQueue, JobStatus } from './job-queue';
+import {
+  JOB_STATUSES,
+  type JobContext,
+  type JobCount,
+  type JobInfo,
+  type JobOptions,
+  type JobProcessor,
+  type JobQueue,
+  type JobStatus,
+} from './job-queue';
 import { checkName, checkOptions } from './job-options';
 import { createLogger, type Logger } from '../logger';
 import { queueErrors, type QueueErrors } from './queue-errors';
@@ -154,6 +163,15 @@ export class BullmqJobQueue implements JobQueue {
       createdAt: job.timestamp,
       finishedAt: job.finishedOn ?? null,
     };
+  }
+
+  async counts(): Promise<JobCount[]> {
+    const counts: JobCount[] = [];
+    for (const name of (await this.knownNames()).sort()) {
+      const byState = await this.queue(name).getJobCounts('waiting', 'delayed', 'active', 'completed', 'failed');
+      for (const status of JOB_STATUSES) counts.push({ name, status, count: byState[status] ?? 0 });
+    }
+    return counts;
   }
 
   async start(): Promise<void> {

@@ -5,7 +5,16 @@ import { and, eq, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/entities';
 import { jobs } from '../db/schema';
-import type { JobContext, JobInfo, JobOptions, JobProcessor, JobQueue, JobStatus } from './job-queue';
+import {
+  JOB_STATUSES,
+  type JobContext,
+  type JobCount,
+  type JobInfo,
+  type JobOptions,
+  type JobProcessor,
+  type JobQueue,
+  type JobStatus,
+} from './job-queue';
 import { checkName, checkOptions } from './job-options';
 import { createLogger, type Logger } from '../logger';
 import { queueErrors, type QueueErrors } from './queue-errors';
@@ -108,6 +117,18 @@ export class InProcessJobQueue implements JobQueue {
       .onConflictDoNothing({ target: jobs.id });
     if (this.registrations.has(name)) this.wakeAfter(delayMs);
     return id;
+  }
+
+  async counts(): Promise<JobCount[]> {
+    const rows = await this.db
+      .select({ name: jobs.name, status: jobs.status, count: sql<number>`count(*)::int` })
+      .from(jobs)
+      .groupBy(jobs.name, jobs.status);
+    const names = [...new Set([...rows.map((r) => r.name), ...this.registrations.keys()])].sort();
+    const found = new Map(rows.map((r) => [`${r.name}\u0000${r.status}`, r.count]));
+    return names.flatMap((name) =>
+      JOB_STATUSES.map((status) => ({ name, status, count: found.get(`${name}\u0000${status}`) ?? 0 })),
+    );
   }
 
   async get(id: string): Promise<JobInfo | null> {

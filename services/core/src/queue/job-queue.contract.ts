@@ -96,6 +96,30 @@ export function describeJobQueueContract<S extends JobQueueStore>(
       expect(job.finishedAt).toBeGreaterThanOrEqual(job.createdAt);
     });
 
+    test('counts says how many jobs of each name are in each state, as another process sees them', async () => {
+      const producer = await openQueue();
+      const name = uniqueName();
+      const hold = gate();
+      const first = await producer.enqueue(name, {});
+      await producer.enqueue(name, {}, { delayMs: 60_000 });
+      await producer.enqueue(name, {}, { attempts: 1 });
+      const countsOf = async (queue: JobQueue) =>
+        Object.fromEntries((await queue.counts()).filter((c) => c.name === name).map((c) => [c.status, c.count]));
+      expect(await countsOf(producer)).toEqual({ waiting: 2, delayed: 1, active: 0, completed: 0, failed: 0 });
+
+      const worker = await openQueue();
+      worker.register(name, async (job) => {
+        if (job.id !== first) throw new Error('refused');
+        await hold.opened;
+        return 'ok';
+      }, { concurrency: 2 });
+      await worker.start();
+      await waitFor(() => countsOf(producer), (c) => c.active === 1 && c.failed === 1, 'one active, one failed');
+      hold.open();
+      await settled(worker, first);
+      expect(await countsOf(producer)).toEqual({ waiting: 0, delayed: 1, active: 0, completed: 1, failed: 1 });
+    });
+
     test('progress is readable while the job runs, and kept after', async () => {
       const queue = await openQueue();
       const name = uniqueName();

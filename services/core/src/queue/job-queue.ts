@@ -1,7 +1,8 @@
 // Background jobs: named processors, retries with exponential backoff, progress and results by id.
 // Two implementations: BullMQ on Redis (`REDIS_URL`) and an in-process queue recorded in the entity DB.
 
-export type JobStatus = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed';
+export const JOB_STATUSES = ['waiting', 'delayed', 'active', 'completed', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export interface JobOptions {
   /** Total tries including the first. Default 3. */
@@ -39,6 +40,13 @@ export interface JobInfo {
   finishedAt: number | null;
 }
 
+/** How many jobs of one name are in one state (metrics, ops). */
+export interface JobCount {
+  name: string;
+  status: JobStatus;
+  count: number;
+}
+
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
   /** Registers the processor of a job name; call before `start`. */
@@ -46,6 +54,9 @@ export interface JobQueue {
   /** Records the job durably and returns its id; any process may enqueue, only started ones process. */
   enqueue<T>(name: string, data: T, options?: JobOptions): Promise<string>;
   get(id: string): Promise<JobInfo | null>;
+  /** Jobs by name and state, for every name any process used; states without jobs count 0. Also a
+   *  readiness probe: it reads the queue's store. */
+  counts(): Promise<JobCount[]>;
   /** Starts processing registered names (the workers capability). */
   start(): Promise<void>;
   /** Stops taking jobs, waits for running ones, releases connections. */

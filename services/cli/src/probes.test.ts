@@ -1,0 +1,84 @@
+// The probes and metrics of a whole `tracker all` process: what a Prometheus scrape and a Kubernetes
+// probe see after real traffic, on the METRICS_PORT listener and on the main port.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { ensurePostbackKey, loadConfig } from '@tracker/core';
+import { runServices, type RunningServices } from './run-services';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-probes-'));
+let running: RunningServices;
+
+beforeAll(async () => {
+  running = await runServices(
+    'all',
+    loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', METRICS_PORT: '0', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await running?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One sample's value from the exposition text, or undefined when the series is absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+async function scrape(): Promise<string> {
+  const res = await fetch(`${running.metricsUrl}/metrics`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  return res.text();
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('tracker all with METRICS_PORT', () => {
+  test('counts requests by route pattern and status, times the click routes and the log publishes', async () => {
+    for (const id of ['nope-1', 'nope-2']) await fetch(`${running.url}/r/${id}?ttclid=abc`, { redirect: 'manual' });
+    const key = await ensurePostbackKey(running.stores.entities!.db);
+    const postback = await fetch(`${running.url}/postback?key=${key}&transaction_id=t1&click_id=unknown-click&payout=1.50`);
+    expect(postback.status).toBe(200);
+    expect((await fetch(`${running.url}/postback?key=wrong&transaction_id=t&click_id=c&payout=1`)).status).toBe(403);
+
+    const text = await until(scrape, (t) => sample(t, 'tracker_parked_conversions{state="waiting"}') === 1, 'the postback to be parked');
+    const redirects = text.split('\n').filter((l) => l.startsWith('tracker_http_requests_total{method="GET",route="/r/:campaignId"'));
+    // The raw URL (with its click id) is never a label: two different ids are one series.
+    expect(redirects).toHaveLength(1);
+    expect(Number(redirects[0]!.split(' ')[1])).toBe(2);
+    expect(sample(text, 'tracker_http_requests_total{method="GET",route="/postback",status="200"}')).toBe(1);
+    expect(sample(text, 'tracker_http_requests_total{method="GET",route="/postback",status="403"}')).toBe(1);
+    expect(sample(text, 'tracker_redirect_duration_seconds_count{route="/r/:campaignId"}')).toBe(2);
+    expect(sample(text, 'tracker_redirect_duration_seconds_count{route="/postback"}')).toBeUndefined();
+    expect(sample(text, 'tracker_log_publish_duration_seconds_count{outcome="ok"}')).toBe(1);
+    expect(sample(text, 'tracker_projector_lag_events')).toBe(0);
+    expect(sample(text, 'tracker_projector_lag_seconds')).toBe(0);
+    expect(text).toMatch(/^tracker_queue_jobs\{name="[^"]+",state="waiting"\} 0$/m);
+    expect(text).toMatch(/^tracker_process_resident_memory_bytes \d+/m);
+  });
+
+  test('/readyz names every store of the process; /healthz answers; /metrics is on the metrics port only', async () => {
+    for (const base of [running.url, running.metricsUrl]) {
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({
+        ready: true,
+        checks: { entities: 'ok', analytics: 'ok', eventLog: 'ok', queue: 'ok' },
+      });
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    }
+    expect((await fetch(`${running.url}/metrics`)).status).toBe(404);
+  });
+});
