@@ -5,7 +5,7 @@ WORKSPACE_MANIFESTS := $(wildcard schemas/package.json services/*/package.json w
 WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/public schemas/src -type f 2>/dev/null)
 TRACKER := node services/cli/bin/tracker.js
 
-.PHONY: run dev test lint typecheck jest install web migrate services-up services-down services-status bench-eventlog bench-ingest bench-report bench-web clean
+.PHONY: run dev test lint typecheck jest install web migrate services-up services-down services-status bench-eventlog bench-ingest bench-cpu bench-report bench-web clean
 
 ## run: install what is missing, build the web app, start every service on the embedded stores
 run: install web
@@ -61,6 +61,12 @@ bench-eventlog: install
 ## With the baseline also spending fixed CPU per request: make bench-ingest BENCH_ARGS=--calibrate
 bench-ingest: install
 	npx tsx bench/ingest.ts $(BENCH_ARGS)
+
+## bench-cpu: CPU time per click of `tracker all` end to end against a bare Fastify 302 request, then clicks at a
+## fixed rate (5,000/s embedded, 2,000/s on Kafka) for 60 s. Against an older build:
+## git worktree add ../base 34be4b5 && make bench-cpu BENCH_ARGS="--against ../base"
+bench-cpu: install
+	npx tsx bench/cpu-per-click.ts $(BENCH_ARGS)
 
 ## bench-report: GET /api/reports for every grouping (30 of 90 days, 10 M clicks) and the Click Log page, against
 ## PostgreSQL computing the same report. Smaller: make bench-report BENCH_ARGS="--clicks 200000"

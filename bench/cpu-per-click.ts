@@ -1,0 +1,323 @@
+// make bench-cpu: what one click costs in CPU, a figure that does not depend on how many cores the
+// machine has. In one run, interleaved over rounds:
+//   - a bare Fastify 302 server: CPU time per request;
+//   - `tracker all` (embedded stores) of this checkout: CPU time per click end to end, from the first
+//     request until the projector has written the last click to the analytics store (all threads: the
+//     redirect, the durable log, projection, chDB and its merges);
+//   - with --against DIR, the same for another checkout (e.g. a `git worktree` of an older commit).
+// Then the fixed-rate check: 5,000 clicks/s on the embedded stores (and 2,000/s on Kafka when KAFKA_BROKERS
+// is set) for 60 s: redirect p99, projection lag at the end, lost clicks.
+//
+//   npx tsx bench/cpu-per-click.ts [--requests 40000] [--connections 50] [--rounds 3] [--against DIR]
+//                                  [--rate-seconds 60] [--only cpu|rate]
+//
+// Each measured server runs in a child process of its own (this file with --serve), so the CPU counted is
+// that server's and nothing else's; the load generator (autocannon) is a further process.
+import { execFile, fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import type * as Cli from '@tracker/cli';
+import type * as Core from '@tracker/core';
+
+const run = promisify(execFile);
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at === -1 ? fallback : args[at + 1]!;
+};
+const REQUESTS = Number(option('requests', '40000'));
+const CONNECTIONS = Number(option('connections', '50'));
+const ROUNDS = Number(option('rounds', '3'));
+const RATE_SECONDS = Number(option('rate-seconds', '60'));
+const AGAINST = args.includes('--against') ? path.resolve(option('against', '')) : undefined;
+const ONLY = args.includes('--only') ? option('only', '') : undefined;
+const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const autocannonBin = fileURLToPath(import.meta.resolve('autocannon'));
+const CLICK_PATH = '/r/benchCampaign?cid=1788&ad=2&cr=3&plc=feed&cname=Spring&aname=Group&crname=Video';
+
+// ------------------------------------------------------------------------------ the measured servers
+
+interface ServeSpec {
+  kind: 'bare' | 'tracker';
+  /** The checkout whose tracker runs (its own sources and node_modules). */
+  tree: string;
+  env: Record<string, string>;
+}
+
+type ServerMessage =
+  | { type: 'ready'; url: string }
+  | { type: 'measured'; cpuMicros: number; answered: number; stored: number; lagMs: number };
+
+/** In the child: start the server, then answer 'start' (take the CPU mark) and 'finish' (wait, measure). */
+async function serve(spec: ServeSpec): Promise<void> {
+  const send = (message: ServerMessage) => process.send!(message);
+  let url: string;
+  let finish: () => Promise<{ answered: number; stored: number; lagMs: number }>;
+  if (spec.kind === 'bare') {
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify({ logger: false });
+    process.once('disconnect', () => void app.close());
+    let answered = 0;
+    app.get('/r/:campaignId', (_request, reply) => {
+      answered++;
+      return reply.redirect('https://lander.example/?clickId=x', 302);
+    });
+    url = await app.listen({ port: 0, host: '127.0.0.1' });
+    finish = async () => ({ answered, stored: answered, lagMs: 0 });
+  } else {
+    const core = (await import(pathToFileURL(path.join(spec.tree, 'services/core/src/index.ts')).href)) as typeof Core;
+    const cli = (await import(pathToFileURL(path.join(spec.tree, 'services/cli/src/run-services.ts')).href)) as typeof Cli;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-cpu-'));
+    const config = core.loadConfig({ ...spec.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+    const running = await cli.runServices('all', config);
+    const { entities, eventLog, analytics } = running.stores;
+    const db = entities!.db;
+    const [lander] = await db
+      .insert(core.schema.landers)
+      .values({ name: 'Bench', url: 'https://lander.example/quiz?src=tt' })
+      .returning();
+    await db.insert(core.schema.campaigns).values({ id: 'benchCampaign', name: 'Bench', landerId: lander!.id });
+    await entities!.changes.notify(core.CATALOG_CHANNEL);
+    await new Promise((r) => setTimeout(r, 500));
+    url = running.url!;
+    finish = async () => {
+      const started = Date.now();
+      for (;;) {
+        const positions = await eventLog!.positions('projector');
+        if (positions.every((p) => p.committed >= p.end)) break;
+        if (Date.now() - started > 300_000) throw new Error('projector did not catch up in 300 s');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const lagMs = Date.now() - started;
+      const [row] = await analytics!.query<{ n: number }>("SELECT count() AS n FROM clicks FINAL WHERE campaign_id = 'benchCampaign'");
+      return { answered: running.ingest!.stats.clicks, stored: Number(row!.n), lagMs };
+    };
+    process.once('disconnect', () => void running.stop().finally(() => fs.rmSync(dataDir, { recursive: true, force: true })));
+  }
+  let mark = process.cpuUsage();
+  let threadMark = threadTimes();
+  process.on('message', (message: { type: string }) => {
+    if (message.type === 'start') {
+      mark = process.cpuUsage();
+      threadMark = threadTimes();
+    }
+    if (message.type === 'finish') {
+      void finish().then((r) => {
+        const used = process.cpuUsage(mark);
+        if (args.includes('--threads')) printThreads(threadMark, threadTimes());
+        send({ type: 'measured', cpuMicros: used.user + used.system, ...r });
+      });
+    }
+  });
+  send({ type: 'ready', url });
+}
+
+/** CPU ticks per thread name (from /proc): where the time goes, by thread: JS, libuv, chDB pools. */
+function threadTimes(): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const task of fs.readdirSync('/proc/self/task')) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, '#');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(name, (times.get(name) ?? 0) + Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // the thread ended
+    }
+  }
+  return times;
+}
+
+function printThreads(before: Map<string, number>, after: Map<string, number>) {
+  const rows = [...after].map(([name, ticks]) => [name, ticks - (before.get(name) ?? 0)] as const).filter(([, t]) => t > 0);
+  rows.sort((a, b) => b[1] - a[1]);
+  console.log('    CPU by thread name (ms): ' + rows.map(([n, t]) => `${n} ${t * 10}`).join(', '));
+}
+
+function startServer(spec: ServeSpec): Promise<{ child: ChildProcess; url: string; measure: () => Promise<Extract<ServerMessage, { type: 'measured' }>> }> {
+  // The child runs this file from the measured tree's point of view only for the tracker import; tsx is ours.
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(spec), ...(args.includes('--threads') ? ['--threads'] : [])], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--import', 'tsx', ...(args.includes('--profile') && spec.kind === 'tracker' ? ['--cpu-prof', `--cpu-prof-dir=${option('profile', '')}`] : [])],
+    cwd: spec.tree,
+  });
+  const next = <T extends ServerMessage['type']>(type: T) =>
+    new Promise<Extract<ServerMessage, { type: T }>>((resolve, reject) => {
+      const onMessage = (m: ServerMessage) => {
+        if (m.type === type) {
+          child.off('message', onMessage);
+          resolve(m as Extract<ServerMessage, { type: T }>);
+        }
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+  return next('ready').then(({ url }) => ({
+    child,
+    url,
+    measure: async () => {
+      const measured = next('measured');
+      child.send({ type: 'finish' });
+      return measured;
+    },
+  }));
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.disconnect();
+  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  await exited;
+  clearTimeout(killer);
+}
+
+// ------------------------------------------------------------------------------ the loads
+
+interface Autocannon {
+  requests: { average: number };
+  latency: { p50: number; p99: number; max: number };
+  '3xx': number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function autocannon(extra: string[], url: string): Promise<Autocannon> {
+  const { stdout } = await run(process.execPath, [autocannonBin, ...extra, '-j', url], { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout) as Autocannon;
+}
+
+interface CpuFigure {
+  microsPerRequest: number;
+  answered: number;
+  stored: number;
+  reqPerSec: number;
+  lagMs: number;
+}
+
+async function cpuPerRequest(spec: ServeSpec): Promise<CpuFigure> {
+  const server = await startServer(spec);
+  try {
+    // A short warm-up (JIT, connection set-up), not counted, then the counted requests.
+    await autocannon(['-c', String(CONNECTIONS), '-a', '2000'], `${server.url}${CLICK_PATH}`);
+    const warm = await server.measure(); // drains the warm-up's projection
+    server.child.send({ type: 'start' });
+    const load = await autocannon(['-c', String(CONNECTIONS), '-a', String(REQUESTS)], `${server.url}${CLICK_PATH}`);
+    const measured = await server.measure();
+    // The server's own count: autocannon leaves out requests in flight when it stops.
+    const answered = measured.answered - warm.answered;
+    return {
+      microsPerRequest: measured.cpuMicros / answered,
+      answered,
+      stored: measured.stored - warm.stored,
+      reqPerSec: load.requests.average,
+      lagMs: measured.lagMs,
+    };
+  } finally {
+    await stopServer(server.child);
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function cpu(): Promise<boolean> {
+  console.log(
+    `CPU per click: ${REQUESTS} requests over ${CONNECTIONS} connections, ${ROUNDS} rounds, ${os.cpus().length} cores, ` +
+      `the medians of the rounds`,
+  );
+  const noKafka = { KAFKA_BROKERS: '', DATABASE_URL: '', CLICKHOUSE_URL: '', REDIS_URL: '' };
+  const variants: Array<{ label: string; spec: ServeSpec }> = [
+    { label: 'bare Fastify 302', spec: { kind: 'bare', tree: HERE, env: {} } },
+    { label: `tracker all (embedded), ${path.basename(HERE)}`, spec: { kind: 'tracker', tree: HERE, env: noKafka } },
+  ];
+  if (AGAINST) variants.push({ label: `tracker all (embedded), ${path.basename(AGAINST)}`, spec: { kind: 'tracker', tree: AGAINST, env: noKafka } });
+  const figures = variants.map(() => [] as CpuFigure[]);
+  let ok = true;
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [i, variant] of variants.entries()) {
+      const figure = await cpuPerRequest(variant.spec);
+      figures[i]!.push(figure);
+      const lost = variant.spec.kind === 'tracker' ? figure.answered - figure.stored : 0;
+      ok &&= lost <= 0;
+      console.log(
+        `  round ${round}  ${variant.label.padEnd(48)} ${figure.microsPerRequest.toFixed(1).padStart(7)} us/request` +
+          `  ${figure.reqPerSec.toFixed(0).padStart(6)} req/s` +
+          (variant.spec.kind === 'tracker' ? `  stored ${figure.stored} of ${figure.answered}, caught up ${figure.lagMs} ms after the load` : ''),
+      );
+    }
+  }
+  const medians = figures.map((f) => median(f.map((x) => x.microsPerRequest)));
+  console.log('');
+  for (const [i, variant] of variants.entries()) {
+    const share = i === 0 ? '' : `  ${(medians[i]! / medians[0]!).toFixed(2)}x the bare request`;
+    const saturation = median(figures[i]!.map((x) => x.reqPerSec));
+    const ofBase = i === 0 ? '' : `, ${((saturation / median(figures[0]!.map((x) => x.reqPerSec))) * 100).toFixed(0)} % of its req/s`;
+    console.log(`${variant.label.padEnd(50)} ${medians[i]!.toFixed(1).padStart(7)} us${share}  (saturation ${saturation.toFixed(0)} req/s${ofBase})`);
+  }
+  const head = medians[1]!;
+  const bare = medians[0]!;
+  let target = head <= 3 * bare;
+  let line = `target <= 3x the bare request's CPU: ${(head / bare).toFixed(2)}x`;
+  if (AGAINST) {
+    const before = medians[2]!;
+    target &&= head <= 0.6 * before;
+    line += `; <= 60 % of ${path.basename(AGAINST)}'s CPU per click: ${((head / before) * 100).toFixed(0)} %`;
+  }
+  console.log(`${line}: ${target ? 'met' : 'NOT met'}`);
+  return ok;
+}
+
+async function rate(): Promise<boolean> {
+  const runs: Array<{ label: string; env: Record<string, string>; rate: number }> = [
+    { label: 'embedded', env: { KAFKA_BROKERS: '', DATABASE_URL: '', CLICKHOUSE_URL: '', REDIS_URL: '' }, rate: 5000 },
+  ];
+  if (process.env.KAFKA_BROKERS) {
+    runs.push({
+      label: 'Kafka',
+      env: { KAFKA_BROKERS: process.env.KAFKA_BROKERS, KAFKA_TOPIC: `tracker.cpu.${Date.now()}`, DATABASE_URL: '', CLICKHOUSE_URL: '', REDIS_URL: '' },
+      rate: 2000,
+    });
+  }
+  let ok = true;
+  console.log(`\nfixed rate: ${RATE_SECONDS} s of constant-rate clicks (autocannon -R, latencies corrected for coordinated omission)`);
+  for (const r of runs) {
+    const server = await startServer({ kind: 'tracker', tree: HERE, env: r.env });
+    try {
+      await autocannon(['-c', '50', '-a', '2000'], `${server.url}${CLICK_PATH}`);
+      const warm = await server.measure();
+      const load = await autocannon(['-c', '50', '-R', String(r.rate), '-d', String(RATE_SECONDS)], `${server.url}${CLICK_PATH}`);
+      const measured = await server.measure();
+      const lost = measured.answered - warm.answered - (measured.stored - warm.stored);
+      const met = load.latency.p99 <= 10 && measured.lagMs <= 2000 && lost <= 0 && load.errors + load.timeouts === 0;
+      ok &&= lost <= 0;
+      console.log(
+        `  ${r.label.padEnd(9)} ${r.rate}/s: ${load['3xx']} redirects (${(load['3xx'] / RATE_SECONDS).toFixed(0)}/s), p50 ${load.latency.p50} ms, ` +
+          `p99 ${load.latency.p99} ms, max ${load.latency.max} ms, errors ${load.errors + load.timeouts}; projection lag at the end ` +
+          `${measured.lagMs} ms; stored ${measured.stored} (${lost <= 0 ? 'none lost' : `${lost} MISSING`})` +
+          `  target p99 <= 10 ms, lag <= 2 s, zero lost: ${met ? 'met' : 'NOT met'}`,
+      );
+    } finally {
+      await stopServer(server.child);
+    }
+  }
+  return ok;
+}
+
+async function main() {
+  if (args[0] === '--serve') return serve(JSON.parse(args[1]!) as ServeSpec);
+  let ok = true;
+  if (ONLY !== 'rate') ok &&= await cpu();
+  if (ONLY !== 'cpu') ok &&= await rate();
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
