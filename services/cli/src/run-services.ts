@@ -117,6 +117,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           eventLog: stores.eventLog!,
           analytics: stores.analytics!,
           logger,
+          edgeWorkerSecret: config.edgeWorkerSecret,
         });
         running.ingest = ingest;
         stops.push(async () => ingest.stop());
