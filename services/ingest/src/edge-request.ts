@@ -28,16 +28,15 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 
 /**
  * The reader for one secret. Without a secret nothing is trusted. Direct visitors send no X-Edge-Secret,
- * so the hot path pays one header lookup; a given secret is compared through SHA-256 digests in constant
- * time, so neither its length nor its content leaks through timing.
+ * so their hot path pays one header lookup. A given secret is compared with timingSafeEqual, so its content
+ * does not leak through timing; only a wrong length returns early, and the length (16+ characters) is no
+ * secret worth a hash: hashing both sides cost ~4.5 µs a click here against ~0.15 µs for this.
  */
 export function edgeRequestReader(secret: string | undefined): ReadEdgeRequest {
-  const expected = secret ? crypto.createHash('sha256').update(secret).digest() : null;
+  const expected = secret ? Buffer.from(secret, 'utf8') : null;
   return (request) => {
     const given = headerValue(request, EDGE_SECRET_HEADER);
-    if (!expected || given === undefined) return { ip: request.ip, edgeHost: null };
-    const digest = crypto.createHash('sha256').update(given).digest();
-    if (!crypto.timingSafeEqual(digest, expected)) return { ip: request.ip, edgeHost: null };
+    if (!expected || given === undefined || !sameSecret(given, expected)) return { ip: request.ip, edgeHost: null };
     const clientIp = headerValue(request, EDGE_CLIENT_IP_HEADER)?.trim() ?? '';
     const host = headerValue(request, EDGE_HOST_HEADER)?.trim().toLowerCase() ?? '';
     return {
@@ -46,4 +45,9 @@ export function edgeRequestReader(secret: string | undefined): ReadEdgeRequest {
       edgeHost: HOST.test(host) ? host : null,
     };
   };
+}
+
+function sameSecret(given: string, expected: Buffer): boolean {
+  const bytes = Buffer.from(given, 'utf8');
+  return bytes.length === expected.length && crypto.timingSafeEqual(bytes, expected);
 }
