@@ -153,6 +153,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           eventLog: observePublishes(stores.eventLog!, metrics),
           analytics: stores.analytics!,
           logger,
+          edgeWorkerSecret: config.edgeWorkerSecret,
         });
         running.ingest = ingest;
         stops.push(async () => ingest.stop());

@@ -5,10 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { makeEvent, encodeEvent, newEventId, type EventLog, type Logger } from '@tracker/core';
 import { detectBot } from './bot-detection';
 import type { ClickLookup } from './click-lookup';
+import type { ReadEdgeRequest } from './edge-request';
 import type { IngestStats } from './register-ingest';
 import { landerLocation } from './redirect-urls';
 import { sendStrandedVisitor } from './stranded-visitor';
-import type { TrackingCatalog } from './tracking-catalog';
+import type { CatalogSnapshot, TrackingCatalog } from './tracking-catalog';
 import { MAX_USER_AGENT_LENGTH, cleanValue, readTrackingFields } from './tracking-params';
 
 export interface ClickRedirectDeps {
@@ -17,6 +18,16 @@ export interface ClickRedirectDeps {
   clicks: ClickLookup;
   stats: IngestStats;
   logger: Logger;
+  readEdge: ReadEdgeRequest;
+}
+
+/**
+ * Without a global exit domain, a click that came through one of our custom domains (the edge worker)
+ * sends its lander's exits back through that domain (spec §9: the campaign's active custom domain comes
+ * next), so a lander including the exit script from any tracking host still exits there.
+ */
+function edgeExitUrl(snapshot: CatalogSnapshot, edgeHost: string | null): string | null {
+  return edgeHost && snapshot.trackingHosts.has(edgeHost) ? `https://${edgeHost}/click` : null;
 }
 
 export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps) {
@@ -37,8 +48,9 @@ export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps
         return sendStrandedVisitor(reply, deps, { status: 404, title: 'No lander', message });
       }
       const clickId = newEventId();
+      const edge = deps.readEdge(request);
       // Built before the click is recorded: nothing after the publish may fail.
-      const location = landerLocation(campaign.landerUrl, clickId, snapshot.exitUrl);
+      const location = landerLocation(campaign.landerUrl, clickId, snapshot.exitUrl ?? edgeExitUrl(snapshot, edge.edgeHost));
       if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').redirect(location, 302);
 
       const query = request.query;
@@ -54,7 +66,7 @@ export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps
           sparkId: requestedSpark && snapshot.sparkIds.has(requestedSpark) ? requestedSpark : campaign.sparkId,
           ...readTrackingFields(query),
           ttclid: cleanValue(query.ttclid),
-          ip: request.ip,
+          ip: edge.ip,
           userAgent,
           referrer: cleanValue(request.headers.referer, 1000),
           bot: detectBot(userAgent, request.headers),

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { encodeEvent, makeEvent, type EventLog } from '@tracker/core';
 import { POSTBACK_STATUSES, type PostbackStatus } from '@tracker/schemas';
+import type { ReadEdgeRequest } from './edge-request';
 import { parsePayout } from './payout';
 import type { IngestStats } from './register-ingest';
 import type { TrackingCatalog } from './tracking-catalog';
@@ -18,7 +19,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 export function conversionPostbackRoute(
   app: FastifyInstance,
-  deps: { catalog: TrackingCatalog; eventLog: EventLog; stats: IngestStats },
+  deps: { catalog: TrackingCatalog; eventLog: EventLog; stats: IngestStats; readEdge: ReadEdgeRequest },
 ) {
   // Fastify would answer a HEAD by running the GET: a link checker would record a conversion.
   app.head('/postback', (_request, reply) =>
@@ -56,7 +57,7 @@ export function conversionPostbackRoute(
       offerName,
       status,
       source: 'postback',
-      ip: request.ip,
+      ip: deps.readEdge(request).ip,
     });
     // Unlike a click, a postback the log did not take must fail: the network retries it.
     await deps.eventLog.publish([encodeEvent(event)]);

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { encodeEvent, makeEvent, type EventLog, type Logger } from '@tracker/core';
 import type { ClickLookup } from './click-lookup';
+import type { ReadEdgeRequest } from './edge-request';
 import type { IngestStats } from './register-ingest';
 import { offerLocation } from './redirect-urls';
 import { sendStrandedVisitor } from './stranded-visitor';
@@ -19,6 +20,7 @@ export interface LanderExitDeps {
   clicks: ClickLookup;
   stats: IngestStats;
   logger: Logger;
+  readEdge: ReadEdgeRequest;
 }
 
 export function landerExitRoute(app: FastifyInstance, deps: LanderExitDeps) {
@@ -57,7 +59,7 @@ export function landerExitRoute(app: FastifyInstance, deps: LanderExitDeps) {
         ...click,
         clickId,
         offerId: campaign.offerId,
-        ip: request.ip,
+        ip: deps.readEdge(request).ip,
         userAgent: cleanValue(request.headers['user-agent'], MAX_USER_AGENT_LENGTH),
       });
       try {

@@ -4,6 +4,7 @@ import type { Analytics, ChangeFeed, Db, EventLog, Logger } from '@tracker/core'
 import { clickRedirectRoute } from './click-redirect';
 import { ClickLookup } from './click-lookup';
 import { conversionPostbackRoute } from './conversion-postback';
+import { edgeRequestReader } from './edge-request';
 import { landerExitRoute } from './lander-exit';
 import { TrackingCatalog } from './tracking-catalog';
 
@@ -17,6 +18,8 @@ export interface IngestDeps {
   clickCacheBytes?: number;
   /** How long an exit waits for a click that is not projected yet, in lookups 400 ms apart. */
   clickLookupRetries?: number;
+  /** EDGE_WORKER_SECRET: requests carrying it may name the visitor's IP and custom domain (edge-request.ts). */
+  edgeWorkerSecret?: string;
 }
 
 /** What this process answered since it started. */
@@ -42,7 +45,8 @@ export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Pr
   await catalog.start();
   const clicks = new ClickLookup(deps.analytics, { cacheBytes: deps.clickCacheBytes, retries: deps.clickLookupRetries });
   const stats: IngestStats = { clicks: 0, unrecordedClicks: 0, exits: 0, conversions: 0, fallbacks: 0 };
-  const routeDeps = { catalog, clicks, stats, eventLog: deps.eventLog, logger: deps.logger };
+  const readEdge = edgeRequestReader(deps.edgeWorkerSecret);
+  const routeDeps = { catalog, clicks, stats, readEdge, eventLog: deps.eventLog, logger: deps.logger };
 
   clickRedirectRoute(app, routeDeps);
   landerExitRoute(app, routeDeps);

@@ -1,7 +1,8 @@
 // Everything a click needs from the entity store, held in memory: campaigns joined to their lander,
-// offer, domain and spark, and the settings. No database round trip per click. Reloaded whenever an
-// admin changes entities (the change feed), and every minute in case a notification was missed.
-import { eq } from 'drizzle-orm';
+// offer and spark, the active custom domains, and the settings. No database round trip per click.
+// Reloaded whenever an admin changes entities (the change feed), and every minute in case a
+// notification was missed.
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { CATALOG_CHANNEL, ensurePostbackKey, schema, type ChangeFeed, type Db, type Logger } from '@tracker/core';
 import { renderExitTrackerScript } from './exit-tracker-script';
 import { toLocationUrl } from './location-url';
@@ -31,6 +32,8 @@ export interface CatalogSnapshot {
   /** `https://{global exit domain}/click`, or null when no global exit domain is set. */
   exitUrl: string | null;
   postbackKey: string;
+  /** The hosts (`host` or `host:port`) of the domain settings and of campaigns' active custom domains. */
+  trackingHosts: Set<string>;
   /** /exit-tracker.js, rendered for the tracking hosts this snapshot knows (the exitUrl it may trust). */
   exitTrackerScript: string;
 }
@@ -47,7 +50,7 @@ export function originOf(domain: string): string | null {
 }
 
 export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
-  const [rows, sparkRows, settingRows, postbackKey] = await Promise.all([
+  const [rows, sparkRows, settingRows, postbackKey, activeDomains] = await Promise.all([
     db
       .select({
         id: schema.campaigns.id,
@@ -58,18 +61,19 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
         offerUrl: schema.offers.url,
         utmTemplate: schema.offers.utmTemplate,
         sparkId: schema.sparks.sparkId,
-        domain: schema.domains.domain,
-        subdomain: schema.domains.subdomain,
-        domainStatus: schema.domains.status,
       })
       .from(schema.campaigns)
       .leftJoin(schema.landers, eq(schema.landers.id, schema.campaigns.landerId))
       .leftJoin(schema.offers, eq(schema.offers.id, schema.campaigns.offerId))
-      .leftJoin(schema.sparks, eq(schema.sparks.id, schema.campaigns.sparkId))
-      .leftJoin(schema.domains, eq(schema.domains.id, schema.campaigns.domainId)),
+      .leftJoin(schema.sparks, eq(schema.sparks.id, schema.campaigns.sparkId)),
     db.select({ sparkId: schema.sparks.sparkId }).from(schema.sparks),
     db.select().from(schema.settings),
     ensurePostbackKey(db),
+    // Every live custom domain, used by a campaign or not: the edge worker forwards any of them here.
+    db
+      .select({ domain: schema.domains.domain, subdomain: schema.domains.subdomain })
+      .from(schema.domains)
+      .where(and(eq(schema.domains.status, 'active'), isNotNull(schema.domains.subdomain))),
   ]);
   const campaigns = new Map<string, CatalogCampaign>();
   // Campaigns share landers and offers: each distinct URL is parsed once per load.
@@ -80,10 +84,10 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
     return url;
   };
   const setting = new Map(settingRows.map((r) => [r.key, r.value]));
-  // The hosts tracking links and exits use (spec §9): the two domain settings, campaigns' active custom domains.
+  // The hosts tracking links and exits use (spec §9): the two domain settings and the active custom domains.
   const trackingDomains = new Set([setting.get('global_exit_domain') ?? '', setting.get('redirect_domain') ?? '']);
+  for (const row of activeDomains) if (row.subdomain) trackingDomains.add(`${row.subdomain}.${row.domain}`);
   for (const row of rows) {
-    if (row.domain && row.subdomain && row.domainStatus === 'active') trackingDomains.add(`${row.subdomain}.${row.domain}`);
     const landerUrl = row.landerUrl ? locationUrl(row.landerUrl) : null;
     const offerUrl = row.offerUrl ? locationUrl(row.offerUrl) : null;
     campaigns.set(row.id, {
@@ -110,6 +114,7 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
     exitUrl: exitOrigin ? `${exitOrigin}/click` : null,
     fallbackUrl: locationUrl(setting.get('fallback_url') ?? ''),
     postbackKey,
+    trackingHosts,
     exitTrackerScript: renderExitTrackerScript([...trackingHosts]),
   };
 }

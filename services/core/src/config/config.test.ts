@@ -39,12 +39,19 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'http://r' }, 'REDIS_URL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ SECRETS_KEY: 'not-hex' }, 'SECRETS_KEY'],
+    [{ EDGE_WORKER_SECRET: '0123456789abcde' }, 'EDGE_WORKER_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
   ])('%j is refused naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(variable));
+  });
+
+  test('EDGE_WORKER_SECRET is optional, trimmed, and taken from 16 characters on', () => {
+    expect(loadConfig({}).edgeWorkerSecret).toBeUndefined();
+    expect(loadConfig({ EDGE_WORKER_SECRET: '  ' }).edgeWorkerSecret).toBeUndefined();
+    expect(loadConfig({ EDGE_WORKER_SECRET: ' 0123456789abcdef ' }).edgeWorkerSecret).toBe('0123456789abcdef');
   });
 
   test('every problem is named at once', () => {

@@ -46,6 +46,10 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  // Shared with the edge worker (deploy/edge-worker): only a request carrying it may name the visitor's IP and host.
+  EDGE_WORKER_SECRET: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
   WEB_DIST: optionalText,
   TIKTOK_API_URL: z.string().trim().url().default('https://business-api.tiktok.com'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -70,6 +74,8 @@ export interface Config {
   secretsKey?: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** The secret the edge worker sends as X-Edge-Secret; unset: ingest ignores every X-Edge-* header. */
+  edgeWorkerSecret?: string;
   /** The built web app; defaults to web/dist of this checkout. */
   webDist?: string;
   /** Base URL of TikTok's business API (a local fake in tests). */
@@ -121,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretsKey: e.SECRETS_KEY,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    edgeWorkerSecret: e.EDGE_WORKER_SECRET,
     webDist: e.WEB_DIST,
     tiktokApiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
