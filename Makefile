@@ -18,6 +18,12 @@ dev: install
 ## test: lint, typecheck and every test suite (real-engine suites run when their URLs are set)
 test: install lint typecheck jest
 
+## test-faults: the pipeline under faults on real processes and its own PostgreSQL, Redis and Kafka
+## (SIGKILLs under load, the broker, PostgreSQL and Redis restarted); prints sent/answered/stored/lost/doubled.
+## One scenario: make test-faults FAULTS="embedded" (embedded, kafka, postgres, redis)
+test-faults: install
+	npx tsx bench/fault-suite.ts $(FAULTS)
+
 ## lint: eslint (with the workspace boundaries), and knip: every workspace declares what it imports and imports what it declares
 lint: install
 	npx eslint --max-warnings=0 .

@@ -9,12 +9,16 @@
 // is set) for 60 s: redirect p99, projection lag at the end, lost clicks.
 //
 //   npx tsx bench/cpu-per-click.ts [--requests 40000] [--connections 50] [--rounds 3] [--against DIR]
-//                                  [--rate-seconds 60] [--only cpu|rate]
+//                                  [--rate-seconds 60] [--only cpu|rate] [--threads] [--profile DIR]
+//
+// --threads prints each server's CPU by thread name (the JS thread, libuv, chDB's pools); --profile DIR
+// writes a V8 CPU profile of the tracker's JS thread over the counted requests and their projection.
 //
 // Each measured server runs in a child process of its own (this file with --serve), so the CPU counted is
 // that server's and nothing else's; the load generator (autocannon) is a further process.
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -34,6 +38,8 @@ const ROUNDS = Number(option('rounds', '3'));
 const RATE_SECONDS = Number(option('rate-seconds', '60'));
 const AGAINST = args.includes('--against') ? path.resolve(option('against', '')) : undefined;
 const ONLY = args.includes('--only') ? option('only', '') : undefined;
+/** --profile DIR: a V8 CPU profile of the tracker's main thread, from the first counted request to the end. */
+const PROFILE_DIR = args.includes('--profile') ? path.resolve(option('profile', '')) : undefined;
 const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const autocannonBin = fileURLToPath(import.meta.resolve('autocannon'));
 const CLICK_PATH = '/r/benchCampaign?cid=1788&ad=2&cr=3&plc=feed&cname=Spring&aname=Group&crname=Video';
@@ -99,15 +105,25 @@ async function serve(spec: ServeSpec): Promise<void> {
   }
   let mark = process.cpuUsage();
   let threadMark = threadTimes();
+  const profiler = PROFILE_DIR && spec.kind === 'tracker' ? new inspector.Session() : undefined;
+  profiler?.connect();
   process.on('message', (message: { type: string }) => {
     if (message.type === 'start') {
       mark = process.cpuUsage();
       threadMark = threadTimes();
+      profiler?.post('Profiler.enable', () => profiler.post('Profiler.start'));
     }
     if (message.type === 'finish') {
       void finish().then((r) => {
         const used = process.cpuUsage(mark);
         if (args.includes('--threads')) printThreads(threadMark, threadTimes());
+        profiler?.post('Profiler.stop', (error, result) => {
+          if (error || !result?.profile) return;
+          const file = path.join(PROFILE_DIR!, `tracker-${path.basename(spec.tree)}-${process.pid}-${Date.now()}.cpuprofile`);
+          fs.mkdirSync(PROFILE_DIR!, { recursive: true });
+          fs.writeFileSync(file, JSON.stringify(result.profile));
+          console.log(`    main-thread profile of the counted requests: ${file}`);
+        });
         send({ type: 'measured', cpuMicros: used.user + used.system, ...r });
       });
     }
@@ -139,9 +155,10 @@ function printThreads(before: Map<string, number>, after: Map<string, number>) {
 
 function startServer(spec: ServeSpec): Promise<{ child: ChildProcess; url: string; measure: () => Promise<Extract<ServerMessage, { type: 'measured' }>> }> {
   // The child runs this file from the measured tree's point of view only for the tracker import; tsx is ours.
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(spec), ...(args.includes('--threads') ? ['--threads'] : [])], {
+  const passOn = args.filter((a, i) => a === '--threads' || a === '--profile' || args[i - 1] === '--profile');
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(spec), ...passOn], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--import', 'tsx', ...(args.includes('--profile') && spec.kind === 'tracker' ? ['--cpu-prof', `--cpu-prof-dir=${option('profile', '')}`] : [])],
+    execArgv: ['--import', 'tsx'],
     cwd: spec.tree,
   });
   const next = <T extends ServerMessage['type']>(type: T) =>
