@@ -14,7 +14,7 @@ import {
 import { ensureAdmin, registerApi, type AdminOutcome } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { startProjector } from '@tracker/projector';
-import { registerProcessors } from '@tracker/workers';
+import { registerProcessors, scheduleSpendSync } from '@tracker/workers';
 import { capabilitiesByMode, missingServerEngines, servesHttp, storeNeeds, type ServiceMode } from './capabilities';
 
 export interface RunningServices {
@@ -93,6 +93,8 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
         logger,
       });
       await stores.queue!.start();
+      const stopSchedule = scheduleSpendSync(stores.queue!, { everyMinutes: config.tiktokSpendSyncMinutes, logger });
+      stops.push(async () => stopSchedule());
     }
 
     if (capabilities.includes('projector')) {
@@ -129,6 +131,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           sessionSecret: secrets.sessionSecret,
           secretsKey: secrets.secretsKey,
           tiktokApiUrl: config.tiktokApiUrl,
+          queue: stores.queue,
           logger,
           webDist: config.webDist,
         });

@@ -48,6 +48,7 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST: optionalText,
   TIKTOK_API_URL: z.string().trim().url().default('https://business-api.tiktok.com'),
+  TIKTOK_SPEND_SYNC_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -70,6 +71,8 @@ export interface Config {
   webDist?: string;
   /** Base URL of TikTok's business API (a local fake in tests). */
   tiktokApiUrl: string;
+  /** How often the workers pull every TikTok ad account's recent spend; 0 turns the schedule off. */
+  tiktokSpendSyncMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -113,5 +116,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     tiktokApiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),
+    tiktokSpendSyncMinutes: e.TIKTOK_SPEND_SYNC_MINUTES,
   };
 }
