@@ -117,8 +117,8 @@ export function TiktokAccountsCard() {
 
   return (
     <Card className="xl:col-span-2">
-      <CardHeader className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1.5">
+      <CardHeader className="flex flex-wrap items-start justify-between gap-4 sm:flex-nowrap">
+        <div className="grid min-w-0 flex-1 gap-1.5">
           <CardTitle>
             <h2>Integrations: TikTok ad accounts</h2>
           </CardTitle>
@@ -127,7 +127,7 @@ export function TiktokAccountsCard() {
             15 minutes, in each advertiser&apos;s time zone; Sync now pulls them at once, Backfill a longer range.
           </CardDescription>
         </div>
-        <Button onClick={() => setAdding(true)}>
+        <Button className="shrink-0" onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" />
           Add account
         </Button>
