@@ -1,6 +1,6 @@
 // TikTok spend in a real browser (issue 17): an admin adds a TikTok ad account on Settings →
 // Integrations and syncs it against a local fake of TikTok's reporting API, then the dashboard shows the
-// synced money: Spend, Profit, the Unattributed row and the 'Spend synced' note. Screenshots go to
+// synced money: Spend, Profit, the Unattributed row and the 'Spend synced' note, and a refused sync's warning. Screenshots go to
 // <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
@@ -66,6 +66,7 @@ describeWithChromium('tiktok spend e2e')('TikTok spend from account to dashboard
     const form = page.getByRole('form', { name: 'Add TikTok ad account' });
     await form.getByLabel('Advertiser ID').fill(ADVERTISER.advertiserId);
     await form.getByLabel('Access Token').fill(ADVERTISER.accessToken);
+    await shot(page, 'spend-00-add-account-dialog', { fullPage: false });
     await form.getByRole('button', { name: 'Add account' }).click();
     const table = page.getByRole('table', { name: 'TikTok ad accounts' });
     await table.getByText('E2E Ads').waitFor();
@@ -98,5 +99,20 @@ describeWithChromium('tiktok spend e2e')('TikTok spend from account to dashboard
     );
     expect(totals).toMatchObject({ revenue: '40.00', spend: '34.50', profit: '5.50' });
     await shot(page, 'spend-02-dashboard-cost-profit');
+  }, STEP_MS);
+
+  test('a sync TikTok refuses shows its error on the card and a warning on the dashboard; the money stays', async () => {
+    tiktok.addAdvertiser({ ...ADVERTISER, accessToken: 'rotated-elsewhere' });
+    await page.goto(`${baseUrl}/settings`);
+    await page.getByRole('button', { name: 'Sync now E2E Ads' }).click();
+    await page.getByText('Sync failed', { exact: true }).first().waitFor({ timeout: 30_000 });
+    const table = page.getByRole('table', { name: 'TikTok ad accounts' });
+    await table.getByText(/TikTok answered 40001/).waitFor();
+    await shot(page, 'spend-03-settings-sync-failed');
+
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('spend-freshness').getByText(/Spend sync failed \(E2E Ads\)/).waitFor();
+    await page.getByRole('table', { name: 'Report' }).locator('tbody tr', { hasText: 'Keto TikTok' }).getByText('$30.00', { exact: true }).waitFor();
+    await shot(page, 'spend-04-dashboard-sync-warning', { fullPage: false });
   }, STEP_MS);
 });

@@ -62,7 +62,7 @@ export function useSyncTiktokAccount() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: SpendSyncBody }) => apiJson<{ rows: number }>('POST', `/api/tiktok/accounts/${id}/sync`, body),
     onSuccess: (result) => toast({ title: 'Spend synced', description: `${result.rows} campaign-day rows` }),
-    onError: (error) => toastFailure('Spend sync failed', error),
+    onError: (error) => toastFailure('Sync failed', error),
     // A failed run is recorded on the account too: reload either way.
     onSettled: () => refreshSpend(queryClient),
   });
