@@ -1,7 +1,7 @@
 // The dashboard API: everything under /api, behind sessions and access checks, plus the built web app.
 import fastifyCookie from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type Logger } from '@tracker/core';
+import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type JobQueue, type Logger } from '@tracker/core';
 import { enforceAccess } from './auth/access';
 import { guardMutations } from './auth/guard-mutations';
 import { LoginThrottle } from './auth/login-throttle';
@@ -16,6 +16,7 @@ import { reportRoutes } from './reports/routes';
 import { settingsRoutes } from './settings/routes';
 import { sparkRoutes } from './sparks/routes';
 import { pixelRoutes } from './tiktok-pixels/routes';
+import { tiktokAccountRoutes } from './tiktok-accounts/routes';
 import { userRoutes } from './users/routes';
 import { warnUntrustedProxy } from './auth/warn-untrusted-proxy';
 import { apiSecurityHeaders } from './web/security-headers';
@@ -32,6 +33,8 @@ export interface ApiDeps {
   secretsKey: Buffer;
   /** TikTok business API base URL. */
   tiktokApiUrl: string;
+  /** The job queue: requests that wait on a job's result ('Sync now') enqueue there. */
+  queue?: JobQueue;
   logger: Logger;
   /** The built web app; none is served when the folder has no index.html. */
   webDist?: string;
@@ -65,6 +68,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await campaignRoutes(api, deps);
       await sparkRoutes(api, deps);
       await pixelRoutes(api, deps);
+      await tiktokAccountRoutes(api, deps);
       await settingsRoutes(api, deps);
       await userRoutes(api, deps);
       await reportRoutes(api, deps);

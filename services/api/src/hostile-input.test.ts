@@ -10,8 +10,11 @@ import { createHttpServer, createLogger, schema } from '@tracker/core';
 import { isWellFormedText } from '@tracker/schemas';
 import { registerApi } from './api-plugin';
 import { createApiHarness, type ApiHarness } from './testing/api-harness';
+import { startFakeTiktokReporting, type FakeTiktokReporting } from '@tracker/testing';
 
 let h: ApiHarness;
+/** TikTok for the account form: it knows no advertiser, so every add is refused with a 400. */
+let tiktok: FakeTiktokReporting;
 let admin: string;
 /** Every route of the API, as Fastify registers it (so a new route cannot escape the fuzzing). */
 const routes: Array<{ method: string; url: string; hasBody: boolean; hasQuery: boolean }> = [];
@@ -43,6 +46,8 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/users/:id/permissions': () => ({ features: ['campaigns', 'landers'] }),
   'POST /api/users/:id/vcn-assignments': () => ({ vcnNicknames: ['Card A', 'Card B'] }),
   'POST /api/user/preferences': () => ({ visibleColumns: ['clicks', 'revenue'], columnWidths: { name: 200 } }),
+  'POST /api/tiktok/accounts': () => ({ advertiserId: '7000123', accessToken: 'tt-token', name: 'Main account' }),
+  'POST /api/tiktok/accounts/:id/sync': () => ({ startDate: '2026-01-01', endDate: '2026-01-31' }),
 };
 
 /** A valid query string per route that reads one. */
@@ -221,7 +226,8 @@ async function send(method: string, url: string, payload?: string, contentType =
 }
 
 beforeAll(async () => {
-  h = await createApiHarness();
+  tiktok = await startFakeTiktokReporting();
+  h = await createApiHarness({ tiktokApiUrl: tiktok.url });
   admin = await h.signIn('admin');
 
   // The route table, from a second instance of the same API.
@@ -268,7 +274,10 @@ beforeAll(async () => {
     .map(({ t }) => `select '${t}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${t}" x`)
     .join(' union all ');
 }, 120_000);
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  await tiktok.close();
+});
 
 test('the fuzzer knows a valid body and query for every route that takes one', () => {
   expect(routes.length).toBeGreaterThan(30);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ensurePostbackKey, loadConfig } from '@tracker/core';
+import { ensurePostbackKey, loadConfig, schema } from '@tracker/core';
 import { runServices, type RunningServices } from './run-services';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-probes-'));
@@ -67,6 +67,18 @@ describe('tracker all with METRICS_PORT', () => {
     expect(sample(text, 'tracker_projector_lag_seconds')).toBe(0);
     expect(text).toMatch(/^tracker_queue_jobs\{name="[^"]+",state="waiting"\} 0$/m);
     expect(text).toMatch(/^tracker_process_resident_memory_bytes \d+/m);
+  });
+
+  test("each background sync's last success is a timestamp per source; one that never succeeded has no series", async () => {
+    const db = running.stores.entities!.db;
+    const succeededAt = new Date('2026-11-20T10:00:00Z');
+    await db.insert(schema.tiktokAccounts).values([
+      { advertiserId: '7001', name: 'A', accessToken: 'sealed', timezone: 'UTC', currency: 'USD', lastSuccessAt: succeededAt },
+      { advertiserId: '7002', name: 'B', accessToken: 'sealed', timezone: 'UTC', currency: 'USD' },
+    ]);
+    const text = await scrape();
+    expect(sample(text, 'tracker_sync_last_success_timestamp_seconds{sync="tiktok_spend",source="7001"}')).toBe(succeededAt.getTime() / 1000);
+    expect(text).not.toContain('source="7002"');
   });
 
   test('/readyz names every store of the process; /healthz answers; /metrics is on the metrics port only', async () => {

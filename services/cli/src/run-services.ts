@@ -4,11 +4,13 @@ import {
   addConsumerLagGauges,
   addParkedConversionsGauge,
   addQueueJobsGauge,
+  addSyncSuccessGauge,
   ConfigError,
   createHttpServer,
   createLogger,
   createMetrics,
   instrumentHttp,
+  listSpendSyncTimes,
   lockDataDir,
   observePublishes,
   openStores,
@@ -24,7 +26,7 @@ import {
 import { ensureAdmin, registerApi, type AdminOutcome } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { DEFAULT_GROUP as PROJECTOR_GROUP, startProjector } from '@tracker/projector';
-import { registerProcessors } from '@tracker/workers';
+import { registerProcessors, scheduleSpendSync } from '@tracker/workers';
 import { capabilitiesByMode, missingServerEngines, servesHttp, storeNeeds, type ServiceMode } from './capabilities';
 
 export interface RunningServices {
@@ -111,6 +113,12 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
       });
       await stores.queue!.start();
       addQueueJobsGauge(metrics, stores.queue!);
+      const db = stores.entities!.db;
+      addSyncSuccessGauge(metrics, async () => [
+        ...(await listSpendSyncTimes(db)).map((t) => ({ sync: 'tiktok_spend', source: t.advertiserId, succeededAt: t.lastSuccessAt })),
+      ]);
+      const stopSchedule = scheduleSpendSync(stores.queue!, { everyMinutes: config.tiktokSpendSyncMinutes, logger });
+      stops.push(async () => stopSchedule());
     }
 
     if (capabilities.includes('projector')) {
@@ -166,6 +174,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           sessionSecret: secrets.sessionSecret,
           secretsKey: secrets.secretsKey,
           tiktokApiUrl: config.tiktokApiUrl,
+          queue: stores.queue,
           logger,
           webDist: config.webDist,
         });

@@ -10,7 +10,8 @@ export type { Analytics, InsertOptions, QueryParams } from './analytics/analytic
 export { yieldToEventLoop } from './analytics/analytics';
 export { migrateAnalytics } from './analytics/migrate-analytics';
 export { openAnalytics } from './analytics/open-analytics';
-export { recordSpend, type SpendInput } from './analytics/record-spend';
+export { recordSpend, replaceAdvertiserSpend, type SpendInput } from './analytics/record-spend';
+export { listSpendSyncTimes, type SpendSyncTime } from './db/spend-sync-times';
 export type { Entities, Db } from './db/entities';
 export * as schema from './db/schema';
 export { ensurePostbackKey, POSTBACK_KEY_SETTING } from './db/postback-key';

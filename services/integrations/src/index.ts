@@ -9,3 +9,16 @@ export {
   type TiktokEventResult,
   type TiktokWebEvent,
 } from './tiktok/events-api';
+export {
+  getAdvertiserInfo,
+  getCampaignDailySpend,
+  isTimeZone,
+  TiktokApiError,
+  TIKTOK_ADVERTISER_INFO_PATH,
+  TIKTOK_REPORT_PATH,
+  TIKTOK_REPORT_PAGE_SIZE,
+  TIKTOK_THROTTLED_CODE,
+  type AdvertiserInfo,
+  type CampaignDaySpend,
+  type TiktokCallOptions,
+} from './tiktok/reporting-api';

@@ -9,3 +9,11 @@ export {
 } from './fakes/tiktok-server';
 export { openPipelineStores, type PipelineStores, type PipelineStoreOptions } from './pipeline/open-pipeline-stores';
 export { waitForProjection } from './pipeline/wait-for-projection';
+export {
+  startFakeTiktokReporting,
+  type FakeAdvertiser,
+  type FakeSpendRow,
+  type FakeTiktokReporting,
+  type FakeTiktokReportingOptions,
+  type RecordedReportingRequest,
+} from './fakes/tiktok-reporting-server';

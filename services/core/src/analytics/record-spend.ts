@@ -1,6 +1,6 @@
 // Ad spend per TikTok campaign and day: upserted into the entity store's tiktok_spend (the record)
 // and mirrored into the analytics store's `spend` table, where reports allocate it (DESIGN.md §4).
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { moneyText, parseMoney, SPEND_AMOUNT } from '@tracker/schemas';
 import type { Db } from '../db/entities';
 import { tiktokSpend } from '../db/schema';
@@ -16,6 +16,8 @@ export interface SpendInput {
   impressions?: number;
   clicks?: number;
   conversions?: number;
+  /** The TikTok advertiser the row was pulled for (replaceAdvertiserSpend sets it). */
+  advertiserId?: string | null;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -50,6 +52,7 @@ export async function recordSpend(db: Db, analytics: Analytics, rows: readonly S
     clicks: r.clicks ?? 0,
     conversions: r.conversions ?? 0,
     syncedAt,
+    advertiserId: r.advertiserId ?? null,
   }));
   for (let i = 0; i < values.length; i += BATCH) {
     await db
@@ -64,6 +67,7 @@ export async function recordSpend(db: Db, analytics: Analytics, rows: readonly S
           clicks: sql`excluded.clicks`,
           conversions: sql`excluded.conversions`,
           syncedAt: sql`excluded.synced_at`,
+          advertiserId: sql`excluded.advertiser_id`,
         },
       });
   }
@@ -83,4 +87,28 @@ export async function recordSpend(db: Db, analytics: Analytics, rows: readonly S
       })),
     );
   }
+}
+
+/** A sync's pull of whole days for one advertiser: its rows are recorded, and that advertiser's rows of
+ *  those days that the pull no longer has (a campaign that stopped spending, a figure TikTok took back)
+ *  are recorded as zero, so each day holds exactly the new figures. Answers the rows recorded. */
+export async function replaceAdvertiserSpend(
+  db: Db,
+  analytics: Analytics,
+  pull: { advertiserId: string; dates: readonly string[]; rows: readonly SpendInput[] },
+): Promise<number> {
+  const rows = pull.rows.map((r) => ({ ...r, advertiserId: pull.advertiserId }));
+  const pulled = new Set(rows.map((r) => `${r.date}\u0000${r.tiktokCampaignId}`));
+  const zeroes: SpendInput[] = [];
+  for (let i = 0; i < pull.dates.length; i += BATCH) {
+    const before = await db
+      .select({ date: tiktokSpend.date, tiktokCampaignId: tiktokSpend.tiktokCampaignId, campaignName: tiktokSpend.campaignName })
+      .from(tiktokSpend)
+      .where(and(eq(tiktokSpend.advertiserId, pull.advertiserId), inArray(tiktokSpend.date, pull.dates.slice(i, i + BATCH))));
+    for (const r of before) {
+      if (!pulled.has(`${r.date}\u0000${r.tiktokCampaignId}`)) zeroes.push({ ...r, spend: '0', advertiserId: pull.advertiserId });
+    }
+  }
+  await recordSpend(db, analytics, [...zeroes, ...rows]);
+  return rows.length;
 }

@@ -54,6 +54,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ EDGE_WORKER_SECRET: ' 0123456789abcdef ' }).edgeWorkerSecret).toBe('0123456789abcdef');
   });
 
+  test('the TikTok API and the spend sync schedule: defaults, overrides, 0 turns the schedule off', () => {
+    expect(loadConfig({})).toMatchObject({ tiktokApiUrl: 'https://business-api.tiktok.com', tiktokSpendSyncMinutes: 15 });
+    expect(loadConfig({ TIKTOK_API_URL: 'http://127.0.0.1:4010/', TIKTOK_SPEND_SYNC_MINUTES: '0' })).toMatchObject({
+      tiktokApiUrl: 'http://127.0.0.1:4010',
+      tiktokSpendSyncMinutes: 0,
+    });
+    expect(() => loadConfig({ TIKTOK_SPEND_SYNC_MINUTES: 'often' })).toThrow(/TIKTOK_SPEND_SYNC_MINUTES/);
+  });
+
   test('every problem is named at once', () => {
     expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'nope' })).toThrow(/PORT[\s\S]*REDIS_URL/);
   });

@@ -56,6 +56,7 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
     message: 'must be at least 16 characters',
   }),
+  TIKTOK_SPEND_SYNC_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -86,6 +87,8 @@ export interface Config {
    * guards /metrics on the main port; with neither, only this machine may scrape.
    */
   metrics: { port?: number; token?: string };
+  /** How often the workers pull every TikTok ad account's recent spend; 0 turns the schedule off. */
+  tiktokSpendSyncMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -131,5 +134,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     tiktokApiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
+    tiktokSpendSyncMinutes: e.TIKTOK_SPEND_SYNC_MINUTES,
   };
 }

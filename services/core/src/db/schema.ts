@@ -314,9 +314,31 @@ export const tiktokSpend = pgTable(
     clicks: integer().notNull().default(0),
     conversions: integer().notNull().default(0),
     syncedAt: createdAt(),
+    /** The TikTok advertiser whose sync wrote the row (null for rows recorded otherwise): a re-sync of a
+     *  day zeroes that advertiser's rows the new pull no longer has, so the day is replaced, not added to. */
+    advertiserId: text(),
   },
   (t) => [unique('tiktok_spend_day_campaign_key').on(t.date, t.tiktokCampaignId)],
 );
+
+/** TikTok ad accounts whose spend the sync pulls (issue 17). The access token is sealed with the
+ *  secrets key; time zone and currency are what TikTok's advertiser info reports. */
+export const tiktokAccounts = pgTable('tiktok_accounts', {
+  id: serial().primaryKey(),
+  advertiserId: text().notNull().unique(),
+  name: text().notNull(),
+  accessToken: text().notNull(),
+  /** IANA zone of the advertiser: its report days are calendar days there. */
+  timezone: text().notNull(),
+  currency: text().notNull(),
+  createdAt: createdAt(),
+  lastSyncAt: timestamp({ withTimezone: true, mode: 'date' }),
+  lastSuccessAt: timestamp({ withTimezone: true, mode: 'date' }),
+  lastSyncRows: integer(),
+  lastSyncDurationMs: integer(),
+  /** The last run's failure, null after a run that succeeded. */
+  lastSyncError: text(),
+});
 
 export const tiktokPixelEventHistory = pgTable(
   'tiktok_pixel_event_history',

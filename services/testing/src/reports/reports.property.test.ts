@@ -14,6 +14,7 @@ import { openPipelineStores, type PipelineStores } from '../pipeline/open-pipeli
 import { waitForProjection } from '../pipeline/wait-for-projection';
 import { generateScenario } from './random-event-stream';
 import { compareUtf8 as compareBytes, oracleReport, type OracleQuery, type OracleWorld } from './report-oracle';
+import { startSyncedSpend, type SyncedSpend } from './synced-spend';
 
 const logger = createLogger('silent');
 const TIMEZONES = ['America/New_York', 'Asia/Kolkata'];
@@ -136,7 +137,9 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
     cookie = String(login.headers['set-cookie']).split(';')[0]!;
   }, 120_000);
 
+  let synced: SyncedSpend | undefined;
   afterAll(async () => {
+    await synced?.close();
     await app?.close();
     await stores?.close();
   });
@@ -230,6 +233,35 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
         }
       }
     }
+  });
+
+  // Issue 17: spend synced from TikTok (synced-spend.ts). Last, since they change the world's spend.
+  const SYNCED_GROUPINGS: ReportGroupBy[] = ['campaign', 'tiktokCampaignId', 'mediabuyer', 'spark'];
+  async function compareSyncedSpend() {
+    for (const timezone of TIMEZONES) {
+      for (const range of RANGES) {
+        for (const groupBy of SYNCED_GROUPINGS) await compare({ timezone, groupBy, filters: {}, ...range });
+        await compare({ timezone, groupBy: 'campaign', filters: { spark: 'spark-2' }, ...range });
+      }
+    }
+  }
+
+  test('after a TikTok spend sync (advertisers in Los Angeles and Shanghai), every total equals the oracle', async () => {
+    synced = await startSyncedSpend({ db: stores.entities.db, analytics: stores.analytics }, seed);
+    await synced.sync();
+    const before = world.spend;
+    world = { ...world, spend: synced.expectedSpend(before) };
+    expect(world.spend).not.toEqual(before);
+    await compareSyncedSpend();
+  });
+
+  test('after a re-sync that changes a day (a figure moves, a campaign drops out), every total equals the oracle', async () => {
+    synced!.changeADay();
+    await synced!.sync();
+    const before = world.spend;
+    world = { ...world, spend: synced!.expectedSpend(before) };
+    expect(world.spend).not.toEqual(before);
+    await compareSyncedSpend();
   });
 }
 

@@ -1,8 +1,9 @@
 // The Settings screen at /settings (spec §2; admin only): domain price, redirect and exit domains,
-// report time zone, fallback URL, worker redeploy, postback URL and DNS instructions.
+// report time zone, fallback URL, worker redeploy, postback URL, DNS instructions and integrations.
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { PageHeader } from '../../ui/PageHeader';
+import { TiktokAccountsCard } from '../tiktok-accounts/TiktokAccountsCard';
 import { DnsInstructionsCard } from './DnsInstructionsCard';
 import { FallbackUrlCard } from './FallbackUrlCard';
 import { MaxDomainPriceCard } from './MaxDomainPriceCard';
@@ -44,6 +45,7 @@ export function SettingsPage() {
           <ReportTimezoneCard stored={settingValue(settings.data, 'report_timezone')} />
           <RedeployWorkerCard />
           <DnsInstructionsCard redirectDomain={settingValue(settings.data, 'redirect_domain')} />
+          <TiktokAccountsCard />
         </div>
       )}
     </div>

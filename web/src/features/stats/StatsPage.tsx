@@ -38,6 +38,7 @@ import { ReportTable } from './ReportTable';
 import { NONE_FILTER } from './report-types';
 import { rangeParams, statsCsvFilename, statsRange, useReportTimeZone } from './report-time-zone';
 import { ALL, StatsFilters, type StatsFilterValues } from './StatsFilters';
+import { SpendFreshnessNote } from './SpendFreshnessNote';
 import { SummaryCards } from './SummaryCards';
 import { useDashboardView } from './use-dashboard-view';
 
@@ -190,6 +191,7 @@ export function StatsPage() {
             SafeKey Codes
           </Link>
         </Button>
+        <SpendFreshnessNote className="ml-auto" />
       </div>
 
       <StatsFilters

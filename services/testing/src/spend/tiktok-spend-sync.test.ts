@@ -1,0 +1,215 @@
+// TikTok ad accounts and the spend sync end to end: the admin API, the queue's job on the workers, a
+// local fake of TikTok's reporting API (paging, throttling, changed figures, advertisers either side
+// of UTC), and what the dashboard then reads: spend rows, the report's Cost, the freshness note.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { eq } from 'drizzle-orm';
+import { createHttpServer, createLogger, listSpendSyncTimes, schema, type JobQueue } from '@tracker/core';
+import { describeWithRealEngine } from '@tracker/core/testing';
+import { hashPassword, registerApi } from '@tracker/api';
+import { registerProcessors, scheduleSpendSync } from '@tracker/workers';
+import type { FastifyInstance } from 'fastify';
+import type { ReportResponse, SpendFreshness, SpendRow, TiktokAccountView } from '@tracker/schemas';
+import { startFakeTiktokReporting, type FakeTiktokReporting } from '../fakes/tiktok-reporting-server';
+import { openPipelineStores, type PipelineStores } from '../pipeline/open-pipeline-stores';
+
+const logger = createLogger('silent');
+const secretsKey = Buffer.alloc(32, 5);
+/** 03:00 UTC: still the 24th in Los Angeles (19:00), already the 25th in Shanghai (11:00). */
+const NOW = Date.parse('2026-11-25T03:00:00Z');
+const LA = { advertiserId: '7001', accessToken: 'la-token-0123456789', name: 'West Coast Ads', timezone: 'America/Los_Angeles' };
+const SH = { advertiserId: '7002', accessToken: 'sh-token-9876543210', name: 'Shanghai Ads', timezone: 'Asia/Shanghai', currency: 'CNY' };
+
+function spendSync(open: () => Promise<PipelineStores>) {
+  let stores: PipelineStores;
+  let queue: JobQueue;
+  let fake: FakeTiktokReporting;
+  let app: FastifyInstance;
+  let admin = '';
+  let user = '';
+  const ids: Record<string, number> = {};
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
+    app.inject({ method, url, payload: payload as object, headers: { cookie, ...(method === 'GET' ? {} : { origin: 'http://localhost:80' }) } });
+  const reportDates = (advertiserId: string) =>
+    fake.requests.filter((r) => r.path.endsWith('/report/integrated/get/') && r.query.advertiser_id === advertiserId).map((r) => `${r.query.start_date}..${r.query.end_date}`);
+  const spendRows = async (startDate: string, endDate: string) => (await call('GET', `/api/tiktok/spend?startDate=${startDate}&endDate=${endDate}`)).json() as SpendRow[];
+
+  beforeAll(async () => {
+    stores = await open();
+    queue = stores.queue!;
+    fake = await startFakeTiktokReporting({ maxPageSize: 2 });
+    fake.addAdvertiser(LA);
+    fake.addAdvertiser(SH);
+    // Five rows of the LA advertiser: three pages of two.
+    for (const [date, campaignId, spend] of [
+      ['2026-11-21', 'tt-la-1', '10.00'],
+      ['2026-11-22', 'tt-la-1', '12.50'],
+      ['2026-11-23', 'tt-la-1', '7.25'],
+      ['2026-11-23', 'tt-la-2', '3.10'],
+      ['2026-11-24', 'tt-la-2', '1.99'],
+    ] as const) {
+      fake.setSpend(LA.advertiserId, { date, campaignId, campaignName: `LA ${campaignId}`, spend, impressions: 1000, clicks: 40, conversions: 2 });
+    }
+    fake.setSpend(SH.advertiserId, { date: '2026-11-25', campaignId: 'tt-sh-1', spend: '88.00' });
+    registerProcessors(queue, { db: stores.entities.db, analytics: stores.analytics, secretsKey, tiktokApiUrl: fake.url, logger, now: () => NOW, tiktokBackoffMs: 5 });
+    await queue.start();
+
+    app = createHttpServer({ logger, trustProxy: false });
+    await registerApi(app, {
+      db: stores.entities.db,
+      analytics: stores.analytics,
+      changes: stores.entities.changes,
+      sessionSecret: 'q'.repeat(32),
+      secretsKey,
+      tiktokApiUrl: fake.url,
+      queue,
+      logger,
+      webDist: '/nonexistent',
+    });
+    await app.ready();
+    const hash = await hashPassword('spend-password');
+    await stores.entities.db.insert(schema.users).values([
+      { username: 'spend-admin', password: hash, role: 'admin' },
+      { username: 'spend-user', password: hash, role: 'user' },
+    ]);
+    const signIn = async (username: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'spend-password' }, headers: { origin: 'http://localhost:80' } });
+      return String(res.headers['set-cookie']).split(';')[0]!;
+    };
+    admin = await signIn('spend-admin');
+    user = await signIn('spend-user');
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await fake?.close();
+    await stores?.close();
+  });
+
+  test('an admin adds accounts: TikTok reports name, time zone and currency; the token is sealed and only masked', async () => {
+    const added = await call('POST', '/api/tiktok/accounts', { advertiserId: LA.advertiserId, accessToken: LA.accessToken });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ advertiserId: '7001', name: 'West Coast Ads', timezone: 'America/Los_Angeles', currency: 'USD', accessTokenMasked: '••••6789', lastSyncAt: null });
+    expect(added.body).not.toContain(LA.accessToken);
+    ids.la = (added.json() as TiktokAccountView).id;
+    const sh = await call('POST', '/api/tiktok/accounts', { advertiserId: SH.advertiserId, accessToken: SH.accessToken, name: 'China team' });
+    expect(sh.json()).toMatchObject({ name: 'China team', timezone: 'Asia/Shanghai', currency: 'CNY' });
+    ids.sh = (sh.json() as TiktokAccountView).id;
+
+    const [row] = await stores.entities.db.select().from(schema.tiktokAccounts).where(eq(schema.tiktokAccounts.id, ids.la));
+    expect(row!.accessToken).not.toContain(LA.accessToken);
+    const list = await call('GET', '/api/tiktok/accounts');
+    expect((list.json() as TiktokAccountView[]).map((a) => a.name)).toEqual(['China team', 'West Coast Ads']);
+    expect(list.body).not.toContain(LA.accessToken);
+  });
+
+  test('bad input and TikTok refusals are 4xx and store nothing; a second copy of an advertiser is a 409; users get 403', async () => {
+    const wrongToken = await call('POST', '/api/tiktok/accounts', { advertiserId: '7001', accessToken: 'not-the-token' });
+    expect(wrongToken.statusCode).toBe(400);
+    expect(wrongToken.json().message).toMatch(/40001/);
+    expect((await call('POST', '/api/tiktok/accounts', { advertiserId: 'abc', accessToken: 'x' })).json()).toEqual({ message: 'advertiserId: Advertiser ID must be digits only' });
+    expect((await call('POST', '/api/tiktok/accounts', { advertiserId: LA.advertiserId, accessToken: LA.accessToken })).statusCode).toBe(409);
+    expect((await call('GET', '/api/tiktok/accounts', undefined, user)).statusCode).toBe(403);
+    expect((await call('POST', `/api/tiktok/accounts/${ids.la}/sync`, {}, user)).statusCode).toBe(403);
+    expect((await call('POST', `/api/tiktok/accounts/${ids.la}/sync`, { startDate: '2026-11-01' })).json()).toEqual({ message: 'Send both startDate and endDate, or neither' });
+    expect((await call('POST', `/api/tiktok/accounts/${ids.la}/sync`, { startDate: '2025-01-01', endDate: '2026-11-01' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/tiktok/accounts/999999/sync', {})).statusCode).toBe(404);
+    expect((await stores.entities.db.select().from(schema.tiktokAccounts)).length).toBe(2);
+  });
+
+  test('Test connection asks TikTok with the stored token', async () => {
+    const res = await call('POST', `/api/tiktok/accounts/${ids.sh}/test`, {});
+    expect(res.json()).toEqual({ ok: true, name: 'Shanghai Ads', timezone: 'Asia/Shanghai', currency: 'CNY' });
+  });
+
+  test('Sync now pulls today and the 3 days before in each advertiser\'s time zone, every page, through throttling', async () => {
+    fake.throttleNext(2);
+    const la = await call('POST', `/api/tiktok/accounts/${ids.la}/sync`, {});
+    expect(la.statusCode).toBe(200);
+    expect(la.json()).toEqual({ rows: 5 });
+    const sh = await call('POST', `/api/tiktok/accounts/${ids.sh}/sync`, {});
+    expect(sh.json()).toEqual({ rows: 1 });
+    // 03:00 UTC on the 25th is the 24th in Los Angeles and the 25th in Shanghai.
+    expect(new Set(reportDates(LA.advertiserId))).toEqual(new Set(['2026-11-21..2026-11-24']));
+    expect(new Set(reportDates(SH.advertiserId))).toEqual(new Set(['2026-11-22..2026-11-25']));
+    // Two throttled answers, then pages 1, 2 and 3 (two rows each at most).
+    const pages = fake.requests.filter((r) => r.query.advertiser_id === LA.advertiserId).map((r) => r.query.page);
+    expect(pages).toEqual(['1', '1', '1', '2', '3']);
+    expect(await spendRows('2026-11-21', '2026-11-25')).toEqual([
+      { date: '2026-11-21', tiktokCampaignId: 'tt-la-1', campaignName: 'LA tt-la-1', spend: '10.00', impressions: 1000, clicks: 40, conversions: 2 },
+      { date: '2026-11-22', tiktokCampaignId: 'tt-la-1', campaignName: 'LA tt-la-1', spend: '12.50', impressions: 1000, clicks: 40, conversions: 2 },
+      { date: '2026-11-23', tiktokCampaignId: 'tt-la-1', campaignName: 'LA tt-la-1', spend: '7.25', impressions: 1000, clicks: 40, conversions: 2 },
+      { date: '2026-11-23', tiktokCampaignId: 'tt-la-2', campaignName: 'LA tt-la-2', spend: '3.10', impressions: 1000, clicks: 40, conversions: 2 },
+      { date: '2026-11-24', tiktokCampaignId: 'tt-la-2', campaignName: 'LA tt-la-2', spend: '1.99', impressions: 1000, clicks: 40, conversions: 2 },
+      { date: '2026-11-25', tiktokCampaignId: 'tt-sh-1', campaignName: '', spend: '88.00', impressions: 0, clicks: 0, conversions: 0 },
+    ]);
+    const card = (await call('GET', '/api/tiktok/accounts')).json() as TiktokAccountView[];
+    expect(card.find((a) => a.id === ids.la)).toMatchObject({ lastSyncRows: 5, lastSyncError: null });
+    expect(card.find((a) => a.id === ids.la)!.lastSyncDurationMs).toEqual(expect.any(Number));
+    const times = await listSpendSyncTimes(stores.entities.db);
+    expect(times.map((t) => t.lastSuccessAt instanceof Date)).toEqual([true, true]);
+  });
+
+  test('a re-pull replaces the day: a changed figure is the new one, a campaign TikTok no longer reports counts 0, and the report\'s Cost follows', async () => {
+    fake.setSpend(LA.advertiserId, { date: '2026-11-23', campaignId: 'tt-la-1', campaignName: 'LA tt-la-1', spend: '9.75', impressions: 1200, clicks: 50, conversions: 3 });
+    fake.removeSpend(LA.advertiserId, '2026-11-23', 'tt-la-2');
+    expect((await call('POST', `/api/tiktok/accounts/${ids.la}/sync`, {})).json()).toEqual({ rows: 4 });
+    const day = await spendRows('2026-11-23', '2026-11-23');
+    expect(day.map((r) => [r.tiktokCampaignId, r.spend])).toEqual([['tt-la-1', '9.75'], ['tt-la-2', '0.00']]);
+    const report = (await call('GET', '/api/reports?groupBy=campaign&startDate=2026-11-21&endDate=2026-11-25')).json() as ReportResponse;
+    // 10.00 + 12.50 + 9.75 + 1.99 + 88.00: no visits, so all of it is the Unattributed row.
+    expect(report.totals.spend).toBe('122.24');
+    expect(report.rows.map((r) => [r.label, r.spend])).toEqual([['Unattributed', '122.24']]);
+  });
+
+  test('a backfill is pulled in 30-day windows', async () => {
+    fake.setSpend(LA.advertiserId, { date: '2026-09-15', campaignId: 'tt-la-1', spend: '4.00' });
+    const before = reportDates(LA.advertiserId).length;
+    expect((await call('POST', `/api/tiktok/accounts/${ids.la}/sync`, { startDate: '2026-09-01', endDate: '2026-10-15' })).json()).toEqual({ rows: 1 });
+    expect(new Set(reportDates(LA.advertiserId).slice(before))).toEqual(new Set(['2026-09-01..2026-09-30', '2026-10-01..2026-10-15']));
+    expect((await spendRows('2026-09-15', '2026-09-15'))[0]!.spend).toBe('4.00');
+  });
+
+  test('a failed sync answers its error, keeps the figures, and shows on the card and in the freshness note', async () => {
+    const fresh = (await call('GET', '/api/tiktok/spend/freshness')).json() as SpendFreshness;
+    expect(fresh).toMatchObject({ accounts: 2, failing: [] });
+    expect(fresh.syncedAt).toEqual(expect.any(String));
+    fake.addAdvertiser({ ...SH, accessToken: 'revoked-elsewhere' });
+    const failed = await call('POST', `/api/tiktok/accounts/${ids.sh}/sync`, {});
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().message).toMatch(/^Spend sync failed: TikTok answered 40001/);
+    expect((await spendRows('2026-11-25', '2026-11-25'))[0]!.spend).toBe('88.00');
+    const card = (await call('GET', '/api/tiktok/accounts')).json() as TiktokAccountView[];
+    expect(card.find((a) => a.id === ids.sh)!.lastSyncError).toMatch(/40001/);
+    expect(((await call('GET', '/api/tiktok/spend/freshness')).json() as SpendFreshness).failing).toEqual([{ name: 'China team', error: expect.stringMatching(/40001/) }]);
+    fake.addAdvertiser(SH);
+    expect((await call('POST', `/api/tiktok/accounts/${ids.sh}/sync`, {})).statusCode).toBe(200);
+    expect(((await call('GET', '/api/tiktok/spend/freshness')).json() as SpendFreshness).failing).toEqual([]);
+  });
+
+  test('the schedule enqueues one job per interval however many workers tick, and it syncs every account', async () => {
+    const before = fake.requests.length;
+    const stops = [scheduleSpendSync(queue, { everyMinutes: 15, logger, now: () => NOW }), scheduleSpendSync(queue, { everyMinutes: 15, logger, now: () => NOW })];
+    stops.forEach((stop) => stop());
+    const jobId = `tiktok-spend-sync-900000-${Math.floor(NOW / 900_000)}`;
+    const deadline = Date.now() + 60_000;
+    while ((await queue.get(jobId))?.status !== 'completed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect((await queue.get(jobId))?.result).toEqual({ accounts: [{ accountId: ids.la, rows: 4, error: null }, { accountId: ids.sh, rows: 1, error: null }] });
+    // One run: LA's 4 rows in 2 pages, Shanghai's 1 row in 1 page.
+    expect(fake.requests.length - before).toBe(3);
+  });
+
+  test('deleting an account keeps its spend', async () => {
+    expect((await call('DELETE', `/api/tiktok/accounts/${ids.sh}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/tiktok/accounts/${ids.sh}`)).statusCode).toBe(404);
+    expect((await spendRows('2026-11-25', '2026-11-25'))[0]!.spend).toBe('88.00');
+  });
+}
+
+describe('TikTok spend sync [embedded: PGlite, chDB, in-process queue]', () => {
+  spendSync(() => openPipelineStores('embedded', { name: 'spend', queue: true }));
+});
+
+describeWithRealEngine('KAFKA_BROKERS', 'TikTok spend sync on PostgreSQL', () => {
+  spendSync(() => openPipelineStores('real', { name: 'spend', queue: true }));
+});

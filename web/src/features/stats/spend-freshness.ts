@@ -1,0 +1,40 @@
+// The Stats screen's note on how fresh the money is, from GET /api/tiktok/spend/freshness (polled with
+// the stats): 'Spend synced 4 min ago', or a warning when an account's last sync failed.
+import { useQuery } from '@tanstack/react-query';
+import type { SpendFreshness } from '@tracker/schemas';
+import { STATS_POLL_MS } from './queries';
+
+export function useSpendFreshness() {
+  return useQuery<SpendFreshness>({ queryKey: ['/api/tiktok/spend/freshness'], refetchInterval: STATS_POLL_MS });
+}
+
+export interface FreshnessNote {
+  text: string;
+  /** Shown as a warning: the money may be stale or missing. */
+  warning: boolean;
+  /** The failures in full, for the note's tooltip. */
+  detail?: string;
+}
+
+function minutesAgo(iso: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 120) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h ago` : `${Math.floor(hours / 24)} days ago`;
+}
+
+export function freshnessNote(freshness: SpendFreshness, now: number): FreshnessNote {
+  const synced = freshness.syncedAt ? `Spend synced ${minutesAgo(freshness.syncedAt, now)}` : null;
+  if (freshness.failing.length > 0) {
+    const names = freshness.failing.map((f) => f.name).join(', ');
+    return {
+      text: `Spend sync failed (${names})${synced ? ` · last good sync ${minutesAgo(freshness.syncedAt!, now)}` : ''}`,
+      warning: true,
+      detail: freshness.failing.map((f) => `${f.name}: ${f.error}`).join('\n'),
+    };
+  }
+  if (freshness.accounts === 0) return { text: 'No TikTok ad account connected: Cost shows spend recorded otherwise only', warning: true };
+  if (!synced) return { text: 'Spend not synced yet', warning: true };
+  return { text: synced, warning: false };
+}

@@ -1,0 +1,65 @@
+// 'Backfill': re-pulls an account's spend for a chosen range (up to a year), in TikTok's 30-day windows.
+// Dates are the advertiser's calendar days, as TikTok reports them.
+import { spendSyncBodySchema, type TiktokAccountView } from '@tracker/schemas';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { parseOrToast } from '../../lib/failure-toast';
+import { Button } from '../../ui/Button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
+import { Input } from '../../ui/Input';
+import { Label } from '../../ui/Label';
+import { useSyncTiktokAccount } from './queries';
+
+interface RangeValues {
+  startDate: string;
+  endDate: string;
+}
+
+export function BackfillDialog({ account, onOpenChange }: { account: TiktokAccountView | null; onOpenChange: (open: boolean) => void }) {
+  const sync = useSyncTiktokAccount();
+  const { register, handleSubmit, reset } = useForm<RangeValues>({ defaultValues: { startDate: '', endDate: '' } });
+  const ids = { start: useId(), end: useId() };
+
+  useEffect(() => {
+    if (account) reset({ startDate: '', endDate: '' });
+  }, [account, reset]);
+
+  const onSubmit = handleSubmit((values) => {
+    const body = parseOrToast(spendSyncBodySchema, values);
+    if (body && account) sync.mutate({ id: account.id, body }, { onSuccess: () => onOpenChange(false) });
+  });
+
+  return (
+    <Dialog open={account !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Backfill spend</DialogTitle>
+          <DialogDescription>
+            Re-pulls {account?.name ?? 'the account'}&apos;s spend for these days ({account?.timezone}); each day&apos;s figures replace what
+            was synced before.
+          </DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Backfill spend">
+          <div className="grid grid-cols-2 gap-4">
+            <div className="grid gap-2">
+              <Label htmlFor={ids.start}>Start date</Label>
+              <Input id={ids.start} type="date" {...register('startDate')} />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={ids.end}>End date</Label>
+              <Input id={ids.end} type="date" {...register('endDate')} />
+            </div>
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={sync.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={sync.isPending}>
+              {sync.isPending ? 'Syncing...' : 'Backfill'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,69 @@
+// TikTok ad accounts (issue 17): the list (polled while the card is open, so a scheduled sync shows up),
+// add, delete, 'Test connection' and 'Sync now' with their toasts. A sync answers when it is done.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { SpendSyncBody, TiktokAccountCreate, TiktokAccountView, TiktokConnectionTest } from '@tracker/schemas';
+import { apiJson, apiRequest } from '../../lib/api';
+import { toastFailure } from '../../lib/failure-toast';
+import { toast } from '../../ui/use-toast';
+
+export const TIKTOK_ACCOUNTS_KEY = ['/api/tiktok/accounts'] as const;
+const POLL_MS = 30_000;
+
+/** After a change the dashboard's money may differ: the accounts, the freshness note and the reports reload. */
+function refreshSpend(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: TIKTOK_ACCOUNTS_KEY });
+  void queryClient.invalidateQueries({ queryKey: ['/api/tiktok/spend/freshness'] });
+  void queryClient.invalidateQueries({ queryKey: ['/api/reports'] });
+  void queryClient.invalidateQueries({ queryKey: ['/api/tiktok/spend'] });
+}
+
+export function useTiktokAccounts() {
+  return useQuery<TiktokAccountView[]>({ queryKey: TIKTOK_ACCOUNTS_KEY, refetchInterval: POLL_MS });
+}
+
+export function useAddTiktokAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TiktokAccountCreate) => apiJson<TiktokAccountView>('POST', '/api/tiktok/accounts', body),
+    onSuccess: (account) => {
+      refreshSpend(queryClient);
+      toast({ title: 'TikTok account added', description: `${account.name} (${account.timezone}, ${account.currency})` });
+    },
+    onError: (error) => toastFailure('Failed to add TikTok account', error),
+  });
+}
+
+export function useDeleteTiktokAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/tiktok/accounts/${id}`),
+    onSuccess: () => {
+      refreshSpend(queryClient);
+      toast({ title: 'TikTok account deleted' });
+    },
+    onError: (error) => toastFailure('Failed to delete TikTok account', error),
+  });
+}
+
+export function useTestTiktokAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<TiktokConnectionTest>('POST', `/api/tiktok/accounts/${id}/test`, {}),
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: TIKTOK_ACCOUNTS_KEY });
+      toast({ title: 'Connection works', description: `${result.name}: ${result.timezone}, ${result.currency}` });
+    },
+    onError: (error) => toastFailure('Connection failed', error),
+  });
+}
+
+export function useSyncTiktokAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: SpendSyncBody }) => apiJson<{ rows: number }>('POST', `/api/tiktok/accounts/${id}/sync`, body),
+    onSuccess: (result) => toast({ title: 'Spend synced', description: `${result.rows} campaign-day rows` }),
+    onError: (error) => toastFailure('Sync failed', error),
+    // A failed run is recorded on the account too: reload either way.
+    onSettled: () => refreshSpend(queryClient),
+  });
+}
