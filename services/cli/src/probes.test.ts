@@ -53,7 +53,12 @@ describe('tracker all with METRICS_PORT', () => {
     expect(postback.status).toBe(200);
     expect((await fetch(`${running.url}/postback?key=wrong&transaction_id=t&click_id=c&payout=1`)).status).toBe(403);
 
-    const text = await until(scrape, (t) => sample(t, 'tracker_parked_conversions{state="waiting"}') === 1, 'the postback to be parked');
+    // The projector parks the conversion before it commits the batch's offsets: wait for both.
+    const text = await until(
+      scrape,
+      (t) => sample(t, 'tracker_parked_conversions{state="waiting"}') === 1 && sample(t, 'tracker_projector_lag_events') === 0,
+      'the postback to be parked and its batch committed',
+    );
     const redirects = text.split('\n').filter((l) => l.startsWith('tracker_http_requests_total{method="GET",route="/r/:campaignId"'));
     // The raw URL (with its click id) is never a label: two different ids are one series.
     expect(redirects).toHaveLength(1);
