@@ -17,3 +17,5 @@ export * from './reports';
 export * from './money';
 export * from './report-metrics';
 export * from './conversion-log';
+export * from './invoice-dates';
+export * from './invoices';
