@@ -1,13 +1,14 @@
 // The dashboard API: everything under /api, behind sessions and access checks, plus the built web app.
 import fastifyCookie from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type Logger } from '@tracker/core';
+import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type JobQueue, type Logger } from '@tracker/core';
 import { enforceAccess } from './auth/access';
 import { guardMutations } from './auth/guard-mutations';
 import { LoginThrottle } from './auth/login-throttle';
 import { authRoutes } from './auth/routes';
 import { SessionStore } from './auth/session-store';
 import { campaignRoutes } from './campaigns/routes';
+import { invoicingRoutes } from './invoicing/routes';
 import { landerRoutes } from './landers/routes';
 import { offerRoutes } from './offers/routes';
 import { preferenceRoutes } from './preferences/routes';
@@ -27,6 +28,11 @@ export interface ApiDeps {
   analytics: Analytics;
   /** Announce entity changes that the ingest caches (campaigns, landers, offers, sparks, settings). */
   changes: ChangeFeed;
+  /** Jobs whose result a request waits for (invoice PDFs); any worker process runs them. Every process
+   *  running the api has one (`tracker` opens it); suites that never make PDFs may leave it out. */
+  queue?: JobQueue;
+  /** The clock invoice numbers take their year from (default the system clock). */
+  now?: () => Date;
   sessionSecret: string;
   /** AES-256 key for API tokens at rest (core/secrets). */
   secretsKey: Buffer;
@@ -70,6 +76,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await reportRoutes(api, deps);
       await conversionRoutes(api, deps);
       await preferenceRoutes(api, deps);
+      await invoicingRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -126,6 +126,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           db: stores.entities!.db,
           analytics: stores.analytics!,
           changes: stores.entities!.changes,
+          queue: stores.queue!,
           sessionSecret: secrets.sessionSecret,
           secretsKey: secrets.secretsKey,
           tiktokApiUrl: config.tiktokApiUrl,

@@ -1,6 +1,7 @@
 // Every job processor the workers capability runs, registered on the queue before it starts.
 import type { JobQueue } from '@tracker/core';
-import { PIXEL_EVENT_JOB } from '@tracker/schemas';
+import { INVOICE_PDF_JOB, PIXEL_EVENT_JOB } from '@tracker/schemas';
+import { makeInvoicePdf } from './invoice-pdf/make-invoice-pdf';
 import { sendPixelEvent, type PixelEventDeps } from './send-pixel-event';
 
 export type WorkerDeps = PixelEventDeps;
@@ -8,4 +9,6 @@ export type WorkerDeps = PixelEventDeps;
 export function registerProcessors(queue: JobQueue, deps: WorkerDeps): void {
   // TikTok allows 1,000 events/s per app; a few at a time is plenty and keeps retries gentle.
   queue.register(PIXEL_EVENT_JOB, sendPixelEvent(deps), { concurrency: 4 });
+  // Rendering is CPU work on this process's event loop: two at a time keeps requests answered meanwhile.
+  queue.register(INVOICE_PDF_JOB, makeInvoicePdf(deps), { concurrency: 2 });
 }
