@@ -1,9 +1,9 @@
 // /api invoicing routes (spec §7 Invoicing): publisher payouts, advertiser billing, both settings
 // documents and saved companies. Admin only, checked here whatever the screen hides.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db, JobQueue } from '@tracker/core';
+import { badRequest, type Db, type JobQueue } from '@tracker/core';
 import {
   advertiserCompanyCreateSchema,
   advertiserInvoiceCreateSchema,
@@ -28,6 +28,23 @@ export interface InvoicingDeps {
 }
 
 const admin = { access: 'admin' as const };
+
+interface ValidationIssue {
+  message?: string;
+  params?: { issue?: { message?: string } };
+}
+
+/**
+ * The create forms and settings panels show §5's texts as they are ('Company name is required'), so a
+ * refused body is answered with the first issue's own message, not the server's usual 'field: message'.
+ */
+async function refuseWithFormMessage(request: FastifyRequest): Promise<void> {
+  const error = request.validationError as (Error & { validation?: ValidationIssue[] }) | undefined;
+  if (!error) return;
+  const first = error.validation?.[0];
+  throw badRequest(first?.params?.issue?.message ?? first?.message ?? error.message);
+}
+const form = { config: admin, attachValidation: true, preHandler: refuseWithFormMessage };
 const idParams = z.object({ id: z.string() });
 const kindParams = z.object({ kind: z.enum(INVOICE_SETTINGS_KINDS, { error: 'Settings are publisher or advertiser' }) });
 
@@ -36,7 +53,7 @@ export async function invoicingRoutes(scope: FastifyInstance, deps: InvoicingDep
   const year = () => (deps.now?.() ?? new Date()).getUTCFullYear();
 
   app.get('/publisher-invoices', { config: admin }, async () => listPublisherInvoices(deps.db));
-  app.post('/publisher-invoices', { config: admin, schema: { body: publisherInvoiceCreateSchema } }, async (request, reply) =>
+  app.post('/publisher-invoices', { ...form, schema: { body: publisherInvoiceCreateSchema } }, async (request, reply) =>
     reply.status(201).send(await createPublisherInvoice(deps.db, request.body, year())),
   );
   app.delete('/publisher-invoices/:id', { config: admin, schema: { params: idParams } }, async (request, reply) => {
@@ -48,7 +65,7 @@ export async function invoicingRoutes(scope: FastifyInstance, deps: InvoicingDep
   );
 
   app.get('/advertiser-invoices', { config: admin }, async () => listAdvertiserInvoices(deps.db));
-  app.post('/advertiser-invoices', { config: admin, schema: { body: advertiserInvoiceCreateSchema } }, async (request, reply) =>
+  app.post('/advertiser-invoices', { ...form, schema: { body: advertiserInvoiceCreateSchema } }, async (request, reply) =>
     reply.status(201).send(await createAdvertiserInvoice(deps.db, request.body, year())),
   );
   app.post('/advertiser-invoices/recalculate-due-dates', { config: admin }, async () => recalculateDueDates(deps.db));
@@ -63,12 +80,12 @@ export async function invoicingRoutes(scope: FastifyInstance, deps: InvoicingDep
   app.get('/invoice-settings/:kind', { config: admin, schema: { params: kindParams } }, async (request) =>
     getInvoiceSettings(deps.db, request.params.kind, currentUser(request).username),
   );
-  app.put('/invoice-settings/:kind', { config: admin, schema: { params: kindParams, body: invoiceSettingsSchema } }, async (request) =>
+  app.put('/invoice-settings/:kind', { ...form, schema: { params: kindParams, body: invoiceSettingsSchema } }, async (request) =>
     saveInvoiceSettings(deps.db, request.params.kind, request.body),
   );
 
   app.get('/advertiser-companies', { config: admin }, async () => listAdvertiserCompanies(deps.db));
-  app.post('/advertiser-companies', { config: admin, schema: { body: advertiserCompanyCreateSchema } }, async (request, reply) =>
+  app.post('/advertiser-companies', { ...form, schema: { body: advertiserCompanyCreateSchema } }, async (request, reply) =>
     reply.status(201).send(await createAdvertiserCompany(deps.db, request.body)),
   );
   app.delete('/advertiser-companies/:id', { config: admin, schema: { params: idParams } }, async (request, reply) => {
