@@ -1,7 +1,7 @@
 // Invoicing bodies (spec §5 publisher and advertiser invoices, §7 Invoicing): the messages are those the
 // create forms show, and the server answers a bad body with the same text. Amounts are exact cents texts.
 import { z } from 'zod';
-import { INVOICE_AMOUNT, MAX_MONEY_10_2, MoneyError, moneyText, parseMoney, tryParseMoney, type MoneyRules } from './money';
+import { INVOICE_AMOUNT, MAX_MONEY_10_2, MoneyError, moneySchema, moneyText, parseMoney, tryParseMoney, type MoneyRules } from './money';
 import { DEFAULT_PAY_TERMS, PAY_TERMS, parseIsoDate } from './invoice-dates';
 import { singleLine, text } from './text-fields';
 
@@ -123,12 +123,16 @@ export const advertiserInvoiceCreateSchema = z
     companyName: singleLine('Company name', { error: 'Company name is required' }).min(1, 'Company name is required').max(200, 'Company name must be at most 200 characters'),
     billingAddress: optionalText('Billing address', 1000),
     invoiceDate: isoDate('Invoice date is required'),
-    dueDate: z.string().nullish(),
+    // The form's read-only figures: checked for shape, then recomputed by the server rather than trusted.
+    dueDate: z
+      .string({ error: 'Due date must be a day such as 2026-12-02' })
+      .refine((v) => v === '' || parseIsoDate(v) !== null, 'Due date must be a day such as 2026-12-02')
+      .nullish(),
     payTerms,
     period: singleLine('Period', { error: 'Period is required' }).min(1, 'Period is required').max(100, 'Period must be at most 100 characters'),
     notes,
     lineItems,
-    totalAmount: z.union([z.string(), z.number()]).nullish(),
+    totalAmount: moneySchema({ ...INVOICE_AMOUNT, label: 'Total amount', negative: true }).nullish(),
   })
   .superRefine((body, ctx) => {
     const total = body.lineItems.reduce((sum, line) => sum + lineAmountCents(line.amount), 0n);

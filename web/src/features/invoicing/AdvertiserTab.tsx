@@ -173,16 +173,17 @@ function AdvertiserHistory() {
   const confirm = useConfirmTarget<AdvertiserInvoice>();
   const [sorting, setSorting] = useState<SortingState>([]);
   const columns = [
-    column.accessor('invoiceNumber', { header: 'Invoice #', cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
-    column.accessor('companyName', { header: 'Company' }),
-    column.accessor('period', { header: 'Period', cell: (c) => formatPeriod(c.getValue()) }),
-    column.accessor('invoiceDate', { header: 'Date', cell: (c) => formatIsoDate(c.getValue()) }),
-    column.accessor('dueDate', { header: 'Due', cell: (c) => (c.getValue() ? formatIsoDate(c.getValue()!) : '—') }),
-    column.accessor('payTerms', { header: 'Terms', cell: (c) => c.getValue() ?? '—' }),
-    column.accessor((r) => Number(r.totalAmount), { id: 'totalAmount', header: 'Total', cell: (c) => formatMoney(c.row.original.totalAmount), meta: { align: 'right' } }),
-    column.accessor('pdfGenerated', { header: 'PDF', cell: (c) => (c.getValue() ? <Badge variant="success">Generated</Badge> : <Badge variant="outline">Not yet</Badge>) }),
+    column.accessor('invoiceNumber', { header: 'Invoice #', size: 110, cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
+    column.accessor('companyName', { header: 'Company', size: 160 }),
+    column.accessor('period', { header: 'Period', size: 170, cell: (c) => formatPeriod(c.getValue()) }),
+    column.accessor('invoiceDate', { header: 'Date', size: 105, cell: (c) => formatIsoDate(c.getValue()) }),
+    column.accessor('dueDate', { header: 'Due', size: 105, cell: (c) => (c.getValue() ? formatIsoDate(c.getValue()!) : '—') }),
+    column.accessor('payTerms', { header: 'Terms', size: 105, cell: (c) => c.getValue() ?? '—' }),
+    column.accessor((r) => Number(r.totalAmount), { id: 'totalAmount', size: 110, header: 'Total', cell: (c) => formatMoney(c.row.original.totalAmount), meta: { align: 'right' } }),
+    column.accessor('pdfGenerated', { header: 'PDF', size: 95, cell: (c) => (c.getValue() ? <Badge variant="success">Generated</Badge> : <Badge variant="outline">Not yet</Badge>) }),
     column.display({
       id: 'actions',
+      size: 120,
       header: () => <span className="sr-only">Actions</span>,
       cell: (c) => <InvoiceActions kind="advertiser" id={c.row.original.id} invoiceNumber={c.row.original.invoiceNumber} onDelete={() => confirm.ask(c.row.original)} />,
     }),
@@ -226,7 +227,7 @@ export function AdvertiserTab() {
   const [values, setValues] = useState(emptyForm);
   const pickCompany = (company: AdvertiserCompany) => setValues((v) => ({ ...v, companyName: company.companyName, billingAddress: company.billingAddress ?? '' }));
   return (
-    <div className="grid gap-6">
+    <div className="space-y-6">
       <div className="flex justify-end">
         <InvoiceSettingsSheet kind="advertiser" onPickCompany={pickCompany} />
       </div>

@@ -6,7 +6,7 @@ import { PublisherTab } from './PublisherTab';
 
 export function InvoicingPage() {
   return (
-    <div className="grid gap-6">
+    <div className="space-y-6">
       <PageHeader title="Invoice Management" description="Pay media buyers and bill advertisers; PDFs carry your company and bank details from Settings." />
       <Tabs defaultValue="publisher">
         <TabsList>

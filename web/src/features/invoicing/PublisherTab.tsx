@@ -85,16 +85,17 @@ function PublisherHistory() {
   const confirm = useConfirmTarget<PublisherInvoice>();
   const [sorting, setSorting] = useState<SortingState>([]);
   const columns = [
-    column.accessor('invoiceNumber', { header: 'Invoice #', cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
-    column.accessor('mediaBuyer', { header: 'Publisher' }),
-    column.accessor('period', { header: 'Period' }),
-    column.accessor('invoiceDate', { header: 'Date', cell: (c) => formatIsoDate(c.getValue()) }),
-    column.accessor((r) => Number(r.amountPaid), { id: 'amountPaid', header: 'Amount', cell: (c) => formatMoney(c.row.original.amountPaid), meta: { align: 'right' } }),
-    column.accessor((r) => Number(r.revenueSharePercent), { id: 'share', header: 'Rev. share', cell: (c) => `${c.row.original.revenueSharePercent}%`, meta: { align: 'right' } }),
-    column.accessor((r) => Number(r.profit), { id: 'profit', header: 'Profit', cell: (c) => formatMoney(c.row.original.profit), meta: { align: 'right' } }),
-    column.accessor('pdfGenerated', { header: 'PDF', cell: (c) => (c.getValue() ? <Badge variant="success">Generated</Badge> : <Badge variant="outline">Not yet</Badge>) }),
+    column.accessor('invoiceNumber', { header: 'Invoice #', size: 110, cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
+    column.accessor('mediaBuyer', { header: 'Publisher', size: 170 }),
+    column.accessor('period', { header: 'Period', size: 140 }),
+    column.accessor('invoiceDate', { header: 'Date', size: 115, cell: (c) => formatIsoDate(c.getValue()) }),
+    column.accessor((r) => Number(r.amountPaid), { id: 'amountPaid', size: 115, header: 'Amount', cell: (c) => formatMoney(c.row.original.amountPaid), meta: { align: 'right' } }),
+    column.accessor((r) => Number(r.revenueSharePercent), { id: 'share', size: 95, header: 'Rev. share', cell: (c) => `${c.row.original.revenueSharePercent}%`, meta: { align: 'right' } }),
+    column.accessor((r) => Number(r.profit), { id: 'profit', size: 105, header: 'Profit', cell: (c) => formatMoney(c.row.original.profit), meta: { align: 'right' } }),
+    column.accessor('pdfGenerated', { header: 'PDF', size: 95, cell: (c) => (c.getValue() ? <Badge variant="success">Generated</Badge> : <Badge variant="outline">Not yet</Badge>) }),
     column.display({
       id: 'actions',
+      size: 120,
       header: () => <span className="sr-only">Actions</span>,
       cell: (c) => <InvoiceActions kind="publisher" id={c.row.original.id} invoiceNumber={c.row.original.invoiceNumber} onDelete={() => confirm.ask(c.row.original)} />,
     }),
@@ -133,7 +134,7 @@ function PublisherHistory() {
 
 export function PublisherTab() {
   return (
-    <div className="grid gap-6">
+    <div className="space-y-6">
       <div className="flex justify-end">
         <InvoiceSettingsSheet kind="publisher" />
       </div>
