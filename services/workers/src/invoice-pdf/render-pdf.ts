@@ -3,11 +3,12 @@
 // font folder may be read from disk.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type * as PdfMake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 
 const require = createRequire(import.meta.url);
 // pdfmake's Node entry is one CommonJS instance; its typings describe that instance's functions.
-const pdfmake = require('pdfmake') as typeof import('pdfmake');
+const pdfmake = require('pdfmake') as typeof PdfMake;
 const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
 
 pdfmake.setFonts({
