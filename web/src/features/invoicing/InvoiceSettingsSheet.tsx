@@ -74,7 +74,10 @@ function SavedCompanies({ onPick }: { onPick: (company: AdvertiserCompany) => vo
   };
   return (
     <section className="grid gap-3" aria-label="Saved Companies">
-      <h3 className="font-medium">Saved Companies</h3>
+      <div>
+        <h3 className="font-medium">Saved Companies</h3>
+        <p className="text-sm text-muted-foreground">Pick a company to fill the invoice form with its name and billing address.</p>
+      </div>
       {companies.data?.length ? (
         <ul className="grid gap-2">
           {companies.data.map((company) => (

@@ -90,7 +90,7 @@ function PublisherHistory() {
     column.accessor('period', { header: 'Period', size: 140 }),
     column.accessor('invoiceDate', { header: 'Date', size: 115, cell: (c) => formatIsoDate(c.getValue()) }),
     column.accessor((r) => Number(r.amountPaid), { id: 'amountPaid', size: 115, header: 'Amount', cell: (c) => formatMoney(c.row.original.amountPaid), meta: { align: 'right' } }),
-    column.accessor((r) => Number(r.revenueSharePercent), { id: 'share', size: 95, header: 'Rev. share', cell: (c) => `${c.row.original.revenueSharePercent}%`, meta: { align: 'right' } }),
+    column.accessor((r) => Number(r.revenueSharePercent), { id: 'share', size: 115, header: 'Rev. share', cell: (c) => `${c.row.original.revenueSharePercent}%`, meta: { align: 'right' } }),
     column.accessor((r) => Number(r.profit), { id: 'profit', size: 105, header: 'Profit', cell: (c) => formatMoney(c.row.original.profit), meta: { align: 'right' } }),
     column.accessor('pdfGenerated', { header: 'PDF', size: 95, cell: (c) => (c.getValue() ? <Badge variant="success">Generated</Badge> : <Badge variant="outline">Not yet</Badge>) }),
     column.display({
