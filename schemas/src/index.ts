@@ -18,3 +18,5 @@ export * from './money';
 export * from './report-metrics';
 export * from './conversion-log';
 export * from './tiktok-accounts';
+export * from './invoice-dates';
+export * from './invoices';

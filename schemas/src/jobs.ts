@@ -13,3 +13,11 @@ export const pixelEventJobSchema = z.object({
   eventTime: z.number().int(),
 });
 export type PixelEventJob = z.infer<typeof pixelEventJobSchema>;
+
+/** Render one invoice's PDF; the job's result is an InvoicePdf, which the API request waits for. */
+export const INVOICE_PDF_JOB = 'invoice-pdf';
+export const invoicePdfJobSchema = z.object({
+  kind: z.enum(['publisher', 'advertiser']),
+  id: z.number().int().positive(),
+});
+export type InvoicePdfJob = z.infer<typeof invoicePdfJobSchema>;

@@ -8,6 +8,7 @@ import { LoginThrottle } from './auth/login-throttle';
 import { authRoutes } from './auth/routes';
 import { SessionStore } from './auth/session-store';
 import { campaignRoutes } from './campaigns/routes';
+import { invoicingRoutes } from './invoicing/routes';
 import { landerRoutes } from './landers/routes';
 import { offerRoutes } from './offers/routes';
 import { preferenceRoutes } from './preferences/routes';
@@ -28,13 +29,16 @@ export interface ApiDeps {
   analytics: Analytics;
   /** Announce entity changes that the ingest caches (campaigns, landers, offers, sparks, settings). */
   changes: ChangeFeed;
+  /** Jobs whose result a request waits for (invoice PDFs, 'Sync now'); any worker process runs them.
+   *  Every process running the api has one (`tracker` opens it); suites that never wait may leave it out. */
+  queue?: JobQueue;
+  /** The clock invoice numbers take their year from (default the system clock). */
+  now?: () => Date;
   sessionSecret: string;
   /** AES-256 key for API tokens at rest (core/secrets). */
   secretsKey: Buffer;
   /** TikTok business API base URL. */
   tiktokApiUrl: string;
-  /** The job queue: requests that wait on a job's result ('Sync now') enqueue there. */
-  queue?: JobQueue;
   logger: Logger;
   /** The built web app; none is served when the folder has no index.html. */
   webDist?: string;
@@ -74,6 +78,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await reportRoutes(api, deps);
       await conversionRoutes(api, deps);
       await preferenceRoutes(api, deps);
+      await invoicingRoutes(api, deps);
     },
     { prefix: '/api' },
   );

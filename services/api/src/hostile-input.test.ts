@@ -48,6 +48,10 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/user/preferences': () => ({ visibleColumns: ['clicks', 'revenue'], columnWidths: { name: 200 } }),
   'POST /api/tiktok/accounts': () => ({ advertiserId: '7000123', accessToken: 'tt-token', name: 'Main account' }),
   'POST /api/tiktok/accounts/:id/sync': () => ({ startDate: '2026-01-01', endDate: '2026-01-31' }),
+  'POST /api/publisher-invoices': () => ({ mediaBuyer: 'Jamie', description: 'Weekly payout', period: 'November 2026', amountPaid: '100.00', revenueSharePercent: '25.5', profit: '-3.10', invoiceDate: '2026-11-25', notes: 'n' }),
+  'POST /api/advertiser-invoices': () => ({ companyName: 'Acme', billingAddress: '1 Road', invoiceDate: '2026-11-25', dueDate: '2026-12-02', payTerms: 'Net 15', period: '2026-11-16 to 2026-11-22', notes: 'n', lineItems: JSON.stringify([{ description: 'Traffic', amount: '10.00' }]), totalAmount: '10.00' }),
+  'PUT /api/invoice-settings/:kind': () => ({ fromCompanyName: 'Us LLC', fromAddress: '1 Main St', bankName: 'Bank', iban: 'DE00', terms: 'Net 15' }),
+  'POST /api/advertiser-companies': () => ({ companyName: 'Acme', billingAddress: '1 Road' }),
 };
 
 /** A valid query string per route that reads one. */

@@ -23,3 +23,4 @@ export type { JobQueue, JobContext, JobCount, JobInfo, JobOptions, JobProcessor,
 export * from './metrics/metrics';
 export * from './metrics/store-gauges';
 export * from './http/probes';
+export { waitForJob, type WaitForJobOptions } from './queue/wait-for-job';

@@ -52,8 +52,9 @@ export function lazyChdbAnalytics(): Analytics {
   };
 }
 
-export async function createApiHarness(overrides: Partial<ApiDeps> = {}): Promise<ApiHarness> {
-  const entities = await openEntities({ pgliteDir: 'memory://' });
+/** `entities`: run on this store (a real PostgreSQL suite) instead of a fresh in-memory PGlite; the caller closes it. */
+export async function createApiHarness(overrides: Partial<ApiDeps> = {}, options: { entities?: Entities } = {}): Promise<ApiHarness> {
+  const entities = options.entities ?? (await openEntities({ pgliteDir: 'memory://' }));
   const logger = createLogger('silent');
   const app = createHttpServer({ logger, trustProxy: false });
   const ownAnalytics = overrides.analytics ? undefined : lazyChdbAnalytics();
@@ -91,7 +92,7 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}): Promis
     },
     async close() {
       await app.close();
-      await entities.close();
+      if (!options.entities) await entities.close();
       await ownAnalytics?.close();
     },
   };

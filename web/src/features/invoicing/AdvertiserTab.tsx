@@ -1,0 +1,238 @@
+// The Advertiser Billing tab (spec §2 Invoice Management, §5, §9): the create form with a billing week of
+// the last 8 (default this week), pay terms (default Weekly Net 7), the read-only due date from the shared
+// rule, line items with their exact total; Settings with Saved Companies; history with PDFs, delete and
+// 'Recalculate due dates'.
+import {
+  advertiserInvoiceCreateSchema,
+  billingWeeks,
+  computeDueDate,
+  DEFAULT_PAY_TERMS,
+  formatIsoDate,
+  formatPeriod,
+  invoiceTotal,
+  PAY_TERMS,
+  periodEndOf,
+  type InvoiceLineItem,
+  type PayTerms,
+} from '@tracker/schemas';
+import { createColumnHelper, type SortingState } from '@tanstack/react-table';
+import { format } from 'date-fns';
+import { Plus, RefreshCw, X } from 'lucide-react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { formatMoney } from '../../lib/format';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/DataTable';
+import { Input } from '../../ui/Input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
+import { Textarea } from '../../ui/Textarea';
+import { useConfirmTarget } from '../../ui/use-confirm-target';
+import { FormField, fieldErrors } from './FormField';
+import { InvoiceActions } from './InvoiceActions';
+import { InvoiceSettingsSheet } from './InvoiceSettingsSheet';
+import { useAdvertiserInvoices, useCreateAdvertiserInvoice, useDeleteInvoice, useRecalculateDueDates, type AdvertiserCompany, type AdvertiserInvoice } from './queries';
+
+const today = () => format(new Date(), 'yyyy-MM-dd');
+const emptyForm = () => ({
+  companyName: '',
+  billingAddress: '',
+  invoiceDate: today(),
+  payTerms: DEFAULT_PAY_TERMS as PayTerms,
+  period: billingWeeks(today())[0]!.period,
+  notes: '',
+  lineItems: [{ description: '', amount: '' }] as InvoiceLineItem[],
+});
+type FormValues = ReturnType<typeof emptyForm>;
+
+function CreateAdvertiserInvoice({ values, setValues }: { values: FormValues; setValues: (update: (v: FormValues) => FormValues) => void }) {
+  const create = useCreateAdvertiserInvoice();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const weeks = useMemo(() => billingWeeks(today()), []);
+  const dueDate = computeDueDate({ invoiceDate: values.invoiceDate || today(), periodEnd: periodEndOf(values.period), payTerms: values.payTerms });
+  const total = invoiceTotal(values.lineItems);
+  const set = (field: 'companyName' | 'billingAddress' | 'invoiceDate' | 'notes') => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const setLine = (index: number, field: keyof InvoiceLineItem, value: string) =>
+    setValues((v) => ({ ...v, lineItems: v.lineItems.map((line, i) => (i === index ? { ...line, [field]: value } : line)) }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = { ...values, dueDate, lineItems: JSON.stringify(values.lineItems), totalAmount: total };
+    const parsed = advertiserInvoiceCreateSchema.safeParse(body);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    if (parsed.success) create.mutate(body, { onSuccess: () => setValues(() => emptyForm()) });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Create Advertiser Invoice</h2>
+        </CardTitle>
+        <CardDescription>Bill an advertiser for a week of traffic; it gets the next ADV number. Pick a saved company in Settings to fill the name and address.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4 md:grid-cols-4" onSubmit={onSubmit} noValidate aria-label="Create Advertiser Invoice">
+          <FormField id="adv-company" label="Company name" error={errors.companyName} className="md:col-span-2">
+            <Input id="adv-company" value={values.companyName} onChange={set('companyName')} />
+          </FormField>
+          <FormField id="adv-invoice-date" label="Invoice date" error={errors.invoiceDate}>
+            <Input id="adv-invoice-date" type="date" value={values.invoiceDate} onChange={set('invoiceDate')} />
+          </FormField>
+          <FormField id="adv-pay-terms" label="Pay terms">
+            <Select value={values.payTerms} onValueChange={(payTerms) => setValues((v) => ({ ...v, payTerms: payTerms as PayTerms }))}>
+              <SelectTrigger id="adv-pay-terms" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {PAY_TERMS.map((terms) => (
+                  <SelectItem key={terms} value={terms}>
+                    {terms}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
+          <FormField id="adv-address" label="Billing address" className="md:col-span-2">
+            <Textarea id="adv-address" rows={2} value={values.billingAddress} onChange={set('billingAddress')} />
+          </FormField>
+          <FormField id="adv-period" label="Billing period" error={errors.period}>
+            <Select value={values.period} onValueChange={(period) => setValues((v) => ({ ...v, period }))}>
+              <SelectTrigger id="adv-period" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {weeks.map((week) => (
+                  <SelectItem key={week.period} value={week.period}>
+                    {week.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
+          <FormField id="adv-due-date" label="Due date">
+            <Input id="adv-due-date" readOnly value={formatIsoDate(dueDate)} className="bg-muted" />
+          </FormField>
+
+          <fieldset className="grid gap-2 md:col-span-4">
+            <legend className="mb-2 text-sm font-medium">Line items</legend>
+            {errors.lineItems && (
+              <p className="text-sm text-destructive" role="alert">
+                {errors.lineItems}
+              </p>
+            )}
+            {values.lineItems.map((line, index) => (
+              <div key={index} className="grid grid-cols-[1fr_10rem_2.25rem] items-start gap-2">
+                <div className="grid gap-1">
+                  <Input aria-label={`Line ${index + 1} description`} placeholder="Description" value={line.description} onChange={(e) => setLine(index, 'description', e.target.value)} />
+                  {errors[`lineItems.${index}.description`] && <p className="text-sm text-destructive">{errors[`lineItems.${index}.description`]}</p>}
+                </div>
+                <div className="grid gap-1">
+                  <Input aria-label={`Line ${index + 1} amount`} inputMode="decimal" placeholder="0.00" className="text-right" value={line.amount} onChange={(e) => setLine(index, 'amount', e.target.value)} />
+                  {errors[`lineItems.${index}.amount`] && <p className="text-sm text-destructive">{errors[`lineItems.${index}.amount`]}</p>}
+                </div>
+                {values.lineItems.length > 1 ? (
+                  <Button type="button" variant="ghost" size="icon" aria-label={`Remove line ${index + 1}`} onClick={() => setValues((v) => ({ ...v, lineItems: v.lineItems.filter((_, i) => i !== index) }))}>
+                    <X aria-hidden="true" />
+                  </Button>
+                ) : (
+                  <span />
+                )}
+              </div>
+            ))}
+            <div className="flex items-center justify-between">
+              <Button type="button" variant="outline" size="sm" onClick={() => setValues((v) => ({ ...v, lineItems: [...v.lineItems, { description: '', amount: '' }] }))}>
+                <Plus aria-hidden="true" /> Add Line Item
+              </Button>
+              <p className="text-sm">
+                Total: <strong data-testid="advertiser-total">{formatMoney(total)}</strong>
+              </p>
+            </div>
+          </fieldset>
+          <FormField id="adv-notes" label="Notes" className="md:col-span-4">
+            <Textarea id="adv-notes" rows={2} value={values.notes} onChange={set('notes')} />
+          </FormField>
+          <div className="md:col-span-4">
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create Invoice'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+const column = createColumnHelper<AdvertiserInvoice>();
+
+function AdvertiserHistory() {
+  const invoices = useAdvertiserInvoices();
+  const deleteInvoice = useDeleteInvoice('advertiser');
+  const recalculate = useRecalculateDueDates();
+  const confirm = useConfirmTarget<AdvertiserInvoice>();
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const columns = [
+    column.accessor('invoiceNumber', { header: 'Invoice #', size: 110, cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
+    column.accessor('companyName', { header: 'Company', size: 160 }),
+    column.accessor('period', { header: 'Period', size: 170, cell: (c) => formatPeriod(c.getValue()) }),
+    column.accessor('invoiceDate', { header: 'Date', size: 105, cell: (c) => formatIsoDate(c.getValue()) }),
+    column.accessor('dueDate', { header: 'Due', size: 105, cell: (c) => (c.getValue() ? formatIsoDate(c.getValue()!) : '—') }),
+    column.accessor('payTerms', { header: 'Terms', size: 105, cell: (c) => c.getValue() ?? '—' }),
+    column.accessor((r) => Number(r.totalAmount), { id: 'totalAmount', size: 110, header: 'Total', cell: (c) => formatMoney(c.row.original.totalAmount), meta: { align: 'right' } }),
+    column.accessor('pdfGenerated', { header: 'PDF', size: 95, cell: (c) => (c.getValue() ? <Badge variant="success">Generated</Badge> : <Badge variant="outline">Not yet</Badge>) }),
+    column.display({
+      id: 'actions',
+      size: 120,
+      header: () => <span className="sr-only">Actions</span>,
+      cell: (c) => <InvoiceActions kind="advertiser" id={c.row.original.id} invoiceNumber={c.row.original.invoiceNumber} onDelete={() => confirm.ask(c.row.original)} />,
+    }),
+  ];
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-start justify-between gap-2">
+        <CardTitle>
+          <h2>Advertiser Invoice History</h2>
+        </CardTitle>
+        <Button variant="outline" size="sm" disabled={recalculate.isPending} onClick={() => recalculate.mutate()}>
+          <RefreshCw aria-hidden="true" /> {recalculate.isPending ? 'Recalculating...' : 'Recalculate due dates'}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        <DataTable
+          label="Advertiser invoices"
+          data={invoices.data ?? []}
+          columns={columns}
+          getRowId={(r) => String(r.id)}
+          sorting={sorting}
+          onSortingChange={setSorting}
+          isPending={invoices.isPending}
+          loadingLabel="Loading invoices..."
+          emptyMessage={invoices.isError ? 'Failed to load invoices' : 'No advertiser invoices yet.'}
+        />
+        <ConfirmDialog
+          open={confirm.open}
+          onOpenChange={(open) => !open && confirm.close()}
+          title="Delete this advertiser invoice?"
+          description={confirm.target ? `${confirm.target.invoiceNumber} for ${confirm.target.companyName} will be removed. This cannot be undone.` : undefined}
+          pending={deleteInvoice.isPending}
+          onConfirm={() => confirm.target && deleteInvoice.mutate(confirm.target.id, { onSettled: confirm.close })}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+export function AdvertiserTab() {
+  const [values, setValues] = useState(emptyForm);
+  const pickCompany = (company: AdvertiserCompany) => setValues((v) => ({ ...v, companyName: company.companyName, billingAddress: company.billingAddress ?? '' }));
+  return (
+    <div className="space-y-6">
+      <div className="flex justify-end">
+        <InvoiceSettingsSheet kind="advertiser" onPickCompany={pickCompany} />
+      </div>
+      <CreateAdvertiserInvoice values={values} setValues={setValues} />
+      <AdvertiserHistory />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// One labelled field of the invoicing forms with its §5 message under it.
+import type { ReactNode } from 'react';
+import { Label } from '../../ui/Label';
+
+export function FormField({ id, label, error, children, className }: { id: string; label: string; error?: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={`grid gap-1.5 ${className ?? ''}`}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {error && (
+        <p className="text-sm text-destructive" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The first message per field of a failed parse: `lineItems.1.amount` keys a line's field. */
+export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,145 @@
+// The Publisher Payouts tab (spec §2 Invoice Management): the create form (period defaults to the current
+// month and year, invoice date to today), the Settings side panel, and the history with PDFs and delete.
+import { formatIsoDate, monthPeriod, publisherInvoiceCreateSchema } from '@tracker/schemas';
+import { createColumnHelper, type SortingState } from '@tanstack/react-table';
+import { format } from 'date-fns';
+import { useState, type FormEvent } from 'react';
+import { formatMoney } from '../../lib/format';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/DataTable';
+import { Input } from '../../ui/Input';
+import { Textarea } from '../../ui/Textarea';
+import { useConfirmTarget } from '../../ui/use-confirm-target';
+import { FormField, fieldErrors } from './FormField';
+import { InvoiceActions } from './InvoiceActions';
+import { InvoiceSettingsSheet } from './InvoiceSettingsSheet';
+import { useCreatePublisherInvoice, useDeleteInvoice, usePublisherInvoices, type PublisherInvoice } from './queries';
+
+const today = () => format(new Date(), 'yyyy-MM-dd');
+const emptyForm = () => ({ mediaBuyer: '', description: '', period: monthPeriod(today()), amountPaid: '', revenueSharePercent: '', profit: '', invoiceDate: today(), notes: '' });
+
+function CreatePublisherInvoice() {
+  const create = useCreatePublisherInvoice();
+  const [values, setValues] = useState(emptyForm);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (field: keyof ReturnType<typeof emptyForm>) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = publisherInvoiceCreateSchema.safeParse(values);
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    if (parsed.success) create.mutate(values, { onSuccess: () => setValues(emptyForm()) });
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Create Publisher Invoice</h2>
+        </CardTitle>
+        <CardDescription>A payout to a media buyer; it gets the next PUB number.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4 md:grid-cols-3" onSubmit={onSubmit} noValidate aria-label="Create Publisher Invoice">
+          <FormField id="pub-media-buyer" label="Publisher / media buyer" error={errors.mediaBuyer}>
+            <Input id="pub-media-buyer" value={values.mediaBuyer} onChange={set('mediaBuyer')} />
+          </FormField>
+          <FormField id="pub-period" label="Period" error={errors.period}>
+            <Input id="pub-period" value={values.period} onChange={set('period')} />
+          </FormField>
+          <FormField id="pub-invoice-date" label="Invoice date" error={errors.invoiceDate}>
+            <Input id="pub-invoice-date" type="date" value={values.invoiceDate} onChange={set('invoiceDate')} />
+          </FormField>
+          <FormField id="pub-description" label="Description" error={errors.description} className="md:col-span-3">
+            <Input id="pub-description" value={values.description} onChange={set('description')} />
+          </FormField>
+          <FormField id="pub-amount" label="Amount paid ($)" error={errors.amountPaid}>
+            <Input id="pub-amount" inputMode="decimal" placeholder="0.00" value={values.amountPaid} onChange={set('amountPaid')} />
+          </FormField>
+          <FormField id="pub-share" label="Revenue share (%)" error={errors.revenueSharePercent}>
+            <Input id="pub-share" inputMode="decimal" placeholder="0.00" value={values.revenueSharePercent} onChange={set('revenueSharePercent')} />
+          </FormField>
+          <FormField id="pub-profit" label="Profit ($)" error={errors.profit}>
+            <Input id="pub-profit" inputMode="decimal" placeholder="0.00" value={values.profit} onChange={set('profit')} />
+          </FormField>
+          <FormField id="pub-notes" label="Notes" className="md:col-span-3">
+            <Textarea id="pub-notes" rows={2} value={values.notes} onChange={set('notes')} />
+          </FormField>
+          <div className="md:col-span-3">
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create Invoice'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+const column = createColumnHelper<PublisherInvoice>();
+
+function PublisherHistory() {
+  const invoices = usePublisherInvoices();
+  const deleteInvoice = useDeleteInvoice('publisher');
+  const confirm = useConfirmTarget<PublisherInvoice>();
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const columns = [
+    column.accessor('invoiceNumber', { header: 'Invoice #', size: 110, cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
+    column.accessor('mediaBuyer', { header: 'Publisher', size: 170 }),
+    column.accessor('period', { header: 'Period', size: 140 }),
+    column.accessor('invoiceDate', { header: 'Date', size: 115, cell: (c) => formatIsoDate(c.getValue()) }),
+    column.accessor((r) => Number(r.amountPaid), { id: 'amountPaid', size: 115, header: 'Amount', cell: (c) => formatMoney(c.row.original.amountPaid), meta: { align: 'right' } }),
+    column.accessor((r) => Number(r.revenueSharePercent), { id: 'share', size: 115, header: 'Rev. share', cell: (c) => `${c.row.original.revenueSharePercent}%`, meta: { align: 'right' } }),
+    column.accessor((r) => Number(r.profit), { id: 'profit', size: 105, header: 'Profit', cell: (c) => formatMoney(c.row.original.profit), meta: { align: 'right' } }),
+    column.accessor('pdfGenerated', { header: 'PDF', size: 95, cell: (c) => (c.getValue() ? <Badge variant="success">Generated</Badge> : <Badge variant="outline">Not yet</Badge>) }),
+    column.display({
+      id: 'actions',
+      size: 120,
+      header: () => <span className="sr-only">Actions</span>,
+      cell: (c) => <InvoiceActions kind="publisher" id={c.row.original.id} invoiceNumber={c.row.original.invoiceNumber} onDelete={() => confirm.ask(c.row.original)} />,
+    }),
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Publisher Invoice History</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <DataTable
+          label="Publisher invoices"
+          data={invoices.data ?? []}
+          columns={columns}
+          getRowId={(r) => String(r.id)}
+          sorting={sorting}
+          onSortingChange={setSorting}
+          isPending={invoices.isPending}
+          loadingLabel="Loading invoices..."
+          emptyMessage={invoices.isError ? 'Failed to load invoices' : 'No publisher invoices yet.'}
+        />
+        <ConfirmDialog
+          open={confirm.open}
+          onOpenChange={(open) => !open && confirm.close()}
+          title="Delete this publisher invoice?"
+          description={confirm.target ? `${confirm.target.invoiceNumber} for ${confirm.target.mediaBuyer} will be removed. This cannot be undone.` : undefined}
+          pending={deleteInvoice.isPending}
+          onConfirm={() => confirm.target && deleteInvoice.mutate(confirm.target.id, { onSettled: confirm.close })}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+export function PublisherTab() {
+  return (
+    <div className="space-y-6">
+      <div className="flex justify-end">
+        <InvoiceSettingsSheet kind="publisher" />
+      </div>
+      <CreatePublisherInvoice />
+      <PublisherHistory />
+    </div>
+  );
+}
