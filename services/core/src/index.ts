@@ -17,4 +17,5 @@ export { ensurePostbackKey, POSTBACK_KEY_SETTING } from './db/postback-key';
 export { CATALOG_CHANNEL, type ChangeFeed } from './db/change-feed';
 export * from './eventlog/tracking-events';
 export type { EventLog, LogBatch, LogRecord, PublishRecord, Subscription } from './eventlog/event-log';
+export { SpillFullError, spillStatusOf, type SpillStatus } from './eventlog/spilling-log';
 export type { JobQueue, JobContext, JobInfo, JobOptions, JobProcessor, JobStatus } from './queue/job-queue';
