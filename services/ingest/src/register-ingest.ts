@@ -23,10 +23,14 @@ export interface IngestDeps {
 export interface IngestStats {
   /** Clicks redirected after their event was durable. */
   clicks: number;
-  /** Clicks redirected although the event log failed (logged as errors). */
+  /** Clicks redirected although neither the event log nor its spill took them (logged as errors). */
   unrecordedClicks: number;
   exits: number;
+  /** Exits redirected although neither the event log nor its spill took them. */
+  unrecordedExits: number;
   conversions: number;
+  /** Postbacks answered 503 (Retry-After) because neither the event log nor its spill took them. */
+  refusedPostbacks: number;
   /** Visitors sent to the fallback URL setting: unknown campaign or click, no usable lander or offer. */
   fallbacks: number;
 }
@@ -41,7 +45,7 @@ export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Pr
   const catalog = new TrackingCatalog(deps.db, deps.changes, deps.logger);
   await catalog.start();
   const clicks = new ClickLookup(deps.analytics, { cacheBytes: deps.clickCacheBytes, retries: deps.clickLookupRetries });
-  const stats: IngestStats = { clicks: 0, unrecordedClicks: 0, exits: 0, conversions: 0, fallbacks: 0 };
+  const stats: IngestStats = { clicks: 0, unrecordedClicks: 0, exits: 0, unrecordedExits: 0, conversions: 0, refusedPostbacks: 0, fallbacks: 0 };
   const routeDeps = { catalog, clicks, stats, eventLog: deps.eventLog, logger: deps.logger };
 
   clickRedirectRoute(app, routeDeps);
