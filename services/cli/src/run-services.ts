@@ -1,5 +1,6 @@
 // Starts the capabilities of one mode in this process and stops them in order on SIGTERM/SIGINT:
 // stop accepting requests, drain in-flight work, flush the log, close the stores, release DATA_DIR.
+import os from 'node:os';
 import {
   ConfigError,
   createHttpServer,
@@ -117,6 +118,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           eventLog: stores.eventLog!,
           analytics: stores.analytics!,
           logger,
+          spillInstance: `${os.hostname()} ${config.dataDir}`,
         });
         running.ingest = ingest;
         stops.push(async () => ingest.stop());

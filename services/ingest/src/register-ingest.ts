@@ -5,6 +5,7 @@ import { clickRedirectRoute } from './click-redirect';
 import { ClickLookup } from './click-lookup';
 import { conversionPostbackRoute } from './conversion-postback';
 import { landerExitRoute } from './lander-exit';
+import { reportSpill } from './report-spill';
 import { TrackingCatalog } from './tracking-catalog';
 
 export interface IngestDeps {
@@ -15,6 +16,8 @@ export interface IngestDeps {
   logger: Logger;
   /** Bytes of recently redirected clicks kept for their exits (default 128 MiB). */
   clickCacheBytes?: number;
+  /** Names this process's spill in the entity store (host and DATA_DIR); see report-spill.ts. */
+  spillInstance?: string;
   /** How long an exit waits for a click that is not projected yet, in lookups 400 ms apart. */
   clickLookupRetries?: number;
 }
@@ -54,5 +57,13 @@ export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Pr
   app.get('/exit-tracker.js', (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(catalog.current.exitTrackerScript),
   );
-  return { catalog, stats, stop: () => catalog.stop() };
+  const spill = reportSpill({ db: deps.db, eventLog: deps.eventLog, instance: deps.spillInstance ?? 'ingest', logger: deps.logger });
+  return {
+    catalog,
+    stats,
+    stop: () => {
+      spill?.stop();
+      catalog.stop();
+    },
+  };
 }
