@@ -5,7 +5,7 @@ WORKSPACE_MANIFESTS := $(wildcard schemas/package.json services/*/package.json w
 WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/public schemas/src -type f 2>/dev/null)
 TRACKER := node services/cli/bin/tracker.js
 
-.PHONY: run dev test lint typecheck jest install web migrate services-up services-down services-status bench-eventlog bench-ingest bench-report bench-web clean
+.PHONY: run dev test test-faults lint typecheck jest install web migrate services-up services-down services-status bench-eventlog bench-ingest bench-report bench-web clean
 
 ## run: install what is missing, build the web app, start every service on the embedded stores
 run: install web
@@ -17,6 +17,12 @@ dev: install
 
 ## test: lint, typecheck and every test suite (real-engine suites run when their URLs are set)
 test: install lint typecheck jest
+
+## test-faults: the pipeline under faults on real processes and its own PostgreSQL, Redis and Kafka
+## (SIGKILLs under load, the broker, PostgreSQL and Redis restarted); prints sent/answered/stored/lost/doubled.
+## One scenario: make test-faults FAULTS="embedded" (embedded, kafka, postgres, redis)
+test-faults: install
+	npx tsx bench/fault-suite.ts $(FAULTS)
 
 ## lint: eslint (with the workspace boundaries), and knip: every workspace declares what it imports and imports what it declares
 lint: install
