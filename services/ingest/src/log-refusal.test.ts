@@ -7,6 +7,7 @@ import { startIngestHarness, type IngestHarness } from './testing/ingest-harness
 
 let h: IngestHarness;
 let campaignId = '';
+let clickId = '';
 
 beforeAll(async () => {
   h = await startIngestHarness();
@@ -16,6 +17,9 @@ beforeAll(async () => {
   campaignId = 'cmp-refusal';
   await db.insert(schema.campaigns).values({ id: campaignId, name: campaignId, landerId: lander!.id, offerId: offer!.id });
   await h.ingest.catalog.reload();
+  // A click recorded while the log still worked, so its exit can be tried once the log refuses.
+  const recorded = await h.call({ method: 'GET', url: `/r/${campaignId}` });
+  clickId = new URL(String(recorded.headers.location)).searchParams.get('clickId')!;
   await h.eventLog.close();
 });
 afterAll(async () => {
@@ -40,6 +44,13 @@ describe('the event log refuses every record', () => {
     const res = await h.call({ method: 'GET', url: `/r/${campaignId}` });
     expect(res.statusCode).toBe(302);
     expect(String(res.headers.location)).toMatch(/^https:\/\/lander\.example\/\?clickId=/);
-    expect(h.ingest.stats).toMatchObject({ clicks: 0, unrecordedClicks: 1 });
+    expect(h.ingest.stats).toMatchObject({ clicks: 1, unrecordedClicks: 1 });
+  });
+
+  test('an exit still goes on to the offer and counts the lost exit', async () => {
+    const res = await h.call({ method: 'GET', url: '/click', query: { clickId } });
+    expect(res.statusCode).toBe(302);
+    expect(String(res.headers.location)).toMatch(/^https:\/\/offer\.example\//);
+    expect(h.ingest.stats).toMatchObject({ exits: 0, unrecordedExits: 1 });
   });
 });
