@@ -16,6 +16,7 @@
 #   PG_PORT=54329  REDIS_PORT=63799  KAFKA_PORT=19092  KAFKA_CONTROLLER_PORT=19093
 #   KAFKA_CACHE=$REPO/.cache/kafka-$KAFKA_VERSION   broker jars (Maven's ~/.m2 is a second cache)
 #   KAFKA_HEAP_OPTS="-Xms256m -Xmx512m"  KAFKA_START_TIMEOUT=90
+#   REDIS_APPENDONLY=no   yes: Redis keeps its data (BullMQ jobs) across a restart in an append-only file
 #
 # Exit codes: 0 ok, 1 a service failed (its name and the tail of its log are printed), 2 usage,
 # 3 `status` found a named service stopped, 75 the Kafka jars could not be fetched from Maven Central.
@@ -261,10 +262,11 @@ redis_up() {
     rm -f "$dir/redis.pid"
     : >"$logf"
     log "redis: starting on 127.0.0.1:$REDIS_PORT"
-    # No persistence: a test store. noeviction is what BullMQ requires (and Redis's default).
+    # No persistence by default: a test store. REDIS_APPENDONLY=yes keeps jobs across a restart (the fault
+    # suite restarts Redis under load). noeviction is what BullMQ requires (and Redis's default).
     if ! redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --daemonize yes \
       --pidfile "$dir/redis.pid" --logfile "$logf" --dir "$dir" \
-      --save '' --appendonly no --maxmemory-policy noeviction >"$dir/start.log" 2>&1 9>&-; then
+      --save '' --appendonly "${REDIS_APPENDONLY:-no}" --maxmemory-policy noeviction >"$dir/start.log" 2>&1 9>&-; then
       fail_service redis "redis-server exited" "$dir/start.log" "$logf"
     fi
     echo "$REDIS_PORT" >"$dir/port"

@@ -4,11 +4,11 @@ import { capabilitiesByMode, missingServerEngines, storeNeeds } from './capabili
 describe('mode table', () => {
   test('all runs every capability on every store', () => {
     expect(capabilitiesByMode.all).toEqual(['api', 'ingest', 'projector', 'workers']);
-    expect(storeNeeds(capabilitiesByMode.all)).toEqual({ entities: true, analytics: true, eventLog: true, queue: true });
+    expect(storeNeeds(capabilitiesByMode.all)).toEqual({ entities: true, analytics: true, eventLog: true, spill: true, queue: true });
   });
 
   test('ingest reads clicks back from analytics but never touches the queue', () => {
-    expect(storeNeeds(['ingest'])).toEqual({ entities: true, analytics: true, eventLog: true });
+    expect(storeNeeds(['ingest'])).toEqual({ entities: true, analytics: true, eventLog: true, spill: true });
   });
 
   test.each([

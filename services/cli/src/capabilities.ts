@@ -16,7 +16,7 @@ export const capabilitiesByMode: Record<ServiceMode, Capability[]> = {
 /** The stores each capability reads or writes. */
 const storesByCapability: Record<Capability, StoreNeeds> = {
   api: { entities: true, analytics: true, queue: true },
-  ingest: { entities: true, analytics: true, eventLog: true },
+  ingest: { entities: true, analytics: true, eventLog: true, spill: true },
   projector: { entities: true, analytics: true, eventLog: true, queue: true },
   workers: { entities: true, analytics: true, queue: true },
 };

@@ -1,9 +1,12 @@
 // Starts the capabilities of one mode in this process and stops them in order on SIGTERM/SIGINT:
 // stop accepting requests, drain in-flight work, flush the log, close the stores, release DATA_DIR.
+import os from 'node:os';
 import {
   addConsumerLagGauges,
+  addIngestLossGauges,
   addParkedConversionsGauge,
   addQueueJobsGauge,
+  addSpillGauges,
   addSyncSuccessGauge,
   ConfigError,
   createHttpServer,
@@ -17,6 +20,7 @@ import {
   registerMetricsRoute,
   registerReadiness,
   resolveSecrets,
+  spillStatusOf,
   storeChecks,
   type Config,
   type HttpServer,
@@ -162,9 +166,12 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           analytics: stores.analytics!,
           logger,
           edgeWorkerSecret: config.edgeWorkerSecret,
+          spillInstance: `${os.hostname()} ${config.dataDir}`,
         });
         running.ingest = ingest;
         stops.push(async () => ingest.stop());
+        addIngestLossGauges(metrics, ingest.stats);
+        addSpillGauges(metrics, () => spillStatusOf(stores.eventLog));
       }
       if (capabilities.includes('api')) {
         await registerApi(server, {

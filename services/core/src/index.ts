@@ -24,3 +24,4 @@ export * from './metrics/metrics';
 export * from './metrics/store-gauges';
 export * from './http/probes';
 export { waitForJob, type WaitForJobOptions } from './queue/wait-for-job';
+export { SpillFullError, spillStatusOf, type SpillStatus } from './eventlog/spilling-log';

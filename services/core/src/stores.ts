@@ -5,6 +5,7 @@ import type { Analytics } from './analytics/analytics';
 import { migrateAnalytics } from './analytics/migrate-analytics';
 import { openAnalytics } from './analytics/open-analytics';
 import type { Config } from './config/config';
+import { lockDataDir } from './data-dir-lock';
 import { openEntities, type Entities } from './db/entities';
 import type { EventLog } from './eventlog/event-log';
 import { openEventLog } from './eventlog/open-event-log';
@@ -16,6 +17,8 @@ export interface StoreNeeds {
   entities?: boolean;
   analytics?: boolean;
   eventLog?: boolean;
+  /** Publishes to the log: on Kafka, a local spill under DATA_DIR/spill takes what Kafka does not acknowledge. */
+  spill?: boolean;
   /** The queue records in-process jobs in the entity store, so it opens that too. */
   queue?: boolean;
 }
@@ -34,12 +37,14 @@ export function embeddedPaths(dataDir: string) {
     pg: path.join(dataDir, 'pg'),
     ch: path.join(dataDir, 'ch'),
     log: path.join(dataDir, 'log'),
+    spill: path.join(dataDir, 'spill'),
   };
 }
 
 /** `logger` receives the stores' own failures: lost connections, queue outages, a torn log tail. */
 export async function openStores(config: Config, needs: StoreNeeds, logger?: Logger): Promise<Stores> {
   const paths = embeddedPaths(config.dataDir);
+  let releaseSpill = () => {};
   const stores: Stores = {
     async close() {
       const errors: unknown[] = [];
@@ -50,6 +55,7 @@ export async function openStores(config: Config, needs: StoreNeeds, logger?: Log
           errors.push(error);
         }
       }
+      releaseSpill();
       if (errors.length > 0) throw new AggregateError(errors, 'Some stores did not close cleanly');
     },
   };
@@ -62,7 +68,10 @@ export async function openStores(config: Config, needs: StoreNeeds, logger?: Log
       await migrateAnalytics(stores.analytics);
     }
     if (needs.eventLog) {
-      stores.eventLog = await openEventLog({ kafka: config.kafka, dir: paths.log, logger });
+      // The spill is one process's segment log, like the embedded log: its folder is locked.
+      const spill = needs.spill && config.kafka ? { dir: path.join(paths.spill, 'log'), ...config.spill } : undefined;
+      if (spill) releaseSpill = lockDataDir(paths.spill);
+      stores.eventLog = await openEventLog({ kafka: config.kafka, dir: paths.log, spill, logger });
     }
     if (needs.queue) {
       stores.queue = await openJobQueue({ redisUrl: config.redisUrl, db: stores.entities!.db, logger });

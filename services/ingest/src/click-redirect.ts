@@ -1,4 +1,5 @@
-// GET /r/:campaignId — the hot path. Records the click durably in the event log, then answers 302
+// GET /r/:campaignId — the hot path. Records the click durably in the event log (on Kafka, in the local
+// spill when the broker does not acknowledge in time), then answers 302
 // to the campaign's lander with clickId (and exitUrl when a global exit domain is set); an unknown campaign
 // goes to the fallback URL. A HEAD (link checkers, prefetchers) gets the same answer and records nothing.
 import type { FastifyInstance } from 'fastify';
@@ -80,8 +81,9 @@ export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps
         deps.stats.clicks++;
       } catch (error) {
         deps.stats.unrecordedClicks++;
-        // Never break a buyer's traffic: the visitor still reaches the lander; the loss is logged loudly.
-        deps.logger.error({ err: error, clickId, campaignId: campaign.id }, 'click NOT recorded: event log unavailable');
+        // Kafka and the local spill both refused (disk full, spill broken). Never break a buyer's traffic:
+        // the visitor still reaches the lander; the loss is counted and logged loudly.
+        deps.logger.error({ err: error, clickId, campaignId: campaign.id }, 'click NOT recorded: event log and spill unavailable');
       }
       deps.clicks.remember(clickId, record.value);
 

@@ -3,13 +3,16 @@
 // projector's ledger: a replayed transaction id changes nothing, a new status revises the conversion.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { encodeEvent, makeEvent, type EventLog } from '@tracker/core';
+import { encodeEvent, makeEvent, type EventLog, type Logger } from '@tracker/core';
 import { POSTBACK_STATUSES, type PostbackStatus } from '@tracker/schemas';
 import type { ReadEdgeRequest } from './edge-request';
 import { parsePayout } from './payout';
 import type { IngestStats } from './register-ingest';
 import type { TrackingCatalog } from './tracking-catalog';
 import { canonicalClickId, isGiven, readIdentifier, singleValue } from './postback-params';
+
+/** Seconds a network is asked to wait before it sends a refused postback again (Retry-After). */
+const POSTBACK_RETRY_AFTER_S = 60;
 
 function sameSecret(given: string, expected: string): boolean {
   const a = crypto.createHash('sha256').update(given).digest();
@@ -19,7 +22,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 export function conversionPostbackRoute(
   app: FastifyInstance,
-  deps: { catalog: TrackingCatalog; eventLog: EventLog; stats: IngestStats; readEdge: ReadEdgeRequest },
+  deps: { catalog: TrackingCatalog; eventLog: EventLog; stats: IngestStats; readEdge: ReadEdgeRequest; logger: Logger },
 ) {
   // Fastify would answer a HEAD by running the GET: a link checker would record a conversion.
   app.head('/postback', (_request, reply) =>
@@ -59,8 +62,18 @@ export function conversionPostbackRoute(
       source: 'postback',
       ip: deps.readEdge(request).ip,
     });
-    // Unlike a click, a postback the log did not take must fail: the network retries it.
-    await deps.eventLog.publish([encodeEvent(event)]);
+    // Unlike a click, a postback the log did not take must fail: the network retries it later.
+    try {
+      await deps.eventLog.publish([encodeEvent(event)]);
+    } catch (error) {
+      deps.stats.refusedPostbacks++;
+      deps.logger.error({ err: error, transactionId, clickId }, 'postback NOT recorded: event log and spill unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(POSTBACK_RETRY_AFTER_S))
+        .header('cache-control', 'no-store')
+        .send({ message: 'The conversion could not be recorded right now; send the postback again later' });
+    }
     deps.stats.conversions++;
     return reply.header('cache-control', 'no-store').send({ ok: true, eventId: event.id });
   });

@@ -66,7 +66,9 @@ export function landerExitRoute(app: FastifyInstance, deps: LanderExitDeps) {
         await deps.eventLog.publish([encodeEvent(event)]);
         deps.stats.exits++;
       } catch (error) {
-        deps.logger.error({ err: error, clickId }, 'exit NOT recorded: event log unavailable');
+        // As for a click: the visitor still reaches the offer, and the loss is counted.
+        deps.stats.unrecordedExits++;
+        deps.logger.error({ err: error, clickId }, 'exit NOT recorded: event log and spill unavailable');
       }
       return reply.header('cache-control', 'no-store').redirect(location, 302);
     },

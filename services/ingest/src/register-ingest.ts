@@ -6,6 +6,7 @@ import { ClickLookup } from './click-lookup';
 import { conversionPostbackRoute } from './conversion-postback';
 import { edgeRequestReader } from './edge-request';
 import { landerExitRoute } from './lander-exit';
+import { reportSpill } from './report-spill';
 import { TrackingCatalog } from './tracking-catalog';
 
 export interface IngestDeps {
@@ -16,6 +17,8 @@ export interface IngestDeps {
   logger: Logger;
   /** Bytes of recently redirected clicks kept for their exits (default 128 MiB). */
   clickCacheBytes?: number;
+  /** Names this process's spill in the entity store (host and DATA_DIR); see report-spill.ts. */
+  spillInstance?: string;
   /** How long an exit waits for a click that is not projected yet, in lookups 400 ms apart. */
   clickLookupRetries?: number;
   /** EDGE_WORKER_SECRET: requests carrying it may name the visitor's IP and custom domain (edge-request.ts). */
@@ -26,10 +29,14 @@ export interface IngestDeps {
 export interface IngestStats {
   /** Clicks redirected after their event was durable. */
   clicks: number;
-  /** Clicks redirected although the event log failed (logged as errors). */
+  /** Clicks redirected although neither the event log nor its spill took them (logged as errors). */
   unrecordedClicks: number;
   exits: number;
+  /** Exits redirected although neither the event log nor its spill took them. */
+  unrecordedExits: number;
   conversions: number;
+  /** Postbacks answered 503 (Retry-After) because neither the event log nor its spill took them. */
+  refusedPostbacks: number;
   /** Visitors sent to the fallback URL setting: unknown campaign or click, no usable lander or offer. */
   fallbacks: number;
 }
@@ -44,7 +51,7 @@ export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Pr
   const catalog = new TrackingCatalog(deps.db, deps.changes, deps.logger);
   await catalog.start();
   const clicks = new ClickLookup(deps.analytics, { cacheBytes: deps.clickCacheBytes, retries: deps.clickLookupRetries });
-  const stats: IngestStats = { clicks: 0, unrecordedClicks: 0, exits: 0, conversions: 0, fallbacks: 0 };
+  const stats: IngestStats = { clicks: 0, unrecordedClicks: 0, exits: 0, unrecordedExits: 0, conversions: 0, refusedPostbacks: 0, fallbacks: 0 };
   const readEdge = edgeRequestReader(deps.edgeWorkerSecret);
   const routeDeps = { catalog, clicks, stats, readEdge, eventLog: deps.eventLog, logger: deps.logger };
 
@@ -54,5 +61,13 @@ export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Pr
   app.get('/exit-tracker.js', (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(catalog.current.exitTrackerScript),
   );
-  return { catalog, stats, stop: () => catalog.stop() };
+  const spill = reportSpill({ db: deps.db, eventLog: deps.eventLog, instance: deps.spillInstance ?? 'ingest', logger: deps.logger });
+  return {
+    catalog,
+    stats,
+    stop: () => {
+      spill?.stop();
+      catalog.stop();
+    },
+  };
 }

@@ -1,10 +1,11 @@
-// /api/settings, /api/postback-url and /api/redeploy-worker: the Settings screen, admin only.
+// /api/settings, /api/postback-url, /api/event-log-spills and /api/redeploy-worker: the Settings screen, admin only.
 // Every saved setting tells the ingest's catalog to reload (the global exit domain is part of it).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CATALOG_CHANNEL, type ChangeFeed, type Db } from '@tracker/core';
 import { settingBodySchema } from '@tracker/schemas';
 import { listSettings } from './list-settings';
+import { listSpills } from './list-spills';
 import { postbackUrl } from './postback-url';
 import { redeployWorker } from './redeploy-worker';
 import { saveSetting } from './save-setting';
@@ -28,6 +29,8 @@ export async function settingsRoutes(scope: FastifyInstance, deps: SettingsDeps)
   app.get('/postback-url', { config: { access: 'admin' } }, async (request) => ({
     url: await postbackUrl(deps.db, `${request.protocol}://${request.host}`),
   }));
+
+  app.get('/event-log-spills', { config: { access: 'admin' } }, async () => listSpills(deps.db));
 
   app.post('/redeploy-worker', { config: { access: 'admin' } }, async () => redeployWorker());
 }

@@ -31,6 +31,7 @@ describe('access', () => {
       statuses: [401, 403, 403, 200],
     },
     { route: 'GET /api/postback-url', request: () => ({ method: 'GET', url: '/api/postback-url' }), statuses: [401, 403, 403, 200] },
+    { route: 'GET /api/event-log-spills', request: () => ({ method: 'GET', url: '/api/event-log-spills' }), statuses: [401, 403, 403, 200] },
     { route: 'POST /api/redeploy-worker', request: () => ({ method: 'POST', url: '/api/redeploy-worker' }), statuses: [401, 403, 403, 409] },
   ]);
   test.each(cases)('%s as %s → %i', (_route, caller, status, c) => expectAccess(h, cookies, caller, status, c).then(() => {}));
@@ -161,6 +162,30 @@ describe('postback URL', () => {
     const res = await h.call({ method: 'GET', url: '/api/postback-url', cookie: admin, headers: { host: 'dash.example.net:8080' } });
     const key = await ensurePostbackKey(h.entities.db);
     expect(res.json()).toEqual({ url: `http://dash.example.net:8080/postback?key=${key}&${MACROS}` });
+  });
+});
+
+test('the event log spills list only the ingest processes whose spill still holds events', async () => {
+  const at = new Date('2026-11-25T02:00:00Z');
+  const report = { bytes: 0, forwardedTotal: 0, refusedTotal: 0, updatedAt: at };
+  await h.entities.db.insert(schema.eventLogSpills).values([
+    { ...report, instance: 'ingest-a /data', records: 0, forwardedTotal: 500 },
+    { ...report, instance: 'ingest-b /data', records: 1234, bytes: 456789, lastError: 'Kafka: acknowledging published records did not finish within 15 s' },
+  ]);
+  const res = await h.call({ method: 'GET', url: '/api/event-log-spills', cookie: admin });
+  expect(res.json()).toEqual({
+    spills: [
+      {
+        instance: 'ingest-b /data',
+        records: 1234,
+        bytes: 456789,
+        forwardedTotal: 0,
+        refusedTotal: 0,
+        lastForwardedAt: null,
+        lastError: 'Kafka: acknowledging published records did not finish within 15 s',
+        updatedAt: at.toISOString(),
+      },
+    ],
   });
 });
 

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(config.kafka).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
     expect(config.admin).toBeUndefined();
+    expect(config.spill).toEqual({ afterMs: 300, maxBytes: 1024 * 1024 * 1024 });
   });
 
   test('server engines from their URLs', () => {
@@ -41,6 +42,8 @@ describe('loadConfig', () => {
     [{ SECRETS_KEY: 'not-hex' }, 'SECRETS_KEY'],
     [{ EDGE_WORKER_SECRET: '0123456789abcde' }, 'EDGE_WORKER_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SPILL_AFTER_MS: '0' }, 'SPILL_AFTER_MS'],
+    [{ SPILL_MAX_BYTES: 'a lot' }, 'SPILL_MAX_BYTES'],
     [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
   ])('%j is refused naming %s', (env, variable) => {

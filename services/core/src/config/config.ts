@@ -30,6 +30,10 @@ const envSchema = z.object({
   ),
   KAFKA_TOPIC: z.string().trim().min(1).default('tracker.events'),
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(6),
+  // How long an ingest publish waits for Kafka's acknowledgement before the event goes to the local spill.
+  SPILL_AFTER_MS: z.coerce.number().int().min(1).max(60_000).default(300),
+  // Most bytes of events the spill holds while Kafka is down (default 1 GiB); past it postbacks answer 503.
+  SPILL_MAX_BYTES: z.coerce.number().int().min(1).default(1024 * 1024 * 1024),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || v.length >= 8, {
@@ -68,6 +72,8 @@ export interface Config {
   databaseUrl?: string;
   clickhouseUrl?: string;
   kafka?: { brokers: string[]; topic: string; partitions: number };
+  /** The ingest's spill under DATA_DIR/spill while Kafka does not acknowledge (SPILL_AFTER_MS, SPILL_MAX_BYTES). */
+  spill: { afterMs: number; maxBytes: number };
   redisUrl?: string;
   admin?: { username: string; password: string };
   /** Absent values are generated and kept in DATA_DIR by `resolveSecrets`. */
@@ -121,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           partitions: e.KAFKA_PARTITIONS,
         }
       : undefined,
+    spill: { afterMs: e.SPILL_AFTER_MS, maxBytes: e.SPILL_MAX_BYTES },
     redisUrl: e.REDIS_URL,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD

@@ -557,3 +557,16 @@ export const parkedConversions = pgTable(
     index('parked_conversions_position_idx').on(t.logPartition, t.logOffset),
   ],
 );
+
+/** Each ingest process's spill (events Kafka did not acknowledge in time), as it last reported it: the
+ *  admin Settings page warns while any spill is not empty. One row per ingest host and DATA_DIR. */
+export const eventLogSpills = pgTable('event_log_spills', {
+  instance: text().primaryKey(),
+  records: integer().notNull(),
+  bytes: bigint({ mode: 'number' }).notNull(),
+  forwardedTotal: bigint({ mode: 'number' }).notNull(),
+  refusedTotal: bigint({ mode: 'number' }).notNull(),
+  lastForwardedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  lastError: text(),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -263,7 +263,9 @@ class KafkaSubscription implements Subscription {
       ...clientOptions(log),
       groupId: loop.options.group,
       autocommit: false,
-      sessionTimeout: 30_000,
+      // A member that died (SIGKILL) holds its partitions, and a restarted one's join waits, this long: at
+      // 30 s a projector restarted after a kill failed to join twice within its 15 s start-up limit.
+      sessionTimeout: 10_000,
       rebalanceTimeout: 60_000,
       heartbeatInterval: 1_000,
       // The broker holds a fetch this long when there is nothing new; it bounds idle round trips.

@@ -4,17 +4,35 @@ import type { Logger } from '../logger';
 import type { EventLog } from './event-log';
 import { openEmbeddedLog } from './embedded-log';
 import { openKafkaLog } from './kafka-log';
+import { openSpillingLog } from './spilling-log';
 
 export interface OpenEventLogOptions {
   kafka?: { brokers: string[]; topic: string; partitions: number; clientId?: string };
   /** The embedded log's folder; required when `kafka` is absent. */
   dir?: string;
+  /** With `kafka`: a local spill for publishes Kafka does not acknowledge in time (ingest processes only). */
+  spill?: { dir: string; afterMs: number; maxBytes: number };
   /** Told what the embedded log repairs on open. */
   logger?: Logger;
 }
 
 export async function openEventLog(options: OpenEventLogOptions): Promise<EventLog> {
-  if (options.kafka) return openKafkaLog(options.kafka);
+  if (options.kafka) {
+    const kafka = await openKafkaLog(options.kafka);
+    if (!options.spill) return kafka;
+    try {
+      return await openSpillingLog({
+        primary: kafka,
+        dir: options.spill.dir,
+        spillAfterMs: options.spill.afterMs,
+        maxBytes: options.spill.maxBytes,
+        logger: options.logger,
+      });
+    } catch (error) {
+      await kafka.close().catch(() => {});
+      throw error;
+    }
+  }
   if (!options.dir) throw new Error('openEventLog needs either kafka options or a dir for the embedded log');
   return openEmbeddedLog({ dir: options.dir, logger: options.logger });
 }

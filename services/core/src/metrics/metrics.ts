@@ -135,9 +135,10 @@ export function observePublishes(log: EventLog, metrics: Metrics): EventLog {
     }
   };
   return new Proxy(log, {
-    get(target, property, receiver) {
+    get(target, property) {
       if (property === 'publish') return publish;
-      const value: unknown = Reflect.get(target, property, receiver);
+      // The target as receiver: its getters read private fields, which a proxy does not have.
+      const value: unknown = Reflect.get(target, property);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });

@@ -4,6 +4,7 @@ import { isNull, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/entities';
 import { parkedConversions } from '../db/schema';
 import type { EventLog } from '../eventlog/event-log';
+import type { SpillStatus } from '../eventlog/spilling-log';
 import type { JobQueue } from '../queue/job-queue';
 import type { Metrics } from './metrics';
 
@@ -105,5 +106,60 @@ export function addSyncSuccessGauge(
       (await read())
         .filter((row) => row.succeededAt !== null)
         .map((row) => ({ labels: { sync: row.sync, source: row.source }, value: row.succeededAt!.getTime() / 1000 })),
+  });
+}
+
+/** The local spill of an ingest on Kafka: how much waits for the broker, and how the forwarder fares. */
+export function addSpillGauges(metrics: Metrics, status: () => SpillStatus | undefined): void {
+  metrics.addGauge({
+    name: 'tracker_spill_records',
+    help: 'Events in the local spill, not yet acknowledged by Kafka (0 in normal operation).',
+    read: async () => [{ value: status()?.records ?? 0 }],
+  });
+  metrics.addGauge({
+    name: 'tracker_spill_bytes',
+    help: 'Key and value bytes of the events in the local spill.',
+    read: async () => [{ value: status()?.bytes ?? 0 }],
+  });
+  metrics.addGauge({
+    name: 'tracker_spill_events_total',
+    help: 'Events this process spilled (outcome="spilled"), forwarded to Kafka ("forwarded"), or could store nowhere ("refused").',
+    labelNames: ['outcome'] as const,
+    read: async () => {
+      const s = status();
+      return [
+        { labels: { outcome: 'spilled' }, value: s?.spilledTotal ?? 0 },
+        { labels: { outcome: 'forwarded' }, value: s?.forwardedTotal ?? 0 },
+        { labels: { outcome: 'refused' }, value: s?.refusedTotal ?? 0 },
+      ];
+    },
+  });
+  metrics.addGauge({
+    name: 'tracker_spill_last_forward_timestamp_seconds',
+    help: 'When the forwarder last moved a batch from the spill into Kafka, Unix seconds.',
+    read: async () => {
+      const at = status()?.lastForwardedAt;
+      return at === undefined ? [] : [{ value: at / 1000 }];
+    },
+  });
+}
+
+/** What an ingest answered without recording it: the losses an operator must see. */
+export interface IngestLosses {
+  unrecordedClicks: number;
+  unrecordedExits: number;
+  refusedPostbacks: number;
+}
+
+export function addIngestLossGauges(metrics: Metrics, stats: IngestLosses): void {
+  metrics.addGauge({
+    name: 'tracker_ingest_unrecorded_total',
+    help: 'Requests answered although neither the log nor its spill took the event: clicks and exits still redirected (kind="click"|"exit"), postbacks answered 503 for the network to retry (kind="postback").',
+    labelNames: ['kind'] as const,
+    read: async () => [
+      { labels: { kind: 'click' }, value: stats.unrecordedClicks },
+      { labels: { kind: 'exit' }, value: stats.unrecordedExits },
+      { labels: { kind: 'postback' }, value: stats.refusedPostbacks },
+    ],
   });
 }

@@ -9,6 +9,7 @@ import { FallbackUrlCard } from './FallbackUrlCard';
 import { MaxDomainPriceCard } from './MaxDomainPriceCard';
 import { PostbackUrlCard } from './PostbackUrlCard';
 import { settingValue, useSettings } from './queries';
+import { SpillWarning } from './SpillWarning';
 import { RedeployWorkerCard } from './RedeployWorkerCard';
 import { ReportTimezoneCard } from './ReportTimezoneCard';
 import { TrackingDomainsForm } from './TrackingDomainsForm';
@@ -29,6 +30,7 @@ export function SettingsPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Settings" description="System settings for tracking links, domains and reports" />
+      <SpillWarning />
       {settings.isPending ? (
         <p className="text-sm text-muted-foreground">Loading settings...</p>
       ) : settings.isError ? (

@@ -1,0 +1,33 @@
+// One scenario's outcome as the suite prints it: sent, answered, stored, lost and doubled, plus checks.
+export interface Figures {
+  scenario: string;
+  sent: number;
+  answered: number;
+  stored: number;
+  lost: number;
+  doubled: number;
+  /** Other conditions the scenario requires, each with whether it held. */
+  checks: Array<{ what: string; ok: boolean }>;
+  notes: string[];
+  /** At-least-once work (queue jobs) may run twice: doubles are reported, not failed. */
+  doublesAllowed?: boolean;
+}
+
+export const passed = (f: Figures) => f.lost === 0 && (f.doubled === 0 || f.doublesAllowed === true) && f.checks.every((c) => c.ok);
+
+export function printFigures(f: Figures): void {
+  console.log(
+    `\n${passed(f) ? 'PASS' : 'FAIL'}  ${f.scenario}\n` +
+      `      sent ${f.sent}  answered ${f.answered}  stored ${f.stored}  lost ${f.lost}  doubled ${f.doubled}`,
+  );
+  for (const c of f.checks) console.log(`      ${c.ok ? 'ok  ' : 'FAIL'} ${c.what}`);
+  for (const n of f.notes) console.log(`      · ${n}`);
+}
+
+/** Answered ids missing from the stored set, and copies beyond one per click (raw rows and rollup). */
+export function compareSets(answered: Set<string>, stored: { ids: Set<string>; rows: number; counted: number }) {
+  let lost = 0;
+  for (const id of answered) if (!stored.ids.has(id)) lost += 1;
+  const doubled = stored.rows - stored.ids.size + Math.max(0, stored.counted - stored.ids.size);
+  return { lost, doubled };
+}

@@ -1,0 +1,91 @@
+// `tracker all` publishing to Kafka: the broker stopped for 10 s and started again under redirect load (the
+// ingest spills, still answers 302, the Settings read shows the spill, the forwarder drains it once the
+// broker is back), then the process SIGKILLed while the projector works through that backlog: nothing
+// answered may be lost, nothing doubled. (`tracker ingest` + `tracker projector` need a ClickHouse server,
+// which this machine has not: ingest and projector share one process here, on chDB.)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FaultServices } from './fault-services';
+import { compareSets, type Figures } from './figures';
+import { RedirectLoad } from './redirect-load';
+import { AdminSession } from './session';
+import { seedCampaign, storedClicks, withTracker } from './stored-clicks';
+import { TrackerChild } from './tracker-child';
+import { sleep, waitFor } from './wait';
+
+interface SpillRead {
+  spills: Array<{ records: number }>;
+}
+const spilled = (body: unknown) => ((body as SpillRead | null)?.spills ?? []).reduce((sum, s) => sum + s.records, 0);
+
+export async function kafkaOutage(port: number, services: FaultServices, brokers: string): Promise<Figures> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-kafka-'));
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    KAFKA_BROKERS: brokers,
+    KAFKA_TOPIC: `faults.${Date.now()}`,
+    KAFKA_PARTITIONS: '3',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'admin-password',
+  };
+  const campaign = 'faultKafka';
+  const checks: Figures['checks'] = [];
+  const notes: string[] = [];
+  try {
+    await withTracker(env, (r) => seedCampaign(r.stores, campaign));
+    const tracker = new TrackerChild('all', env);
+    await tracker.start();
+    const admin = new AdminSession(`http://127.0.0.1:${port}`);
+    await admin.signIn('admin', 'admin-password');
+    const load = new RedirectLoad(() => `http://127.0.0.1:${port}/r/${campaign}`, { connections: 8, perSecond: 300 });
+    load.start();
+    await sleep(3000);
+
+    await services.down('kafka');
+    const downAt = Date.now();
+    const answeredAtStop = load.answered.size;
+    await sleep(10_000);
+    const answeredWhileDown = load.answered.size - answeredAtStop;
+    checks.push({ what: `redirects answered while the broker was down (${answeredWhileDown} in 10 s)`, ok: answeredWhileDown > 500 });
+    const warned = await waitFor(async () => spilled((await admin.get('/api/event-log-spills')).body) > 0, 'the spill in the admin read', 15_000);
+    checks.push({ what: 'GET /api/event-log-spills shows the spill while the broker is down', ok: warned });
+
+    await services.up('kafka');
+    notes.push(`broker down for ${((Date.now() - downAt) / 1000).toFixed(1)} s (10 s stopped, then its start-up)`);
+    // While the forwarder moves the spill into Kafka and the projector works through it: kill both.
+    const killAfter = 500 + Math.round(Math.random() * 1500);
+    await sleep(killAfter);
+    await tracker.kill();
+    const restart = await tracker.startSupervised();
+    notes.push(`SIGKILLed ${killAfter} ms after the broker was back, while forwarding and projecting the spill`);
+    if (restart.failedStarts > 0) {
+      // Joining the consumer group waits for the killed member's session (30 s) to expire.
+      notes.push(`the restart failed ${restart.failedStarts}× before it served (${restart.lastFailure}); a supervisor starts it again`);
+    }
+    const drained = await waitFor(async () => {
+      const read = await admin.get('/api/event-log-spills');
+      return read.status === 200 && spilled(read.body) === 0;
+    }, 'the spill to be forwarded', 120_000);
+    checks.push({ what: 'the spill is forwarded to Kafka after the restart', ok: drained });
+    notes.push(`spill forwarded ${((Date.now() - downAt) / 1000).toFixed(1)} s after the broker stopped`);
+    await sleep(2000);
+    await load.stop();
+    await tracker.stop();
+    const stored = await withTracker(env, (r) => storedClicks(r, campaign));
+    const { lost, doubled } = compareSets(load.answered, stored);
+    return {
+      scenario: 'tracker all on Kafka: broker stopped 10 s under load, then SIGKILLed while projecting the spill',
+      sent: load.sent,
+      answered: load.answered.size,
+      stored: stored.ids.size,
+      lost,
+      doubled,
+      checks,
+      notes: [...notes, `${load.errors} requests failed (the SIGKILL)`],
+    };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
