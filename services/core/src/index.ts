@@ -18,3 +18,12 @@ export { CATALOG_CHANNEL, type ChangeFeed } from './db/change-feed';
 export * from './eventlog/tracking-events';
 export type { EventLog, LogBatch, LogRecord, PublishRecord, Subscription } from './eventlog/event-log';
 export type { JobQueue, JobContext, JobInfo, JobOptions, JobProcessor, JobStatus } from './queue/job-queue';
+export {
+  transitionDomain,
+  recordDomainProgress,
+  findDomain,
+  listDomainTransitions,
+  type DomainRow,
+  type DomainTransitionRow,
+  type TransitionInput,
+} from './domains/domain-state';

@@ -9,3 +9,35 @@ export {
   type TiktokEventResult,
   type TiktokWebEvent,
 } from './tiktok/events-api';
+export {
+  createNamecheapClient,
+  RegistrarError,
+  NAMECHEAP_TIMEOUT_MS,
+  type NamecheapClient,
+  type NamecheapOptions,
+  type DomainCheck,
+  type DomainOrder,
+  type RegisterPrice,
+} from './registrar/namecheap-client';
+export {
+  createCloudflareClient,
+  CloudflareError,
+  WORKER_COMPATIBILITY_DATE,
+  type CloudflareClient,
+  type CloudflareOptions,
+  type DnsRecord,
+  type WorkerBinding,
+  type WorkerRoute,
+  type Zone,
+} from './cloudflare/cloudflare-client';
+export {
+  domainAutomationFromConfig,
+  requireRegistrar,
+  requireRegistrantContact,
+  requireCloudflare,
+  deployEdgeWorker,
+  ensureWorkerRoute,
+  defaultEdgeWorkerScript,
+  EDGE_WORKER_NAME,
+  type DomainAutomation,
+} from './domains/domain-automation';
