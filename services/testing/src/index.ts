@@ -9,3 +9,16 @@ export {
 } from './fakes/tiktok-server';
 export { openPipelineStores, type PipelineStores, type PipelineStoreOptions } from './pipeline/open-pipeline-stores';
 export { waitForProjection } from './pipeline/wait-for-projection';
+export {
+  startFakeNamecheapServer,
+  type FakeNamecheapServer,
+  type FakeNamecheapOptions,
+  type FakeNamecheapOrder,
+  type ScriptedNamecheapAnswer,
+} from './fakes/namecheap-server';
+export {
+  startFakeCloudflareServer,
+  type FakeCloudflareServer,
+  type FakeCloudflareOptions,
+  type ScriptedCloudflareAnswer,
+} from './fakes/cloudflare-server';

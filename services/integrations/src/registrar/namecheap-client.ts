@@ -121,7 +121,7 @@ export function createNamecheapClient(options: NamecheapOptions): NamecheapClien
         response.on('error', reject);
       });
       request.on('timeout', () => {
-        request.destroy(new RegistrarError(`The registrar did not answer within ${Math.round(timeoutMs / 1000)} s (${route})`, undefined, true));
+        request.destroy(new RegistrarError(`The registrar did not answer within ${timeoutMs / 1000} s (${route})`, undefined, true));
       });
       request.on('error', reject);
     });
