@@ -75,5 +75,8 @@ export const REGISTRAR_PRICE: MoneyRules = {
 /** The jobs of the state machine; each carries only the domain id, the state lives in the entity store. */
 export const DOMAIN_PURCHASE_JOB = 'domain-purchase';
 export const DOMAIN_CONFIGURE_JOB = 'domain-configure';
+/** Tries per domain job, and the first retry's delay (doubling): the last failure is final. */
+export const DOMAIN_JOB_ATTEMPTS = 4;
+export const DOMAIN_JOB_BACKOFF_MS = 2_000;
 export const domainJobSchema = z.object({ domainId: z.number().int().positive() });
 export type DomainJob = z.infer<typeof domainJobSchema>;

@@ -1,7 +1,8 @@
 // The dashboard API: everything under /api, behind sessions and access checks, plus the built web app.
 import fastifyCookie from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type Logger } from '@tracker/core';
+import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type JobQueue, type Logger } from '@tracker/core';
+import { unconfiguredDomainAutomation, type DomainAutomation } from '@tracker/integrations';
 import { enforceAccess } from './auth/access';
 import { guardMutations } from './auth/guard-mutations';
 import { LoginThrottle } from './auth/login-throttle';
@@ -12,6 +13,7 @@ import { landerRoutes } from './landers/routes';
 import { offerRoutes } from './offers/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { conversionRoutes } from './conversions/routes';
+import { domainRoutes } from './domains/routes';
 import { reportRoutes } from './reports/routes';
 import { settingsRoutes } from './settings/routes';
 import { sparkRoutes } from './sparks/routes';
@@ -36,6 +38,12 @@ export interface ApiDeps {
   /** The built web app; none is served when the folder has no index.html. */
   webDist?: string;
   throttle?: LoginThrottle;
+  /** Where domain purchase and DNS jobs go (the workers run them). */
+  queue?: JobQueue;
+  /** The registrar and Cloudflare clients; absent: none configured, and the Domains API says what to set. */
+  domains?: DomainAutomation;
+  /** How long domain purchase and configure answers wait for their job (default 20 s). */
+  domainJobWaitMs?: number;
 }
 
 export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
@@ -65,7 +73,9 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await campaignRoutes(api, deps);
       await sparkRoutes(api, deps);
       await pixelRoutes(api, deps);
-      await settingsRoutes(api, deps);
+      const domains = deps.domains ?? unconfiguredDomainAutomation();
+      await settingsRoutes(api, { ...deps, domains });
+      await domainRoutes(api, { ...deps, domains });
       await userRoutes(api, deps);
       await reportRoutes(api, deps);
       await conversionRoutes(api, deps);

@@ -15,6 +15,7 @@ import { ensureAdmin, registerApi, type AdminOutcome } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { startProjector } from '@tracker/projector';
 import { registerProcessors } from '@tracker/workers';
+import { domainAutomationFromConfig } from '@tracker/integrations';
 import { capabilitiesByMode, missingServerEngines, servesHttp, storeNeeds, type ServiceMode } from './capabilities';
 
 export interface RunningServices {
@@ -84,8 +85,10 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
 
     if (capabilities.includes('api')) running.admin = await ensureAdmin(stores.entities!.db, config.admin);
 
+    const domains = domainAutomationFromConfig(config);
     if (capabilities.includes('workers')) {
       registerProcessors(stores.queue!, {
+        domains,
         db: stores.entities!.db,
         analytics: stores.analytics!,
         secretsKey: secrets.secretsKey,
@@ -131,6 +134,8 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           tiktokApiUrl: config.tiktokApiUrl,
           logger,
           webDist: config.webDist,
+          queue: stores.queue,
+          domains,
         });
       }
       const address = await server.listen({ port: config.port, host: config.host });

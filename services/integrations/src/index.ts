@@ -32,11 +32,13 @@ export {
 } from './cloudflare/cloudflare-client';
 export {
   domainAutomationFromConfig,
+  unconfiguredDomainAutomation,
   requireRegistrar,
   requireRegistrantContact,
   requireCloudflare,
   deployEdgeWorker,
   ensureWorkerRoute,
+  ensureTrackingRecord,
   defaultEdgeWorkerScript,
   EDGE_WORKER_NAME,
   type DomainAutomation,

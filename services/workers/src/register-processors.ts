@@ -1,11 +1,23 @@
 // Every job processor the workers capability runs, registered on the queue before it starts.
 import type { JobQueue } from '@tracker/core';
-import { PIXEL_EVENT_JOB } from '@tracker/schemas';
+import { unconfiguredDomainAutomation, type DomainAutomation } from '@tracker/integrations';
+import { DOMAIN_CONFIGURE_JOB, DOMAIN_JOB_ATTEMPTS, DOMAIN_PURCHASE_JOB, PIXEL_EVENT_JOB } from '@tracker/schemas';
+import { configureDomainJob } from './domains/configure-domain-job';
+import { purchaseDomainJob } from './domains/purchase-domain-job';
 import { sendPixelEvent, type PixelEventDeps } from './send-pixel-event';
 
-export type WorkerDeps = PixelEventDeps;
+export type WorkerDeps = PixelEventDeps & {
+  /** The registrar and Cloudflare clients of the domain automation jobs; absent: none configured. */
+  domains?: DomainAutomation;
+  /** The attempts domain jobs are enqueued with (the api's DOMAIN_JOB_ATTEMPTS). */
+  domainJobAttempts?: number;
+};
 
 export function registerProcessors(queue: JobQueue, deps: WorkerDeps): void {
   // TikTok allows 1,000 events/s per app; a few at a time is plenty and keeps retries gentle.
   queue.register(PIXEL_EVENT_JOB, sendPixelEvent(deps), { concurrency: 4 });
+  // Registrar and Cloudflare calls are few and slow; one domain step at a time per job name is plenty.
+  const domainDeps = { db: deps.db, domains: deps.domains ?? unconfiguredDomainAutomation(), logger: deps.logger, attempts: deps.domainJobAttempts ?? DOMAIN_JOB_ATTEMPTS };
+  queue.register(DOMAIN_PURCHASE_JOB, purchaseDomainJob(domainDeps), { concurrency: 1 });
+  queue.register(DOMAIN_CONFIGURE_JOB, configureDomainJob(domainDeps), { concurrency: 1 });
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { conflict, type Config, type RegistrantContact } from '@tracker/core';
-import { createCloudflareClient, type CloudflareClient, type WorkerRoute } from '../cloudflare/cloudflare-client';
+import { createCloudflareClient, type CloudflareClient, type DnsRecord, type WorkerRoute } from '../cloudflare/cloudflare-client';
 import { createNamecheapClient, type NamecheapClient } from '../registrar/namecheap-client';
 
 /** The edge worker's source in this checkout: one ES module without imports (deploy/edge-worker). */
@@ -76,6 +76,14 @@ export function domainAutomationFromConfig(
   };
 }
 
+/** No registrar, no Cloudflare: every domain action says which variables to set. */
+export function unconfiguredDomainAutomation(): DomainAutomation {
+  return domainAutomationFromConfig({
+    namecheap: { apiUrl: 'https://api.namecheap.com/xml.response' },
+    cloudflare: { apiUrl: 'https://api.cloudflare.com/client/v4' },
+  });
+}
+
 const listed = (names: string[]) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 /** The registrar, or a 409 naming the variables to set. */
@@ -124,4 +132,15 @@ export async function ensureWorkerRoute(cloudflare: CloudflareClient, zoneId: st
   if (existing && existing.script === EDGE_WORKER_NAME) return existing;
   if (existing) throw conflict(`The route ${pattern} already points at the worker ${existing.script}; remove it in Cloudflare first`);
   return cloudflare.createWorkerRoute(zoneId, pattern, EDGE_WORKER_NAME);
+}
+
+/**
+ * The proxied DNS record of a tracking host: the existing one, or `AAAA 100::`, Cloudflare's documented
+ * target for a host that only a Worker answers (the record must exist and be proxied for the route to
+ * run; the address itself is never reached).
+ */
+export async function ensureTrackingRecord(cloudflare: CloudflareClient, zoneId: string, host: string): Promise<DnsRecord> {
+  const existing = await cloudflare.findDnsRecord(zoneId, host);
+  if (existing) return existing;
+  return cloudflare.createDnsRecord(zoneId, { type: 'AAAA', name: host, content: '100::', proxied: true });
 }
