@@ -43,6 +43,9 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/users/:id/permissions': () => ({ features: ['campaigns', 'landers'] }),
   'POST /api/users/:id/vcn-assignments': () => ({ vcnNicknames: ['Card A', 'Card B'] }),
   'POST /api/user/preferences': () => ({ visibleColumns: ['clicks', 'revenue'], columnWidths: { name: 200 } }),
+  'POST /api/domains/check': () => ({ domain: 'example.xyz' }),
+  'POST /api/domains/purchase': () => ({ domain: 'example.xyz' }),
+  'POST /api/domains/:id/configure': () => ({ subdomain: 'trk' }),
 };
 
 /** A valid query string per route that reads one. */

@@ -4,10 +4,10 @@
 import { conflict, findDomain, notFound, transitionDomain, type Db, type JobQueue } from '@tracker/core';
 import { requireCloudflare, requireRegistrar, type DomainAutomation } from '@tracker/integrations';
 import { DOMAIN_CONFIGURE_JOB, DOMAIN_JOB_ATTEMPTS, DOMAIN_JOB_BACKOFF_MS, type DomainJob } from '@tracker/schemas';
-import { waitForJob } from './wait-for-job';
+import { requireQueue, waitForJob } from './wait-for-job';
 
 export async function configureDomain(
-  deps: { db: Db; queue: JobQueue; domains: DomainAutomation; waitMs: number },
+  deps: { db: Db; queue?: JobQueue; domains: DomainAutomation; waitMs: number },
   id: number,
   subdomain: string,
 ): Promise<{ success: boolean; message: string; status?: string }> {
@@ -15,6 +15,7 @@ export async function configureDomain(
   if (!row) throw notFound('Domain not found');
   requireCloudflare(deps.domains);
   requireRegistrar(deps.domains);
+  requireQueue(deps.queue);
   if (!['purchased', 'configuring_dns', 'dns_failed'].includes(row.status)) {
     throw conflict(`${row.domain} cannot be configured while it is ${row.status.replace('_', ' ')}`);
   }
@@ -27,12 +28,13 @@ export async function configureDomain(
   });
   if (!started) throw conflict(`${row.domain} changed meanwhile; reload the list`);
 
-  const jobId = await deps.queue.enqueue<DomainJob>(
+  const queue = requireQueue(deps.queue);
+  const jobId = await queue.enqueue<DomainJob>(
     DOMAIN_CONFIGURE_JOB,
     { domainId: id },
     { attempts: DOMAIN_JOB_ATTEMPTS, backoffMs: DOMAIN_JOB_BACKOFF_MS, jobId: `${DOMAIN_CONFIGURE_JOB}-${id}-${Date.now()}` },
   );
-  await waitForJob(deps.queue, jobId, deps.waitMs);
+  await waitForJob(queue, jobId, deps.waitMs);
   const after = await findDomain(deps.db, id);
   const host = `${subdomain}.${row.domain}`;
   if (after?.status === 'active') return { success: true, message: `${host} is live through the edge worker`, status: after.status };

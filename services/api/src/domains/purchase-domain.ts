@@ -7,7 +7,7 @@ import { conflict, findDomain, schema, transitionDomain, type Db, type JobQueue 
 import { requireRegistrantContact, requireRegistrar, type DomainAutomation } from '@tracker/integrations';
 import { DOMAIN_JOB_ATTEMPTS, DOMAIN_JOB_BACKOFF_MS, DOMAIN_PURCHASE_JOB, formatCents, parseMoney, type DomainJob } from '@tracker/schemas';
 import { quoteDomain } from './quote-domain';
-import { waitForJob } from './wait-for-job';
+import { requireQueue, waitForJob } from './wait-for-job';
 
 export interface PurchaseAnswer {
   success: boolean;
@@ -18,11 +18,12 @@ export interface PurchaseAnswer {
 }
 
 export async function purchaseDomain(
-  deps: { db: Db; queue: JobQueue; domains: DomainAutomation; waitMs: number },
+  deps: { db: Db; queue?: JobQueue; domains: DomainAutomation; waitMs: number },
   domain: string,
 ): Promise<PurchaseAnswer> {
   const registrar = requireRegistrar(deps.domains);
   requireRegistrantContact(deps.domains);
+  requireQueue(deps.queue);
   const [known] = await deps.db.select().from(schema.domains).where(eq(schema.domains.domain, domain));
   if (known && known.status !== 'failed') throw conflict(`${domain} is already in your domains (${known.status.replace('_', ' ')})`);
 
@@ -46,12 +47,13 @@ export async function purchaseDomain(
     id = inserted.id;
   }
 
-  const jobId = await deps.queue.enqueue<DomainJob>(
+  const queue = requireQueue(deps.queue);
+  const jobId = await queue.enqueue<DomainJob>(
     DOMAIN_PURCHASE_JOB,
     { domainId: id },
     { attempts: DOMAIN_JOB_ATTEMPTS, backoffMs: DOMAIN_JOB_BACKOFF_MS, jobId: `${DOMAIN_PURCHASE_JOB}-${id}-${Date.now()}` },
   );
-  await waitForJob(deps.queue, jobId, deps.waitMs);
+  await waitForJob(queue, jobId, deps.waitMs);
   const row = await findDomain(deps.db, id);
   if (row?.status === 'failed') return { success: false, message: row.errorMessage ?? `The purchase of ${domain} failed`, status: row.status, id };
   if (row && row.status !== 'pending' && row.status !== 'purchasing') {

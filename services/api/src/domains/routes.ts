@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOG_CHANNEL, conflict, type ChangeFeed, type Db, type JobQueue } from '@tracker/core';
+import { CATALOG_CHANNEL, type ChangeFeed, type Db, type JobQueue } from '@tracker/core';
 import { requireRegistrar, type DomainAutomation } from '@tracker/integrations';
 import { configureDomainBodySchema, domainBodySchema } from '@tracker/schemas';
 import { serialIdOr404 } from '../ids/serial-id';
@@ -32,10 +32,7 @@ export async function domainRoutes(scope: FastifyInstance, deps: DomainRouteDeps
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' as const };
   const waitMs = deps.domainJobWaitMs ?? 20_000;
-  const jobs = () => {
-    if (!deps.queue) throw conflict('Domain jobs cannot start: this process has no job queue');
-    return { db: deps.db, queue: deps.queue, domains: deps.domains, waitMs };
-  };
+  const jobs = { db: deps.db, queue: deps.queue, domains: deps.domains, waitMs };
 
   app.get('/domains', { config: admin }, async () => listDomains(deps.db));
 
@@ -47,11 +44,11 @@ export async function domainRoutes(scope: FastifyInstance, deps: DomainRouteDeps
   });
 
   app.post('/domains/purchase', { config: admin, schema: { body: domainBodySchema } }, async (request) =>
-    upstream(() => purchaseDomain(jobs(), request.body.domain)),
+    upstream(() => purchaseDomain(jobs, request.body.domain)),
   );
 
   app.post('/domains/:id/configure', { config: admin, schema: { params: idParams, body: configureDomainBodySchema } }, async (request) => {
-    const answer = await configureDomain(jobs(), domainId(request.params.id), request.body.subdomain);
+    const answer = await configureDomain(jobs, domainId(request.params.id), request.body.subdomain);
     // An active custom domain is a tracking host the ingest must know.
     await deps.changes.notify(CATALOG_CHANNEL);
     return answer;
