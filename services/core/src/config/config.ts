@@ -95,6 +95,7 @@ const envSchema = z.object({
   CLOUDFLARE_ACCOUNT_ID: optionalText,
   TRACKER_ORIGIN: optionalUrl(['http://', 'https://']),
   EDGE_WORKER_SECRET: optionalText.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
+  EDGE_WORKER_SCRIPT: optionalText,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -127,6 +128,8 @@ export interface Config {
   trackerOrigin?: string;
   /** Shared by the edge worker and ingest: only a request carrying it may state the visitor's IP. */
   edgeWorkerSecret?: string;
+  /** The edge worker's source file; defaults to deploy/edge-worker/worker.js of this checkout. */
+  edgeWorkerScript?: string;
 }
 
 export class ConfigError extends Error {
@@ -186,5 +189,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trackerOrigin: e.TRACKER_ORIGIN?.replace(/\/+$/, ''),
     edgeWorkerSecret: e.EDGE_WORKER_SECRET,
+    edgeWorkerScript: e.EDGE_WORKER_SCRIPT ? path.resolve(e.EDGE_WORKER_SCRIPT) : undefined,
   };
 }

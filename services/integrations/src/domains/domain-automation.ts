@@ -29,7 +29,7 @@ export interface DomainAutomation {
 
 type AutomationConfig = Pick<
   Config,
-  'namecheap' | 'domainsSocksProxy' | 'registrantContact' | 'cloudflare' | 'trackerOrigin' | 'edgeWorkerSecret'
+  'namecheap' | 'domainsSocksProxy' | 'registrantContact' | 'cloudflare' | 'trackerOrigin' | 'edgeWorkerSecret' | 'edgeWorkerScript'
 >;
 
 export function domainAutomationFromConfig(
@@ -70,7 +70,7 @@ export function domainAutomationFromConfig(
     proxyUrl: config.domainsSocksProxy,
     trackerOrigin: config.trackerOrigin,
     edgeWorkerSecret: config.edgeWorkerSecret,
-    edgeWorkerScript: options.edgeWorkerScript ?? defaultEdgeWorkerScript,
+    edgeWorkerScript: options.edgeWorkerScript ?? config.edgeWorkerScript ?? defaultEdgeWorkerScript,
     registrarMissing,
     cloudflareMissing,
   };

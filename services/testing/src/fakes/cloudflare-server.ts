@@ -136,7 +136,7 @@ export async function startFakeCloudflareServer(options: FakeCloudflareOptions =
     if ((m = path.match(/^\/accounts\/([^/]+)\/workers\/scripts\/([^/]+)$/)) && method === 'PUT') {
       if (m[1] !== accountId) return fail(403, 10000, 'Authentication error');
       if (!contentType.startsWith('multipart/form-data')) return fail(400, 10021, 'Uploads must be multipart/form-data');
-      const form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+      const form = await new Response(Uint8Array.from(body).buffer, { headers: { 'content-type': contentType } }).formData();
       const metadataPart = form.get('metadata');
       if (!metadataPart) return fail(400, 10021, 'Missing metadata part');
       const metadata = JSON.parse(typeof metadataPart === 'string' ? metadataPart : await metadataPart.text()) as FakeWorkerScript['metadata'];

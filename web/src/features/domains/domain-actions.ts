@@ -48,6 +48,11 @@ function useRefreshDomains() {
   };
 }
 
+/** The server answers a job action once the job is done or after a while; the row's status shows
+ *  sooner: the list is read again shortly after the request went out, and polls while it is busy. */
+const JOB_STARTED_MS = 700;
+const refreshSoon = (refresh: () => void) => () => void setTimeout(refresh, JOB_STARTED_MS);
+
 interface JobAnswer {
   success: boolean;
   message: string;
@@ -58,6 +63,7 @@ export function usePurchaseDomain() {
   const refresh = useRefreshDomains();
   return useMutation({
     mutationFn: (domain: string) => apiJson<JobAnswer>('POST', '/api/domains/purchase', { domain }),
+    onMutate: refreshSoon(refresh),
     onSuccess: (answer) => {
       if (!answer.success) toast({ title: 'Purchase failed', description: answer.message, variant: 'destructive' });
       else if (answer.status === 'pending' || answer.status === 'purchasing') toast({ title: 'Purchase started', description: answer.message });
@@ -73,6 +79,7 @@ export function useConfigureDomain() {
   return useMutation({
     mutationFn: ({ id, subdomain }: { id: number; subdomain: string }) =>
       apiJson<JobAnswer>('POST', `/api/domains/${id}/configure`, { subdomain }),
+    onMutate: refreshSoon(refresh),
     onSuccess: (answer) => {
       if (!answer.success) toast({ title: 'Error configuring domain', description: answer.message, variant: 'destructive' });
       else if (answer.status === 'configuring_dns') toast({ title: 'Configuring DNS', description: answer.message });
