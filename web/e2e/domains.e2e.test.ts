@@ -145,6 +145,20 @@ describeWithChromium('domains e2e')('buying and configuring a domain in Chromium
     await page.keyboard.press('Escape');
   }, STEP_MS);
 
+  test("the campaign dialog's Domain select offers the active domain by its tracking host", async () => {
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Campaigns', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Campaigns' }).waitFor();
+    await page.getByRole('button', { name: 'Create Campaign' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Campaign' });
+    await dialog.getByRole('combobox', { name: 'Domain (optional)' }).click();
+    await page.getByRole('option', { name: 'trk.e2e-tracking.xyz' }).waitFor();
+    await shot(page, 'domains-07-campaign-domain-select', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Domains', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Domain Automation' }).waitFor();
+  }, STEP_MS);
+
   test('the Test Proxy button says registrar calls go direct when no proxy is set', async () => {
     await page.getByRole('button', { name: 'Test Proxy' }).click();
     await toastTitled(page, 'Proxy test failed');

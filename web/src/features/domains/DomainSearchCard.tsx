@@ -77,7 +77,13 @@ export function DomainSearchCard() {
             }
           >
             <div className="grid gap-1">
-              <p className="font-medium">{result.available ? `${result.domain} is available` : `${result.domain} is not available`}</p>
+              <p className="font-medium">
+                {result.available
+                  ? `${result.domain} is available`
+                  : result.price !== null
+                    ? `${result.domain} costs more than your Maximum Domain Price`
+                    : `${result.domain} is not available`}
+              </p>
               {result.price !== null && (
                 <p className="text-sm">
                   <span className="text-muted-foreground">{result.premium ? 'Premium Price' : 'Price'}:</span>{' '}
@@ -90,7 +96,15 @@ export function DomainSearchCard() {
             {result.available && (
               <Button
                 disabled={purchase.isPending}
-                onClick={() => purchase.mutate(result.domain, { onSuccess: (answer) => answer.success && setResult(null) })}
+                onClick={() =>
+                  purchase.mutate(result.domain, {
+                    onSuccess: (answer) => {
+                      if (!answer.success) return;
+                      setResult(null);
+                      setName('');
+                    },
+                  })
+                }
               >
                 <ShoppingCart aria-hidden="true" />
                 {purchase.isPending ? 'Purchasing...' : 'Purchase'}

@@ -18,7 +18,7 @@ import { useDeleteDomain, useDomainList, useMigrateToWorkers, useUpdateNameserve
 import { DomainStatusBadge, domainStatusLabel } from './DomainStatusBadge';
 import { domainHost, type Domain } from './queries';
 
-const when = (iso: string | null | undefined) => (iso ? format(new Date(iso), 'MMM dd, yyyy HH:mm') : '-');
+const when = (iso: string | null | undefined, pattern = 'MMM dd, yyyy HH:mm') => (iso ? format(new Date(iso), pattern) : '-');
 
 function TransitionHistory({ domain }: { domain: Domain }) {
   const transitions = domain.transitions ?? [];
@@ -41,7 +41,7 @@ function TransitionHistory({ domain }: { domain: Domain }) {
                   {t.from ? `${domainStatusLabel(t.from)} → ` : ''}
                   <span className="font-medium">{domainStatusLabel(t.to)}</span>
                 </span>
-                <span className="text-xs text-muted-foreground">{when(t.at)}</span>
+                <span className="text-xs text-muted-foreground">{when(t.at, 'MMM dd, yyyy HH:mm:ss')}</span>
                 {t.error && <span className="text-xs break-words text-destructive">{t.error}</span>}
               </li>
             ))}
@@ -66,7 +66,7 @@ export function DomainTable() {
       id: 'domain',
       header: 'Domain',
       accessorFn: (d) => d.domain,
-      size: 240,
+      size: 200,
       cell: ({ row: { original: d } }) => (
         <div className="grid gap-0.5">
           <span className="font-medium">{d.domain}</span>
@@ -78,7 +78,7 @@ export function DomainTable() {
       id: 'status',
       header: 'Status',
       accessorFn: (d) => d.status,
-      size: 260,
+      size: 200,
       cell: ({ row: { original: d } }) => (
         <div className="grid gap-1">
           <DomainStatusBadge status={d.status} />
@@ -90,7 +90,7 @@ export function DomainTable() {
       id: 'price',
       header: 'Price',
       accessorFn: (d) => Number(d.purchaseAmount ?? 0),
-      size: 90,
+      size: 80,
       meta: { align: 'right' },
       cell: ({ row: { original: d } }) => (d.purchaseAmount ? formatMoney(d.purchaseAmount) : '-'),
     },
@@ -98,7 +98,7 @@ export function DomainTable() {
       id: 'nameservers',
       header: 'Nameservers',
       enableSorting: false,
-      size: 220,
+      size: 180,
       cell: ({ row: { original: d } }) =>
         d.nameservers?.length ? (
           <div className="grid font-mono text-xs">
@@ -114,14 +114,14 @@ export function DomainTable() {
       id: 'purchasedAt',
       header: 'Purchased',
       accessorFn: (d) => d.purchasedAt ?? '',
-      size: 150,
+      size: 140,
       cell: ({ row: { original: d } }) => when(d.purchasedAt),
     },
     {
       id: 'actions',
       header: 'Actions',
       enableSorting: false,
-      size: 360,
+      size: 240,
       cell: ({ row: { original: d } }) => (
         <div className="flex flex-wrap items-center justify-end gap-1">
           {d.status === 'purchased' && (
