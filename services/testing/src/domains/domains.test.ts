@@ -308,3 +308,51 @@ describe('the other actions', () => {
     expect(cloudflare.scripts.get('tracker-edge')!.source).toBe(fs.readFileSync(EDGE_SCRIPT, 'utf8'));
   });
 });
+
+const proxy = process.env.TEST_SOCKS_PROXY;
+const egress = process.env.TEST_SOCKS_EGRESS_IP ?? '127.0.0.2';
+// CI always runs it (services.sh starts microsocks); a developer without the proxy skips it.
+const describeWithProxy = proxy || process.env.CI ? describe : describe.skip;
+
+describeWithProxy('Test Proxy through a real SOCKS5 proxy (microsocks)', () => {
+  let whitelisted: FakeNamecheapServer;
+  let proxied: FastifyInstance;
+  beforeAll(async () => {
+    if (!proxy) throw new Error('TEST_SOCKS_PROXY is not set: start the proxy with `bash scripts/services.sh up socks`');
+    // This registrar serves only the proxy's egress address, as Namecheap serves only whitelisted IPs.
+    whitelisted = await startFakeNamecheapServer({ allowedAddresses: [egress] });
+    proxied = createHttpServer({ logger, trustProxy: false });
+    await registerApi(proxied, {
+      db: entities.db,
+      analytics,
+      changes: entities.changes,
+      sessionSecret: 's'.repeat(32),
+      secretsKey: Buffer.alloc(32, 1),
+      tiktokApiUrl: 'http://127.0.0.1:9',
+      logger,
+      webDist: '/nonexistent',
+      queue,
+      domains: automation({
+        namecheap: { apiUrl: whitelisted.url, apiUser: 'tracker', apiKey: 'namecheap-key', username: 'tracker', clientIp: egress },
+        domainsSocksProxy: proxy,
+      }),
+    });
+    await proxied.ready();
+  });
+  afterAll(async () => {
+    await proxied?.close();
+    await whitelisted?.close();
+  });
+
+  test("'Proxy test successful': the registrar answered through the proxy, from the whitelisted address", async () => {
+    const res = await proxied.inject({ method: 'POST', url: '/api/domains/test-proxy', payload: {}, headers: { cookie, origin: 'http://localhost:80' } });
+    expect(res.json()).toEqual({
+      success: true,
+      message: `The registrar answered through the SOCKS5 proxy ${proxy}; available balance 100.00 USD`,
+    });
+    expect(whitelisted.requests.map((r) => [r.command, r.remoteAddress])).toEqual([['namecheap.users.getBalances', egress]]);
+    const check = await proxied.inject({ method: 'POST', url: '/api/domains/check', payload: { domain: 'via-proxy.xyz' }, headers: { cookie, origin: 'http://localhost:80' } });
+    expect(check.json()).toMatchObject({ available: true, price: '2.16' });
+    expect(new Set(whitelisted.requests.map((r) => r.remoteAddress))).toEqual(new Set([egress]));
+  });
+});
