@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real PostgreSQL, Redis and Apache Kafka (KRaft) on 127.0.0.1 for tests and local development. No Docker.
 #
-#   scripts/services.sh up|down|status|env|fetch [postgres] [redis] [kafka]     (no names = all three)
+#   scripts/services.sh up|down|status|env|fetch [postgres] [redis] [kafka] [socks]   (no names = all)
 #
 #   up      installs what is missing (apt-get, as root), starts the servers, waits until each one really
 #           answers, then prints `export NAME=url` lines on stdout (all progress goes to stderr), so
@@ -14,6 +14,8 @@
 # Environment (defaults):
 #   SERVICES_DIR=$REPO/.cache/services   state: data, logs, pid files (one sub-folder per service)
 #   PG_PORT=54329  REDIS_PORT=63799  KAFKA_PORT=19092  KAFKA_CONTROLLER_PORT=19093
+#   SOCKS_PORT=11080  SOCKS_EGRESS_IP=127.0.0.2   a SOCKS5 proxy (microsocks) whose outgoing connections
+#                  leave from SOCKS_EGRESS_IP: the stand-in for the registrar's whitelisted fixed IP
 #   KAFKA_CACHE=$REPO/.cache/kafka-$KAFKA_VERSION   broker jars (Maven's ~/.m2 is a second cache)
 #   KAFKA_HEAP_OPTS="-Xms256m -Xmx512m"  KAFKA_START_TIMEOUT=90
 #   REDIS_APPENDONLY=no   yes: Redis keeps its data (BullMQ jobs) across a restart in an append-only file
@@ -33,6 +35,8 @@ KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-19093}"
 KAFKA_CACHE="${KAFKA_CACHE:-$REPO/.cache/kafka-$KAFKA_VERSION}"
 KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m}"
 KAFKA_START_TIMEOUT="${KAFKA_START_TIMEOUT:-90}"
+SOCKS_PORT="${SOCKS_PORT:-11080}"
+SOCKS_EGRESS_IP="${SOCKS_EGRESS_IP:-127.0.0.2}"
 
 PG_DB=tracker PG_USER=tracker PG_PASSWORD=tracker
 
@@ -109,6 +113,7 @@ ensure_packages() {
           command -v mvn >/dev/null || pkgs+=(maven)
         fi
         ;;
+      socks) command -v microsocks >/dev/null || pkgs+=(microsocks) ;;
     esac
   done
   ((${#pkgs[@]})) || return 0
@@ -477,6 +482,65 @@ kafka_status() {
 
 kafka_env() { kafka_running || return 1; echo "export KAFKA_BROKERS=127.0.0.1:$(kafka_port_of)"; }
 
+# ----------------------------------------------------------------------------------------------- socks
+# A real SOCKS5 proxy (Debian's microsocks) for the registrar client's proxy tests. It binds its outgoing
+# connections to SOCKS_EGRESS_IP, so a fake registrar that whitelists that address is reachable only
+# through the proxy, as the real registrar is reachable only from the proxy's fixed IP.
+
+socks_dir() { echo "$SERVICES_DIR/socks"; }
+socks_pid() { read_pid "$(socks_dir)/microsocks.pid"; }
+socks_running() { pid_matches "$(socks_pid)" microsocks; }
+socks_port_of() { local p; p="$(read_pid "$(socks_dir)/port")"; echo "${p:-$SOCKS_PORT}"; }
+socks_egress_of() { local ip; ip="$(cat "$(socks_dir)/egress" 2>/dev/null || true)"; echo "${ip:-$SOCKS_EGRESS_IP}"; }
+
+socks_up() {
+  local dir pid i
+  dir="$(socks_dir)"
+  if socks_running; then
+    log "socks: already running (port $(socks_port_of))"
+    return 0
+  fi
+  port_open "$SOCKS_PORT" && fail_service socks "port 127.0.0.1:$SOCKS_PORT is taken by another process (set SOCKS_PORT)"
+  mkdir -p "$dir"
+  log "socks: starting microsocks on 127.0.0.1:$SOCKS_PORT (egress $SOCKS_EGRESS_IP)"
+  (exec setsid microsocks -i 127.0.0.1 -p "$SOCKS_PORT" -b "$SOCKS_EGRESS_IP" </dev/null >"$dir/microsocks.log" 2>&1 9>&-) &
+  pid=$!
+  echo "$pid" >"$dir/microsocks.pid"
+  echo "$SOCKS_PORT" >"$dir/port"
+  echo "$SOCKS_EGRESS_IP" >"$dir/egress"
+  for ((i = 0; i < 40; i++)); do
+    port_open "$SOCKS_PORT" && break
+    kill -0 "$pid" 2>/dev/null || fail_service socks "microsocks exited" "$dir/microsocks.log"
+    sleep 0.25
+  done
+  port_open "$SOCKS_PORT" || fail_service socks "not listening on $SOCKS_PORT within 10 s" "$dir/microsocks.log"
+  log "socks: ready, socks5://127.0.0.1:$SOCKS_PORT"
+}
+
+socks_down() {
+  if socks_running; then
+    log "socks: stopping"
+    stop_pid "$(socks_pid)" 10
+  else
+    log "socks: not running"
+  fi
+  rm -f "$(socks_dir)/microsocks.pid"
+}
+
+socks_status() {
+  if socks_running; then
+    echo "socks: running (pid $(socks_pid), 127.0.0.1:$(socks_port_of), egress $(socks_egress_of))"
+  else
+    echo "socks: stopped"; return 1
+  fi
+}
+
+socks_env() {
+  socks_running || return 1
+  echo "export TEST_SOCKS_PROXY=socks5://127.0.0.1:$(socks_port_of)"
+  echo "export TEST_SOCKS_EGRESS_IP=$(socks_egress_of)"
+}
+
 # ------------------------------------------------------------------------------------------------ main
 
 usage() {
@@ -491,10 +555,11 @@ for n in "$@"; do
     postgres | pg | postgresql) names+=(postgres) ;;
     redis) names+=(redis) ;;
     kafka) names+=(kafka) ;;
-    *) echo "unknown service: $n (postgres, redis, kafka)" >&2; usage ;;
+    socks) names+=(socks) ;;
+    *) echo "unknown service: $n (postgres, redis, kafka, socks)" >&2; usage ;;
   esac
 done
-((${#names[@]})) || names=(postgres redis kafka)
+((${#names[@]})) || names=(postgres redis kafka socks)
 
 fn_prefix() { case "$1" in postgres) echo pg ;; *) echo "$1" ;; esac; }
 

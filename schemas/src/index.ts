@@ -20,3 +20,4 @@ export * from './conversion-log';
 export * from './tiktok-accounts';
 export * from './invoice-dates';
 export * from './invoices';
+export * from './domains';

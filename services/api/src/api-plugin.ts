@@ -2,6 +2,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type JobQueue, type Logger } from '@tracker/core';
+import { unconfiguredDomainAutomation, type DomainAutomation } from '@tracker/integrations';
 import { enforceAccess } from './auth/access';
 import { guardMutations } from './auth/guard-mutations';
 import { LoginThrottle } from './auth/login-throttle';
@@ -13,6 +14,7 @@ import { landerRoutes } from './landers/routes';
 import { offerRoutes } from './offers/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { conversionRoutes } from './conversions/routes';
+import { domainRoutes } from './domains/routes';
 import { reportRoutes } from './reports/routes';
 import { settingsRoutes } from './settings/routes';
 import { sparkRoutes } from './sparks/routes';
@@ -29,7 +31,7 @@ export interface ApiDeps {
   analytics: Analytics;
   /** Announce entity changes that the ingest caches (campaigns, landers, offers, sparks, settings). */
   changes: ChangeFeed;
-  /** Jobs whose result a request waits for (invoice PDFs, 'Sync now'); any worker process runs them.
+  /** Jobs whose result a request waits for (invoice PDFs, 'Sync now', domain purchase and DNS); any worker process runs them.
    *  Every process running the api has one (`tracker` opens it); suites that never wait may leave it out. */
   queue?: JobQueue;
   /** The clock invoice numbers take their year from (default the system clock). */
@@ -43,6 +45,10 @@ export interface ApiDeps {
   /** The built web app; none is served when the folder has no index.html. */
   webDist?: string;
   throttle?: LoginThrottle;
+  /** The registrar and Cloudflare clients; absent: none configured, and the Domains API says what to set. */
+  domains?: DomainAutomation;
+  /** How long domain purchase and configure answers wait for their job (default 20 s). */
+  domainJobWaitMs?: number;
 }
 
 export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
@@ -73,7 +79,9 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await sparkRoutes(api, deps);
       await pixelRoutes(api, deps);
       await tiktokAccountRoutes(api, deps);
-      await settingsRoutes(api, deps);
+      const domains = deps.domains ?? unconfiguredDomainAutomation();
+      await settingsRoutes(api, { ...deps, domains });
+      await domainRoutes(api, { ...deps, domains });
       await userRoutes(api, deps);
       await reportRoutes(api, deps);
       await conversionRoutes(api, deps);

@@ -52,6 +52,9 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/advertiser-invoices': () => ({ companyName: 'Acme', billingAddress: '1 Road', invoiceDate: '2026-11-25', dueDate: '2026-12-02', payTerms: 'Net 15', period: '2026-11-16 to 2026-11-22', notes: 'n', lineItems: JSON.stringify([{ description: 'Traffic', amount: '10.00' }]), totalAmount: '10.00' }),
   'PUT /api/invoice-settings/:kind': () => ({ fromCompanyName: 'Us LLC', fromAddress: '1 Main St', bankName: 'Bank', iban: 'DE00', terms: 'Net 15' }),
   'POST /api/advertiser-companies': () => ({ companyName: 'Acme', billingAddress: '1 Road' }),
+  'POST /api/domains/check': () => ({ domain: 'example.xyz' }),
+  'POST /api/domains/purchase': () => ({ domain: 'example.xyz' }),
+  'POST /api/domains/:id/configure': () => ({ subdomain: 'trk' }),
 };
 
 /** A valid query string per route that reads one. */

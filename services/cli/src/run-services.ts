@@ -31,6 +31,7 @@ import { ensureAdmin, registerApi, type AdminOutcome } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { DEFAULT_GROUP as PROJECTOR_GROUP, startProjector } from '@tracker/projector';
 import { registerProcessors, scheduleSpendSync } from '@tracker/workers';
+import { domainAutomationFromConfig } from '@tracker/integrations';
 import { capabilitiesByMode, missingServerEngines, servesHttp, storeNeeds, type ServiceMode } from './capabilities';
 
 export interface RunningServices {
@@ -107,8 +108,10 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
 
     if (capabilities.includes('api')) running.admin = await ensureAdmin(stores.entities!.db, config.admin);
 
+    const domains = domainAutomationFromConfig(config);
     if (capabilities.includes('workers')) {
       registerProcessors(stores.queue!, {
+        domains,
         db: stores.entities!.db,
         analytics: stores.analytics!,
         secretsKey: secrets.secretsKey,
@@ -184,6 +187,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           queue: stores.queue,
           logger,
           webDist: config.webDist,
+          domains,
         });
       }
       const address = await server.listen({ port: config.port, host: config.host });

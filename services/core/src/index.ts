@@ -25,3 +25,12 @@ export * from './metrics/store-gauges';
 export * from './http/probes';
 export { waitForJob, type WaitForJobOptions } from './queue/wait-for-job';
 export { SpillFullError, spillStatusOf, type SpillStatus } from './eventlog/spilling-log';
+export {
+  transitionDomain,
+  recordDomainProgress,
+  findDomain,
+  listDomainTransitions,
+  type DomainRow,
+  type DomainTransitionRow,
+  type TransitionInput,
+} from './domains/domain-state';

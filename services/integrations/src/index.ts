@@ -22,3 +22,37 @@ export {
   type CampaignDaySpend,
   type TiktokCallOptions,
 } from './tiktok/reporting-api';
+export {
+  createNamecheapClient,
+  RegistrarError,
+  NAMECHEAP_TIMEOUT_MS,
+  type NamecheapClient,
+  type NamecheapOptions,
+  type DomainCheck,
+  type DomainOrder,
+  type RegisterPrice,
+} from './registrar/namecheap-client';
+export {
+  createCloudflareClient,
+  CloudflareError,
+  WORKER_COMPATIBILITY_DATE,
+  type CloudflareClient,
+  type CloudflareOptions,
+  type DnsRecord,
+  type WorkerBinding,
+  type WorkerRoute,
+  type Zone,
+} from './cloudflare/cloudflare-client';
+export {
+  domainAutomationFromConfig,
+  unconfiguredDomainAutomation,
+  requireRegistrar,
+  requireRegistrantContact,
+  requireCloudflare,
+  deployEdgeWorker,
+  ensureWorkerRoute,
+  ensureTrackingRecord,
+  defaultEdgeWorkerScript,
+  EDGE_WORKER_NAME,
+  type DomainAutomation,
+} from './domains/domain-automation';

@@ -17,3 +17,16 @@ export {
   type FakeTiktokReportingOptions,
   type RecordedReportingRequest,
 } from './fakes/tiktok-reporting-server';
+export {
+  startFakeNamecheapServer,
+  type FakeNamecheapServer,
+  type FakeNamecheapOptions,
+  type FakeNamecheapOrder,
+  type ScriptedNamecheapAnswer,
+} from './fakes/namecheap-server';
+export {
+  startFakeCloudflareServer,
+  type FakeCloudflareServer,
+  type FakeCloudflareOptions,
+  type ScriptedCloudflareAnswer,
+} from './fakes/cloudflare-server';

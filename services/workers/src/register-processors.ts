@@ -1,11 +1,27 @@
 // Every job processor the workers capability runs, registered on the queue before it starts.
 import type { JobQueue } from '@tracker/core';
-import { INVOICE_PDF_JOB, PIXEL_EVENT_JOB, TIKTOK_SPEND_SYNC_JOB } from '@tracker/schemas';
+import { unconfiguredDomainAutomation, type DomainAutomation } from '@tracker/integrations';
+import {
+  DOMAIN_CONFIGURE_JOB,
+  DOMAIN_JOB_ATTEMPTS,
+  DOMAIN_PURCHASE_JOB,
+  INVOICE_PDF_JOB,
+  PIXEL_EVENT_JOB,
+  TIKTOK_SPEND_SYNC_JOB,
+} from '@tracker/schemas';
 import { makeInvoicePdf } from './invoice-pdf/make-invoice-pdf';
+import { configureDomainJob } from './domains/configure-domain-job';
+import { purchaseDomainJob } from './domains/purchase-domain-job';
 import { sendPixelEvent, type PixelEventDeps } from './send-pixel-event';
 import { syncTiktokSpend, type SpendSyncDeps } from './tiktok-spend/sync-tiktok-spend';
 
-export type WorkerDeps = PixelEventDeps & SpendSyncDeps;
+export type WorkerDeps = PixelEventDeps &
+  SpendSyncDeps & {
+  /** The registrar and Cloudflare clients of the domain automation jobs; absent: none configured. */
+  domains?: DomainAutomation;
+  /** The attempts domain jobs are enqueued with (the api's DOMAIN_JOB_ATTEMPTS). */
+  domainJobAttempts?: number;
+};
 
 export function registerProcessors(queue: JobQueue, deps: WorkerDeps): void {
   // TikTok allows 1,000 events/s per app; a few at a time is plenty and keeps retries gentle.
@@ -14,4 +30,8 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): void {
   queue.register(TIKTOK_SPEND_SYNC_JOB, syncTiktokSpend(deps), { concurrency: 1 });
   // Rendering is CPU work on this process's event loop: two at a time keeps requests answered meanwhile.
   queue.register(INVOICE_PDF_JOB, makeInvoicePdf(deps), { concurrency: 2 });
+  // Registrar and Cloudflare calls are few and slow; one domain step at a time per job name is plenty.
+  const domainDeps = { db: deps.db, domains: deps.domains ?? unconfiguredDomainAutomation(), logger: deps.logger, attempts: deps.domainJobAttempts ?? DOMAIN_JOB_ATTEMPTS };
+  queue.register(DOMAIN_PURCHASE_JOB, purchaseDomainJob(domainDeps), { concurrency: 1 });
+  queue.register(DOMAIN_CONFIGURE_JOB, configureDomainJob(domainDeps), { concurrency: 1 });
 }

@@ -32,6 +32,7 @@ const pages: Partial<Record<string, LazyPage>> = {
   '/settings': lazyPage(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)),
   '/users': lazyPage(() => import('../features/users/UsersPage').then((m) => m.UsersPage)),
   '/invoicing': lazyPage(() => import('../features/invoicing/InvoicingPage').then((m) => m.InvoicingPage)),
+  '/domains': lazyPage(() => import('../features/domains/DomainsPage').then((m) => m.DomainsPage)),
 };
 
 /** The shell and the page at `pathname`: what a signed-in user's first render needs. */

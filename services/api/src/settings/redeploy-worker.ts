@@ -1,10 +1,10 @@
-// Redeploying the edge worker that routes custom domains needs the domain automation integration,
-// which does not exist yet: say so plainly (409) rather than pretend it worked.
-import { conflict } from '@tracker/core';
+// Settings' Redeploy Worker: uploads the current edge worker script (deploy/edge-worker/worker.js)
+// with its bindings through the Cloudflare client. Without Cloudflare configured the 409 names the
+// variables to set; Cloudflare's own refusal comes back as a 502 with its message.
+import { deployEdgeWorker, type DomainAutomation } from '@tracker/integrations';
+import { upstream } from '../domains/upstream-errors';
 
-export const DOMAIN_AUTOMATION_MISSING =
-  'Domain automation is not configured: this server has no Cloudflare integration yet, so there is no edge worker to redeploy';
-
-export async function redeployWorker(): Promise<never> {
-  throw conflict(DOMAIN_AUTOMATION_MISSING);
+export async function redeployWorker(domains: DomainAutomation): Promise<{ success: true; message: string }> {
+  const { script, bytes } = await upstream(() => deployEdgeWorker(domains));
+  return { success: true, message: `Worker ${script} redeployed (${bytes} bytes), forwarding to ${domains.trackerOrigin}` };
 }

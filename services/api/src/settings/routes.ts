@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CATALOG_CHANNEL, type ChangeFeed, type Db } from '@tracker/core';
+import type { DomainAutomation } from '@tracker/integrations';
 import { settingBodySchema } from '@tracker/schemas';
 import { listSettings } from './list-settings';
 import { listSpills } from './list-spills';
@@ -13,6 +14,8 @@ import { saveSetting } from './save-setting';
 export interface SettingsDeps {
   db: Db;
   changes: ChangeFeed;
+  /** Cloudflare and the edge worker's script, for Redeploy Worker. */
+  domains: DomainAutomation;
 }
 
 export async function settingsRoutes(scope: FastifyInstance, deps: SettingsDeps) {
@@ -32,5 +35,5 @@ export async function settingsRoutes(scope: FastifyInstance, deps: SettingsDeps)
 
   app.get('/event-log-spills', { config: { access: 'admin' } }, async () => listSpills(deps.db));
 
-  app.post('/redeploy-worker', { config: { access: 'admin' } }, async () => redeployWorker());
+  app.post('/redeploy-worker', { config: { access: 'admin' } }, async () => redeployWorker(deps.domains));
 }

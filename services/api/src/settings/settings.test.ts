@@ -1,5 +1,5 @@
 // Settings API through HTTP on a real PGlite store: admin only, value validation and normalisation,
-// the postback URL, and an honest answer from Redeploy Worker.
+// the postback URL, and Redeploy Worker's answer without Cloudflare (the upload itself: services/testing domains tests).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
 import { CATALOG_CHANNEL, POSTBACK_KEY_SETTING, ensurePostbackKey, schema } from '@tracker/core';
 import { FEATURES } from '@tracker/schemas';
@@ -189,8 +189,10 @@ test('the event log spills list only the ingest processes whose spill still hold
   });
 });
 
-test('Redeploy Worker says plainly that domain automation is not configured', async () => {
+test('Redeploy Worker without Cloudflare configured says which variables to set', async () => {
   const res = await h.call({ method: 'POST', url: '/api/redeploy-worker', cookie: admin });
   expect(res.statusCode).toBe(409);
-  expect(res.json().message).toMatch(/^Domain automation is not configured: /);
+  expect(res.json()).toEqual({
+    message: 'Cloudflare is not configured: set CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID, TRACKER_ORIGIN and EDGE_WORKER_SECRET',
+  });
 });

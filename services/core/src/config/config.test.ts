@@ -70,3 +70,64 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'nope' })).toThrow(/PORT[\s\S]*REDIS_URL/);
   });
 });
+
+describe('domain automation configuration (issue 16)', () => {
+  const contact = { firstName: 'Dana', lastName: 'Buyer', address1: '1 Main St', city: 'Austin', stateProvince: 'TX', postalCode: '78701', country: 'US', phone: '+1.5125550100', email: 'dana@example.com' };
+
+  test('defaults: the production endpoints, nothing configured, the user name defaulting to the API user', () => {
+    expect(loadConfig({})).toMatchObject({
+      namecheap: { apiUrl: 'https://api.namecheap.com/xml.response', apiUser: undefined },
+      cloudflare: { apiUrl: 'https://api.cloudflare.com/client/v4', apiToken: undefined },
+      domainsSocksProxy: undefined,
+      registrantContact: undefined,
+      edgeWorkerSecret: undefined,
+    });
+    expect(loadConfig({ NAMECHEAP_API_USER: 'tracker' }).namecheap.username).toBe('tracker');
+  });
+
+  test('every variable is read, the contact from JSON', () => {
+    const config = loadConfig({
+      NAMECHEAP_API_URL: 'https://api.sandbox.namecheap.com/xml.response',
+      NAMECHEAP_API_USER: 'tracker',
+      NAMECHEAP_API_KEY: 'key',
+      NAMECHEAP_USERNAME: 'owner',
+      NAMECHEAP_CLIENT_IP: '203.0.113.7',
+      DOMAINS_SOCKS_PROXY: 'socks5://user:pass@proxy.example:1080',
+      REGISTRANT_CONTACT: JSON.stringify(contact),
+      CLOUDFLARE_API_URL: 'http://127.0.0.1:8787/client/v4/',
+      CLOUDFLARE_API_TOKEN: 'token',
+      CLOUDFLARE_ACCOUNT_ID: 'account',
+      TRACKER_ORIGIN: 'https://tracker.example.com/',
+      EDGE_WORKER_SECRET: 'sixteen-chars-ok',
+    });
+    expect(config).toMatchObject({
+      namecheap: { apiUrl: 'https://api.sandbox.namecheap.com/xml.response', apiUser: 'tracker', apiKey: 'key', username: 'owner', clientIp: '203.0.113.7' },
+      domainsSocksProxy: 'socks5://user:pass@proxy.example:1080',
+      registrantContact: contact,
+      cloudflare: { apiUrl: 'http://127.0.0.1:8787/client/v4', apiToken: 'token', accountId: 'account' },
+      trackerOrigin: 'https://tracker.example.com',
+      edgeWorkerSecret: 'sixteen-chars-ok',
+    });
+  });
+
+  test('bad values name their variable', () => {
+    const problems = (() => {
+      try {
+        loadConfig({
+          NAMECHEAP_CLIENT_IP: 'not-an-ip',
+          DOMAINS_SOCKS_PROXY: 'http://proxy:8080',
+          REGISTRANT_CONTACT: JSON.stringify({ ...contact, phone: '512 555 0100', country: 'USA' }),
+          EDGE_WORKER_SECRET: 'short',
+        });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(problems).toContain('NAMECHEAP_CLIENT_IP: must be an IP address');
+    expect(problems).toContain('DOMAINS_SOCKS_PROXY: must start with socks5:// or socks5h://');
+    expect(problems).toContain('REGISTRANT_CONTACT: country must be a two-letter country code; phone must look like +1.5555555555');
+    expect(problems).toContain('EDGE_WORKER_SECRET: must be at least 16 characters');
+    expect(() => loadConfig({ REGISTRANT_CONTACT: '{not json' })).toThrow('REGISTRANT_CONTACT: must be JSON');
+  });
+});

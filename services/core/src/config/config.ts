@@ -1,5 +1,6 @@
 // The one place that reads the environment: a zod schema with embedded defaults.
 // A wrong value stops start-up with a message naming the variable.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -17,6 +18,23 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const contactField = z.string().trim().min(1, 'is required');
+/** The registrant, admin, tech and billing contact of bought domains (the registrar needs all four). */
+const registrantContactSchema = z.object({
+  firstName: contactField,
+  lastName: contactField,
+  address1: contactField,
+  city: contactField,
+  stateProvince: contactField,
+  postalCode: contactField,
+  /** ISO 3166-1 alpha-2, as the registrar wants it. */
+  country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code'),
+  /** The registrar's format: +NNN.NNNNNNNNNN. */
+  phone: z.string().trim().regex(/^\+\d{1,3}\.\d{4,14}$/, 'must look like +1.5555555555'),
+  email: z.string().trim().email('must be an email address'),
+});
+export type RegistrantContact = z.infer<typeof registrantContactSchema>;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -61,6 +79,35 @@ const envSchema = z.object({
     message: 'must be at least 16 characters',
   }),
   TIKTOK_SPEND_SYNC_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+  // Domain automation (issue 16): the registrar (Namecheap's XML API, whitelisted IPs only, hence the
+  // SOCKS5 proxy), Cloudflare, and the origin the edge worker forwards custom-domain traffic to.
+  NAMECHEAP_API_URL: z.string().trim().url().default('https://api.namecheap.com/xml.response'),
+  NAMECHEAP_API_USER: optionalText,
+  NAMECHEAP_API_KEY: optionalText,
+  NAMECHEAP_USERNAME: optionalText,
+  NAMECHEAP_CLIENT_IP: optionalText.refine((v) => v === undefined || isIP(v) !== 0, { message: 'must be an IP address' }),
+  DOMAINS_SOCKS_PROXY: optionalUrl(['socks5://', 'socks5h://']),
+  REGISTRANT_CONTACT: optionalText.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON: {"firstName": ..., "lastName": ..., ...}' });
+      return z.NEVER;
+    }
+    const contact = registrantContactSchema.safeParse(json);
+    if (!contact.success) {
+      ctx.addIssue({ code: 'custom', message: contact.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ') });
+      return z.NEVER;
+    }
+    return contact.data;
+  }),
+  CLOUDFLARE_API_URL: z.string().trim().url().default('https://api.cloudflare.com/client/v4'),
+  CLOUDFLARE_API_TOKEN: optionalText,
+  CLOUDFLARE_ACCOUNT_ID: optionalText,
+  TRACKER_ORIGIN: optionalUrl(['http://', 'https://']),
+  EDGE_WORKER_SCRIPT: optionalText,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -95,6 +142,16 @@ export interface Config {
   metrics: { port?: number; token?: string };
   /** How often the workers pull every TikTok ad account's recent spend; 0 turns the schedule off. */
   tiktokSpendSyncMinutes: number;
+  /** Namecheap's XML API; `apiUser`/`apiKey` unset: no registrar, so no domain can be checked or bought. */
+  namecheap: { apiUrl: string; apiUser?: string; apiKey?: string; username?: string; clientIp?: string };
+  /** `socks5://[user:pass@]host:port` every registrar call goes through; unset: direct. */
+  domainsSocksProxy?: string;
+  registrantContact?: RegistrantContact;
+  cloudflare: { apiUrl: string; apiToken?: string; accountId?: string };
+  /** The tracker's public origin the edge worker forwards custom-domain requests to. */
+  trackerOrigin?: string;
+  /** The edge worker's source file; defaults to deploy/edge-worker/worker.js of this checkout. */
+  edgeWorkerScript?: string;
 }
 
 export class ConfigError extends Error {
@@ -142,5 +199,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tiktokApiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     tiktokSpendSyncMinutes: e.TIKTOK_SPEND_SYNC_MINUTES,
+    namecheap: {
+      apiUrl: e.NAMECHEAP_API_URL,
+      apiUser: e.NAMECHEAP_API_USER,
+      apiKey: e.NAMECHEAP_API_KEY,
+      username: e.NAMECHEAP_USERNAME ?? e.NAMECHEAP_API_USER,
+      clientIp: e.NAMECHEAP_CLIENT_IP,
+    },
+    domainsSocksProxy: e.DOMAINS_SOCKS_PROXY,
+    registrantContact: e.REGISTRANT_CONTACT,
+    cloudflare: {
+      apiUrl: e.CLOUDFLARE_API_URL.replace(/\/+$/, ''),
+      apiToken: e.CLOUDFLARE_API_TOKEN,
+      accountId: e.CLOUDFLARE_ACCOUNT_ID,
+    },
+    trackerOrigin: e.TRACKER_ORIGIN?.replace(/\/+$/, ''),
+    edgeWorkerScript: e.EDGE_WORKER_SCRIPT ? path.resolve(e.EDGE_WORKER_SCRIPT) : undefined,
   };
 }

@@ -119,14 +119,34 @@ export const domains = pgTable('domains', {
   status: text({ enum: domainStatuses }).notNull().default('pending'),
   purchaseOrderId: text(),
   purchaseAmount: money(),
+  /** The registrar's id of the domain in our account: proof it is ours, also when the order id was lost. */
+  registrarDomainId: text(),
   cloudflareZoneId: text(),
   cloudflareRecordId: text(),
+  /** The edge worker's route `{subdomain}.{domain}/*` on the zone. */
+  cloudflareRouteId: text(),
   nameservers: text().array(),
   errorMessage: text(),
   purchasedAt: timestamp({ withTimezone: true, mode: 'date' }),
   configuredAt: timestamp({ withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 });
+
+/** Every status change of a domain's purchase → DNS state machine, with its time and error (issue 16). */
+export const domainTransitions = pgTable(
+  'domain_transitions',
+  {
+    id: serial().primaryKey(),
+    domainId: integer()
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    fromStatus: text({ enum: domainStatuses }),
+    toStatus: text({ enum: domainStatuses }).notNull(),
+    error: text(),
+    at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('domain_transitions_domain_idx').on(t.domainId, t.id)],
+);
 
 export const tiktokPixels = pgTable('tiktok_pixels', {
   id: serial().primaryKey(),

@@ -12,6 +12,24 @@ export interface Domain {
   domain: string;
   subdomain: string | null;
   status: DomainStatus;
+  /** The rest the Domains screen shows (GET /api/domains answers them all). */
+  purchaseOrderId?: string | null;
+  /** Decimal string, what the registrar charged (or quoted). */
+  purchaseAmount?: string | null;
+  cloudflareZoneId?: string | null;
+  nameservers?: string[] | null;
+  errorMessage?: string | null;
+  purchasedAt?: string | null;
+  configuredAt?: string | null;
+  createdAt?: string;
+  transitions?: DomainTransition[];
+}
+
+export interface DomainTransition {
+  from: string | null;
+  to: string;
+  error: string | null;
+  at: string;
 }
 
 export const DOMAINS_KEY = ['/api/domains'] as const;

@@ -2,7 +2,7 @@
 // the worker redeploy, and the postback URL, with the spec §8 toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingKey } from '@tracker/schemas';
-import { apiRequest } from '../../lib/api';
+import { apiJson, apiRequest } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
@@ -51,8 +51,8 @@ export function useSaveSettings() {
 
 export function useRedeployWorker() {
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/redeploy-worker'),
-    onSuccess: () => toast({ title: 'Worker redeployed' }),
+    mutationFn: () => apiJson<{ success: boolean; message: string }>('POST', '/api/redeploy-worker'),
+    onSuccess: (answer) => toast({ title: 'Worker redeployed', description: answer?.message }),
     onError: (error) => toastFailure('Redeploy failed', error, 'Failed to redeploy worker'),
   });
 }

@@ -1,0 +1,82 @@
+// Domain automation on the wire (spec §5 formats, §7 Domains, §9 defaults): the bodies the Domains screen
+// sends, the registrar's price rules, and the job payloads of the purchase → DNS state machine.
+import { z } from 'zod';
+import { MAX_MONEY_10_2, type MoneyRules } from './money';
+import { singleLine } from './text-fields';
+
+export const DOMAIN_STATUSES = ['pending', 'purchasing', 'purchased', 'configuring_dns', 'active', 'dns_failed', 'failed'] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+
+export const DEFAULT_SUBDOMAIN = 'trk';
+/** The one top-level domain bought for now (spec §2 help text). */
+export const SUPPORTED_TLD = 'xyz';
+
+export const DOMAIN_REQUIRED = 'Domain name is required';
+export const DOMAIN_FORMAT = 'Invalid domain format (e.g., example.com, example.co.uk)';
+export const ONLY_XYZ = 'Only .xyz domains are currently supported';
+export const SUBDOMAIN_REQUIRED = 'Subdomain is required';
+export const SUBDOMAIN_FORMAT = 'Invalid subdomain format (e.g., trk, go, click)';
+
+// Spec §5: lowercase letters, digits and hyphens with a TLD of 2+ letters. A label may not start or
+// end with a hyphen (no registrar sells one), so that is a format error too.
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const DOMAIN_PATTERN = new RegExp(`^(?:${LABEL}\\.)+[a-z]{2,63}$`);
+const SUBDOMAIN_PATTERN = new RegExp(`^${LABEL}$`);
+
+/** The format rule alone, for the search field (no TLD rule): the message, or null when it is fine. */
+export function domainFormatProblem(value: string): string | null {
+  if (value.trim() === '') return DOMAIN_REQUIRED;
+  return DOMAIN_PATTERN.test(value.trim()) ? null : DOMAIN_FORMAT;
+}
+
+/** What the registrar can sell us: a name directly under .xyz. */
+export function purchasableDomainProblem(value: string): string | null {
+  const format = domainFormatProblem(value);
+  if (format) return format;
+  const labels = value.trim().split('.');
+  if (labels.at(-1) !== SUPPORTED_TLD) return ONLY_XYZ;
+  if (labels.length !== 2) return `Enter the registrable name without a subdomain, e.g. ${labels.slice(-2).join('.')}`;
+  return null;
+}
+
+export function subdomainProblem(value: string): string | null {
+  if (value.trim() === '') return SUBDOMAIN_REQUIRED;
+  return SUBDOMAIN_PATTERN.test(value.trim()) ? null : SUBDOMAIN_FORMAT;
+}
+
+const checked = (problem: (value: string) => string | null) => (value: string, ctx: z.RefinementCtx) => {
+  const message = problem(value);
+  if (message) ctx.addIssue({ code: 'custom', message });
+};
+
+/** POST /api/domains/check and /purchase: `{ domain }`, trimmed; case is the user's to get right (§5). */
+export const domainBodySchema = z.object({
+  domain: singleLine('Domain name', { error: DOMAIN_REQUIRED }).max(253, DOMAIN_FORMAT).superRefine(checked(purchasableDomainProblem)),
+});
+export type DomainBody = z.infer<typeof domainBodySchema>;
+
+/** POST /api/domains/{id}/configure: `{ subdomain }` (default trk in the dialog). */
+export const configureDomainBodySchema = z.object({
+  subdomain: singleLine('Subdomain', { error: SUBDOMAIN_REQUIRED }).max(63, SUBDOMAIN_FORMAT).superRefine(checked(subdomainProblem)),
+});
+export type ConfigureDomainBody = z.infer<typeof configureDomainBodySchema>;
+
+/** The registrar's prices ('1.98', '13000.0000'): never negative, extra decimals rounded to cents. */
+export const REGISTRAR_PRICE: MoneyRules = {
+  label: 'Registrar price',
+  example: '1.98',
+  negative: false,
+  grouping: false,
+  dollarSign: false,
+  extraDecimals: 'round',
+  maxCents: MAX_MONEY_10_2,
+};
+
+/** The jobs of the state machine; each carries only the domain id, the state lives in the entity store. */
+export const DOMAIN_PURCHASE_JOB = 'domain-purchase';
+export const DOMAIN_CONFIGURE_JOB = 'domain-configure';
+/** Tries per domain job, and the first retry's delay (doubling): the last failure is final. */
+export const DOMAIN_JOB_ATTEMPTS = 4;
+export const DOMAIN_JOB_BACKOFF_MS = 2_000;
+export const domainJobSchema = z.object({ domainId: z.number().int().positive() });
+export type DomainJob = z.infer<typeof domainJobSchema>;

@@ -1,0 +1,132 @@
+// The Domains screen's server state (spec §7 Domains, §8 toasts): the list, polled while a job runs
+// so statuses change live, and every action with its success and failure toasts.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest } from '../../lib/api';
+import { toastFailure } from '../../lib/failure-toast';
+import { toast } from '../../ui/use-toast';
+import { DOMAINS_KEY, fetchDomains, type Domain, type DomainStatus } from './queries';
+
+/** While a domain is in one of these, a job is working on it: the list polls. */
+const BUSY: readonly DomainStatus[] = ['pending', 'purchasing', 'configuring_dns'];
+export const DOMAINS_POLL_MS = 2_000;
+
+export const isBusy = (domain: Pick<Domain, 'status'>) => BUSY.includes(domain.status);
+
+export function useDomainList() {
+  return useQuery<Domain[]>({
+    queryKey: DOMAINS_KEY,
+    queryFn: ({ signal }) => fetchDomains(signal),
+    refetchInterval: (query) => (query.state.data?.some(isBusy) ? DOMAINS_POLL_MS : false),
+  });
+}
+
+export interface CheckAnswer {
+  available: boolean;
+  price: string | null;
+  premium: boolean;
+  message: string;
+}
+
+export function useCheckDomain() {
+  return useMutation({
+    mutationFn: (domain: string) => apiJson<CheckAnswer>('POST', '/api/domains/check', { domain }),
+    onSuccess: (answer, domain) => {
+      if (!answer.available) {
+        toast({ title: 'Domain not available', description: answer.message || `${domain} is not available`, variant: 'destructive' });
+      }
+    },
+    onError: (error) => toastFailure('Error checking domain', error),
+  });
+}
+
+function useRefreshDomains() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: DOMAINS_KEY });
+    // Campaign rows carry their domain and tracking host.
+    void queryClient.invalidateQueries({ queryKey: ['/api/campaigns'] });
+  };
+}
+
+/** The server answers a job action once the job is done or after a while; the row's status shows
+ *  sooner: the list is read again shortly after the request went out, and polls while it is busy. */
+const JOB_STARTED_MS = 700;
+const refreshSoon = (refresh: () => void) => () => void setTimeout(refresh, JOB_STARTED_MS);
+
+interface JobAnswer {
+  success: boolean;
+  message: string;
+  status?: string;
+}
+
+export function usePurchaseDomain() {
+  const refresh = useRefreshDomains();
+  return useMutation({
+    mutationFn: (domain: string) => apiJson<JobAnswer>('POST', '/api/domains/purchase', { domain }),
+    onMutate: refreshSoon(refresh),
+    onSuccess: (answer) => {
+      if (!answer.success) toast({ title: 'Purchase failed', description: answer.message, variant: 'destructive' });
+      else if (answer.status === 'pending' || answer.status === 'purchasing') toast({ title: 'Purchase started', description: answer.message });
+      else toast({ title: 'Domain purchased', description: answer.message });
+    },
+    onError: (error) => toastFailure('Error purchasing domain', error),
+    onSettled: refresh,
+  });
+}
+
+export function useConfigureDomain() {
+  const refresh = useRefreshDomains();
+  return useMutation({
+    mutationFn: ({ id, subdomain }: { id: number; subdomain: string }) =>
+      apiJson<JobAnswer>('POST', `/api/domains/${id}/configure`, { subdomain }),
+    onMutate: refreshSoon(refresh),
+    onSuccess: (answer) => {
+      if (!answer.success) toast({ title: 'Error configuring domain', description: answer.message, variant: 'destructive' });
+      else if (answer.status === 'configuring_dns') toast({ title: 'Configuring DNS', description: answer.message });
+      else toast({ title: 'Domain configured', description: answer.message });
+    },
+    onError: (error) => toastFailure('Error configuring domain', error),
+    onSettled: refresh,
+  });
+}
+
+export function useUpdateNameservers() {
+  const refresh = useRefreshDomains();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<{ message: string }>('POST', `/api/domains/${id}/update-nameservers`, {}),
+    onSuccess: (answer) => toast({ title: 'Nameservers updated', description: answer.message }),
+    onError: (error) => toastFailure('Error updating nameservers', error),
+    onSettled: refresh,
+  });
+}
+
+export function useMigrateToWorkers() {
+  const refresh = useRefreshDomains();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<{ message: string }>('POST', `/api/domains/${id}/migrate-to-workers`, {}),
+    onSuccess: (answer) => toast({ title: 'Migrated to Workers', description: answer.message }),
+    onError: (error) => toastFailure('Error migrating to Workers', error),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteDomain() {
+  const refresh = useRefreshDomains();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/domains/${id}`),
+    onSuccess: () => toast({ title: 'Domain deleted' }),
+    onError: (error) => toastFailure('Error deleting domain', error),
+    onSettled: refresh,
+  });
+}
+
+export function useTestProxy() {
+  return useMutation({
+    mutationFn: () => apiJson<{ success: boolean; message: string }>('POST', '/api/domains/test-proxy', {}),
+    onSuccess: (answer) => {
+      if (answer.success) toast({ title: 'Proxy test successful', description: answer.message });
+      else toast({ title: 'Proxy test failed', description: answer.message, variant: 'destructive' });
+    },
+    onError: (error) => toastFailure('Proxy test failed', error),
+  });
+}
