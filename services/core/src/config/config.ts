@@ -48,6 +48,11 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST: optionalText,
   TIKTOK_API_URL: z.string().trim().url().default('https://business-api.tiktok.com'),
+  /** The mailbox the verification codes are forwarded to, e.g. imaps://user:pass@host:993/INBOX. */
+  CODES_IMAP_URL: optionalUrl(['imap://', 'imaps://']).refine((v) => v === undefined || URL.canParse(v), {
+    message: 'must be a URL like imaps://user:password@host:993/INBOX',
+  }),
+  CODES_IMAP_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(15),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -70,6 +75,10 @@ export interface Config {
   webDist?: string;
   /** Base URL of TikTok's business API (a local fake in tests). */
   tiktokApiUrl: string;
+  /** Verification-code mailbox (imap:// or imaps://, credentials in the URL); no IMAP source when absent. */
+  codesImapUrl?: string;
+  /** How often the workers poll that mailbox. */
+  codesImapPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -113,5 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     tiktokApiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),
+    codesImapUrl: e.CODES_IMAP_URL,
+    codesImapPollMs: Math.round(e.CODES_IMAP_POLL_SECONDS * 1000),
   };
 }
