@@ -85,14 +85,17 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
     if (capabilities.includes('api')) running.admin = await ensureAdmin(stores.entities!.db, config.admin);
 
     if (capabilities.includes('workers')) {
-      registerProcessors(stores.queue!, {
+      const { startSchedules } = registerProcessors(stores.queue!, {
         db: stores.entities!.db,
         analytics: stores.analytics!,
         secretsKey: secrets.secretsKey,
         tiktokApiUrl: config.tiktokApiUrl,
         logger,
+        codesImapUrl: config.codesImapUrl,
+        codesImapPollMs: config.codesImapPollMs,
       });
       await stores.queue!.start();
+      await startSchedules();
     }
 
     if (capabilities.includes('projector')) {

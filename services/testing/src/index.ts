@@ -9,3 +9,12 @@ export {
 } from './fakes/tiktok-server';
 export { openPipelineStores, type PipelineStores, type PipelineStoreOptions } from './pipeline/open-pipeline-stores';
 export { waitForProjection } from './pipeline/wait-for-projection';
+export {
+  appendMails,
+  createTestFolder,
+  deleteTestFolder,
+  describeWithImap,
+  safeKeyMail,
+  seenUids,
+  testImapUrl,
+} from './imap/test-mailbox';

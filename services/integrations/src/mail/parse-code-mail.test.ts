@@ -1,3 +1,6 @@
+// The one mail parser over the fixture mails (expected extractions in fixtures/expected.json), and the
+// code finder and forward-date reader on their own.
+import { describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
