@@ -8,6 +8,8 @@ import { LoginThrottle } from './auth/login-throttle';
 import { authRoutes } from './auth/routes';
 import { SessionStore } from './auth/session-store';
 import { campaignRoutes } from './campaigns/routes';
+import { codesRoutes } from './codes/routes';
+import { inboundEmailRoutes } from './inbound-email/routes';
 import { landerRoutes } from './landers/routes';
 import { offerRoutes } from './offers/routes';
 import { preferenceRoutes } from './preferences/routes';
@@ -36,6 +38,9 @@ export interface ApiDeps {
   /** The built web app; none is served when the folder has no index.html. */
   webDist?: string;
   throttle?: LoginThrottle;
+  /** CODES_IMAP_URL and its poll period: Settings → Mail shows the mailbox (password masked). */
+  codesImapUrl?: string;
+  codesImapPollMs?: number;
 }
 
 export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
@@ -70,9 +75,12 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await reportRoutes(api, deps);
       await conversionRoutes(api, deps);
       await preferenceRoutes(api, deps);
+      await codesRoutes(api, deps);
     },
     { prefix: '/api' },
   );
+  // Outside /api: forwarding services post raw mail with the hook's key, no session, no Origin.
+  await inboundEmailRoutes(app, deps);
 
   const webDist = deps.webDist ?? defaultWebDist;
   const servesWeb = await serveWeb(app, webDist);

@@ -134,6 +134,8 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           tiktokApiUrl: config.tiktokApiUrl,
           logger,
           webDist: config.webDist,
+          codesImapUrl: config.codesImapUrl,
+          codesImapPollMs: config.codesImapPollMs,
         });
       }
       const address = await server.listen({ port: config.port, host: config.host });
