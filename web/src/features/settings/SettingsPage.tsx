@@ -1,10 +1,11 @@
 // The Settings screen at /settings (spec §2; admin only): domain price, redirect and exit domains,
-// report time zone, fallback URL, worker redeploy, postback URL and DNS instructions.
+// report time zone, fallback URL, worker redeploy, postback URL, DNS instructions and the codes mail sources.
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { PageHeader } from '../../ui/PageHeader';
 import { DnsInstructionsCard } from './DnsInstructionsCard';
 import { FallbackUrlCard } from './FallbackUrlCard';
+import { MailCard } from './MailCard';
 import { MaxDomainPriceCard } from './MaxDomainPriceCard';
 import { PostbackUrlCard } from './PostbackUrlCard';
 import { settingValue, useSettings } from './queries';
@@ -44,6 +45,7 @@ export function SettingsPage() {
           <ReportTimezoneCard stored={settingValue(settings.data, 'report_timezone')} />
           <RedeployWorkerCard />
           <DnsInstructionsCard redirectDomain={settingValue(settings.data, 'redirect_domain')} />
+          <MailCard />
         </div>
       )}
     </div>
