@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { asc, eq } from 'drizzle-orm';
 import { schema, type Entities } from '@tracker/core';
 import { createTemporaryDatabase, openEntities, realEngineUrls } from '@tracker/core/testing';
@@ -15,7 +15,7 @@ import { appendMails, createTestFolder, deleteTestFolder, describeWithImap, safe
 import { pollImapMailbox } from './poll-imap-mailbox';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const crashPoller = fileURLToPath(new URL('./crash-poller.ts', import.meta.url));
+const crashPoller = fileURLToPath(new URL('./testing/crash-poller.ts', import.meta.url));
 
 interface Store {
   /** What the child process opens: a PGlite folder or a PostgreSQL URL. */
@@ -147,4 +147,3 @@ describeWithImap('IMAP mailbox poll', (imapUrl) => {
   });
 });
 
-afterAll(() => undefined);

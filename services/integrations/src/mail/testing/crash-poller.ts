@@ -2,7 +2,7 @@
 // "stored <uids>" once a batch is committed, and then waits, before marking anything seen, for the
 // parent's SIGKILL.
 import { openEntities } from '@tracker/core/testing';
-import { pollImapMailbox } from './poll-imap-mailbox';
+import { pollImapMailbox } from '../poll-imap-mailbox';
 
 const [url, store] = process.argv.slice(2);
 if (!url || !store) throw new Error('usage: crash-poller.ts <imap url> <postgres url | pglite folder>');
