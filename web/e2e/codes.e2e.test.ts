@@ -65,7 +65,8 @@ describeCodes('the Codes screen on a polled mailbox', () => {
     url.pathname = `/${folder}`;
     folderUrl = url.toString();
     session = await openBrowserSession('tracker-e2e-codes-', {
-      env: { CODES_IMAP_URL: folderUrl, CODES_IMAP_POLL_SECONDS: '1' },
+      // A slow poll: a code shown within 5 s got there by the mailbox's IDLE push.
+      env: { CODES_IMAP_URL: folderUrl, CODES_IMAP_POLL_SECONDS: '30' },
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     ({ page, baseUrl } = session);
@@ -164,6 +165,7 @@ describeCodes('the Codes screen on a polled mailbox', () => {
     const password = decodeURIComponent(new URL(IMAP_URL!).password);
     expect(text).not.toContain(password);
     expect(text).toMatch(/imap:\/\/\S+:\*\*\*@127\.0\.0\.1/);
+    expect(text).toContain('Polled every 30 s');
     expect(text).toMatch(/2\s+stored/);
     await expect(card.getByRole('textbox').first().inputValue()).resolves.toMatch(/\/inbound\/email\?key=[\w-]{20,}$/);
     await card.scrollIntoViewIfNeeded();

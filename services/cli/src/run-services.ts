@@ -95,7 +95,8 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
         codesImapPollMs: config.codesImapPollMs,
       });
       await stores.queue!.start();
-      await startSchedules();
+      const stopSchedules = await startSchedules();
+      stops.push(stopSchedules);
     }
 
     if (capabilities.includes('projector')) {

@@ -14,3 +14,4 @@ export { parseImapUrl, type ImapMailbox } from './mail/imap-mailbox';
 export { pollImapMailbox, scrubSecret, type PollImapOptions, type PollResult } from './mail/poll-imap-mailbox';
 export { recordCodeMails, recordMailPoll, type MailOutcome, type MailSourceKind } from './mail/record-code-mails';
 export { codesRetentionCutoff, deleteExpiredCodes, readCodesRetentionDays } from './mail/codes-retention';
+export { watchImapMailbox, type MailboxWatch } from './mail/watch-imap-mailbox';

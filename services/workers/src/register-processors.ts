@@ -6,8 +6,9 @@ import { sendPixelEvent, type PixelEventDeps } from './send-pixel-event';
 
 export type WorkerDeps = PixelEventDeps & CodesJobDeps;
 
-/** Registers every processor; the answer starts the repeatable jobs, once the queue has started. */
-export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSchedules: () => Promise<void> } {
+/** Registers every processor; `startSchedules` starts the repeatable jobs once the queue has started, and
+ *  answers the function that stops what it started. */
+export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSchedules: () => Promise<() => Promise<void>> } {
   // TikTok allows 1,000 events/s per app; a few at a time is plenty and keeps retries gentle.
   queue.register(PIXEL_EVENT_JOB, sendPixelEvent(deps), { concurrency: 4 });
   const startCodes = registerCodesJobs(queue, deps);

@@ -1,5 +1,7 @@
-// The verification-code jobs: the mailbox poll (only when CODES_IMAP_URL is set) and the hourly retention.
+// The verification-code jobs: the mailbox poll (only when CODES_IMAP_URL is set), run every poll period
+// and at once when the mailbox's IDLE push announces a mail, and the hourly retention.
 import type { JobQueue } from '@tracker/core';
+import { watchImapMailbox } from '@tracker/integrations';
 import { CODES_IMAP_POLL_JOB, CODES_RETENTION_JOB } from '@tracker/schemas';
 import { deleteExpiredCodesJob } from './delete-expired-codes';
 import { pollCodesMailbox, type CodesMailboxDeps } from './poll-codes-mailbox';
@@ -12,7 +14,8 @@ export interface CodesJobDeps extends CodesMailboxDeps {
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
-export function registerCodesJobs(queue: JobQueue, deps: CodesJobDeps): () => Promise<void> {
+/** Registers the processors; the answer starts the schedules and the push, and answers how to stop the push. */
+export function registerCodesJobs(queue: JobQueue, deps: CodesJobDeps): () => Promise<() => Promise<void>> {
   const pollMs = deps.codesImapPollMs ?? 15_000;
   const imapUrl = deps.codesImapUrl;
   if (imapUrl) {
@@ -20,7 +23,21 @@ export function registerCodesJobs(queue: JobQueue, deps: CodesJobDeps): () => Pr
   }
   queue.register(CODES_RETENTION_JOB, repeating(queue, CODES_RETENTION_JOB, RETENTION_EVERY_MS, deleteExpiredCodesJob(deps)));
   return async () => {
-    if (imapUrl) await startRepeating(queue, CODES_IMAP_POLL_JOB, pollMs);
     await startRepeating(queue, CODES_RETENTION_JOB, RETENTION_EVERY_MS);
+    if (!imapUrl) return async () => {};
+    await startRepeating(queue, CODES_IMAP_POLL_JOB, pollMs);
+    let pushes = 0;
+    const watch = watchImapMailbox(
+      imapUrl,
+      // One job per announcement; the poll job's single concurrency keeps them in line.
+      () => {
+        pushes += 1;
+        queue
+          .enqueue(CODES_IMAP_POLL_JOB, { push: pushes }, { jobId: `${CODES_IMAP_POLL_JOB}-push-${Date.now()}-${pushes}`, attempts: 1 })
+          .catch((error: unknown) => deps.logger.warn({ err: error }, 'codes mailbox: could not enqueue a poll'));
+      },
+      (message) => deps.logger.warn({ error: message }, 'codes mailbox: IDLE connection lost, reconnecting'),
+    );
+    return () => watch.stop();
   };
 }
