@@ -72,6 +72,23 @@ describe('POST /inbound/email', () => {
     expect(await h.entities.db.select().from(schema.mailSources)).toEqual([]);
   });
 
+  test('hostile messages get a 4xx or a clean store, never a 500', async () => {
+    const hostile = [
+      Buffer.from([0, 1, 2, 255, 254, 0, 10, 13, 10]),
+      Buffer.alloc(1024 * 1024, 'a'),
+      'From:\r\n\r\n',
+      'Subject: =?UTF-8?Q?Your_code_a=00b?=\r\nMessage-ID: <nul\u0000id@x>\r\nFrom: a@b.example\r\n\r\nVerification code: 765432\u0000\r\n',
+      'Content-Type: multipart/mixed; boundary="x"\r\nFrom: a@b.example\r\n\r\n--x\r\nContent-Type: message/rfc822\r\n\r\n\u0000\u0000\r\n--x--',
+    ];
+    for (const payload of hostile) {
+      const res = await post(payload);
+      expect([200, 400]).toContain(res.statusCode);
+    }
+    expect(await codes()).toEqual(['765432']);
+    const [stored] = await h.entities.db.select().from(schema.verificationCodes);
+    expect(stored!.subject).toBe('Your code a b');
+  });
+
   test('needs no session and no same-origin Origin: forwarding services call it', async () => {
     const res = await h.call({
       method: 'POST',

@@ -21,9 +21,18 @@ export class UnreadableMailError extends Error {
 }
 
 const FORWARD_PREFIX = /^\s*(?:(?:fwd?|fw|tr|wg|rv|enc)\s*:\s*)+/i;
+// eslint-disable-next-line no-control-regex -- the point: a header may carry any byte, a stored text may not
+const CONTROL = /[\u0000-\u001f\u007f]+/g;
+const SUBJECT_MAX = 500;
+const MESSAGE_ID_MAX = 998; // RFC 5322's line limit
+
+/** A header value as it is stored and shown: one line, no control characters (PostgreSQL refuses NUL). */
+function cleanHeader(value: string, max: number): string {
+  return value.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
+}
 
 function stripForwardPrefix(subject: string | undefined): string | null {
-  const stripped = (subject ?? '').replace(FORWARD_PREFIX, '').trim();
+  const stripped = cleanHeader((subject ?? '').replace(FORWARD_PREFIX, ''), SUBJECT_MAX);
   return stripped === '' ? null : stripped;
 }
 
@@ -62,7 +71,7 @@ export async function parseCodeMail(raw: Buffer | string, arrivedAt: Date = new 
   if (!['from', 'date', 'subject', 'message-id'].some((key) => keys.has(key))) {
     throw new UnreadableMailError('The message has no headers: send one raw RFC 822 message');
   }
-  const messageId = mail.messageId?.trim() || `<sha256-${crypto.createHash('sha256').update(bytes).digest('hex')}@no-message-id>`;
+  const messageId = cleanHeader(mail.messageId ?? '', MESSAGE_ID_MAX) || `<sha256-${crypto.createHash('sha256').update(bytes).digest('hex')}@no-message-id>`;
   const outerDate = validDate(mail.date) ? mail.date : arrivedAt;
   const outerSubject = stripForwardPrefix(mail.subject);
 
