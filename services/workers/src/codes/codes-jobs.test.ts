@@ -1,9 +1,10 @@
 // The verification-code jobs on the in-process queue over PGlite: the retention job deletes codes past
 // the codes_retention_days setting (7 days by default) and keeps the rest; a repeatable job keeps
 // running slot after slot, also after a failing run, and starting it twice adds no second chain.
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { createLogger, schema, type Entities, type JobQueue } from '@tracker/core';
-import { openEntities, openJobQueue } from '@tracker/core/testing';
+import { describeWithRealEngine, openEntities, openJobQueue } from '@tracker/core/testing';
 import { CODES_RETENTION_JOB } from '@tracker/schemas';
 import { deleteExpiredCodesJob } from './delete-expired-codes';
 import { registerCodesJobs } from './register-codes-jobs';
@@ -53,22 +54,34 @@ describe('retention', () => {
   });
 });
 
-describe('repeating jobs', () => {
-  test('run slot after slot, go on after a failing run, and start once however often started', async () => {
-    const runs: number[] = [];
-    queue.register(
-      'tick',
-      repeating(queue, 'tick', 300, async () => {
-        runs.push(Date.now());
-        if (runs.length === 2) throw new Error('a failing run');
-      }),
-    );
-    await queue.start();
-    await Promise.all([startRepeating(queue, 'tick', 300), startRepeating(queue, 'tick', 300)]);
-    for (let i = 0; i < 150 && runs.length < 5; i += 1) await new Promise((r) => setTimeout(r, 100));
-    expect(runs.length).toBeGreaterThanOrEqual(5);
-    // One chain: one run per 300 ms slot; only the failed run's retry may share a slot with another.
-    const slots = runs.map((t) => Math.floor(t / 300));
-    expect(slots.length - new Set(slots).size).toBeLessThanOrEqual(1);
-  }, 30_000);
+function repeatingContract(engine: string, open: () => Promise<JobQueue>) {
+  describe(`repeating jobs on ${engine}`, () => {
+    test('run slot after slot, go on after a failing run, and start once however often started', async () => {
+      const own = await open();
+      try {
+        const runs: number[] = [];
+        own.register(
+          'tick',
+          repeating(own, 'tick', 300, async () => {
+            runs.push(Date.now());
+            if (runs.length === 2) throw new Error('a failing run');
+          }),
+        );
+        await own.start();
+        await Promise.all([startRepeating(own, 'tick', 300), startRepeating(own, 'tick', 300)]);
+        for (let i = 0; i < 150 && runs.length < 5; i += 1) await new Promise((r) => setTimeout(r, 100));
+        expect(runs.length).toBeGreaterThanOrEqual(5);
+        // One chain: one run per 300 ms slot; only the failed run's retry may share a slot with another.
+        const slots = runs.map((t) => Math.floor(t / 300));
+        expect(slots.length - new Set(slots).size).toBeLessThanOrEqual(1);
+      } finally {
+        await own.close();
+      }
+    }, 30_000);
+  });
+}
+
+repeatingContract('the in-process queue', () => openJobQueue({ db: entities.db }));
+describeWithRealEngine('REDIS_URL', 'repeating jobs', (redisUrl) => {
+  repeatingContract('BullMQ', () => openJobQueue({ redisUrl, db: entities.db, prefix: `codes-test-${randomUUID().slice(0, 8)}` }));
 });
