@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Real PostgreSQL, Redis and Apache Kafka (KRaft) on 127.0.0.1 for tests and local development. No Docker.
+# Real PostgreSQL, Redis and Apache Kafka (KRaft) on 127.0.0.1 for tests and local development, plus a
+# SOCKS5 proxy (microsocks) for the registrar client and an IMAP server (Dovecot) for the mail poller. No Docker.
 #
-#   scripts/services.sh up|down|status|env|fetch [postgres] [redis] [kafka] [socks]   (no names = all)
+#   scripts/services.sh up|down|status|env|fetch [postgres] [redis] [kafka] [socks] [imap]   (no names = all)
 #
 #   up      installs what is missing (apt-get, as root), starts the servers, waits until each one really
 #           answers, then prints `export NAME=url` lines on stdout (all progress goes to stderr), so
@@ -13,9 +14,10 @@
 #
 # Environment (defaults):
 #   SERVICES_DIR=$REPO/.cache/services   state: data, logs, pid files (one sub-folder per service)
-#   PG_PORT=54329  REDIS_PORT=63799  KAFKA_PORT=19092  KAFKA_CONTROLLER_PORT=19093
 #   SOCKS_PORT=11080  SOCKS_EGRESS_IP=127.0.0.2   a SOCKS5 proxy (microsocks) whose outgoing connections
 #                  leave from SOCKS_EGRESS_IP: the stand-in for the registrar's whitelisted fixed IP
+#   PG_PORT=54329  REDIS_PORT=63799  KAFKA_PORT=19092  KAFKA_CONTROLLER_PORT=19093  IMAP_PORT=14393
+#   IMAP_USER=codes  IMAP_PASSWORD=codes-password   the test mailbox (TEST_IMAP_URL=imap://USER:PASS@…/INBOX)
 #   KAFKA_CACHE=$REPO/.cache/kafka-$KAFKA_VERSION   broker jars (Maven's ~/.m2 is a second cache)
 #   KAFKA_HEAP_OPTS="-Xms256m -Xmx512m"  KAFKA_START_TIMEOUT=90
 #   REDIS_APPENDONLY=no   yes: Redis keeps its data (BullMQ jobs) across a restart in an append-only file
@@ -37,6 +39,9 @@ KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xms256m -Xmx512m}"
 KAFKA_START_TIMEOUT="${KAFKA_START_TIMEOUT:-90}"
 SOCKS_PORT="${SOCKS_PORT:-11080}"
 SOCKS_EGRESS_IP="${SOCKS_EGRESS_IP:-127.0.0.2}"
+IMAP_PORT="${IMAP_PORT:-14393}"
+IMAP_USER="${IMAP_USER:-codes}"
+IMAP_PASSWORD="${IMAP_PASSWORD:-codes-password}"
 
 PG_DB=tracker PG_USER=tracker PG_PASSWORD=tracker
 
@@ -114,6 +119,7 @@ ensure_packages() {
         fi
         ;;
       socks) command -v microsocks >/dev/null || pkgs+=(microsocks) ;;
+      imap) [[ -x /usr/sbin/dovecot ]] || pkgs+=(dovecot-imapd) ;;
     esac
   done
   ((${#pkgs[@]})) || return 0
@@ -541,6 +547,128 @@ socks_env() {
   echo "export TEST_SOCKS_EGRESS_IP=$(socks_egress_of)"
 }
 
+# ------------------------------------------------------------------------------------------------ imap
+
+# A private Dovecot: its own config, state, log and a passwd-file user under $SERVICES_DIR/imap, IMAP
+# without TLS on 127.0.0.1 only (a test server). As root, Dovecot's processes drop to its own users and
+# the mail belongs to nobody (Dovecot refuses uid 0 for mail); otherwise everything runs as ourselves.
+imap_dir() { echo "$SERVICES_DIR/imap"; }
+imap_port_of() { local p; p="$(read_pid "$(imap_dir)/port")"; echo "${p:-$IMAP_PORT}"; }
+imap_pid() { read_pid "$(imap_dir)/run/master.pid"; }
+imap_running() { pid_matches "$(imap_pid)" dovecot; }
+
+imap_write_config() {
+  local dir="$1" internal internal_group login mail_uid mail_gid
+  if is_root; then
+    internal=dovecot internal_group=dovecot login=dovenull mail_uid=nobody mail_gid=nogroup
+  else
+    internal="$(id -un)" internal_group="$(id -gn)" login="$(id -un)" mail_uid="$(id -un)" mail_gid="$(id -gn)"
+  fi
+  mkdir -p "$dir/run" "$dir/state" "$dir/mail"
+  printf '%s:{PLAIN}%s\n' "$IMAP_USER" "$IMAP_PASSWORD" >"$dir/passwd"
+  cat >"$dir/dovecot.conf" <<EOF
+# Written by scripts/services.sh: a private IMAP server for tests.
+protocols = imap
+listen = 127.0.0.1
+base_dir = $dir/run
+state_dir = $dir/state
+log_path = $dir/dovecot.log
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+default_internal_user = $internal
+default_internal_group = $internal_group
+default_login_user = $login
+mail_location = maildir:$dir/mail/%u
+service imap-login {
+  chroot =
+  inet_listener imap {
+    address = 127.0.0.1
+    port = $IMAP_PORT
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service anvil {
+  chroot =
+}
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u $dir/passwd
+}
+userdb {
+  driver = static
+  args = uid=$mail_uid gid=$mail_gid home=$dir/mail/%u
+}
+EOF
+  if is_root; then
+    chown -R "$mail_uid:$mail_gid" "$dir/mail"
+    chmod 755 "$dir" "$SERVICES_DIR"
+    chmod 644 "$dir/passwd" "$dir/dovecot.conf"
+  fi
+}
+
+imap_url() { echo "imap://$IMAP_USER:$IMAP_PASSWORD@127.0.0.1:$(imap_port_of)/INBOX"; }
+
+# True when the server on port $1 greets, logs the test user in and says goodbye.
+imap_login_ok() {
+  local reply
+  reply="$(
+    exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 1
+    printf 'a LOGIN %s %s\r\nb LOGOUT\r\n' "$IMAP_USER" "$IMAP_PASSWORD" >&3
+    timeout 5 cat <&3
+  )" 2>/dev/null || return 1
+  grep -q '^a OK' <<<"$reply"
+}
+
+imap_up() {
+  local dir i
+  dir="$(imap_dir)"
+  if imap_running; then
+    log "imap: already running (port $(imap_port_of))"
+  else
+    if port_open "$IMAP_PORT"; then
+      fail_service imap "port 127.0.0.1:$IMAP_PORT is taken by another process (set IMAP_PORT)"
+    fi
+    mkdir -p "$dir"
+    imap_write_config "$dir"
+    : >"$dir/dovecot.log"
+    log "imap: starting Dovecot on 127.0.0.1:$IMAP_PORT"
+    if ! /usr/sbin/dovecot -c "$dir/dovecot.conf" >"$dir/start.log" 2>&1 9>&-; then
+      fail_service imap "dovecot exited" "$dir/start.log" "$dir/dovecot.log"
+    fi
+    echo "$IMAP_PORT" >"$dir/port"
+  fi
+  local port; port="$(imap_port_of)"
+  for ((i = 0; i < 80; i++)); do
+    imap_login_ok "$port" && break
+    sleep 0.25
+  done
+  imap_login_ok "$port" || fail_service imap "no IMAP login on port $port within 20 s" "$dir/dovecot.log"
+  log "imap: ready, imap://$IMAP_USER:***@127.0.0.1:$port/INBOX"
+}
+
+imap_down() {
+  local dir; dir="$(imap_dir)"
+  if imap_running; then
+    log "imap: stopping"
+    /usr/sbin/dovecot -c "$dir/dovecot.conf" stop >/dev/null 2>&1 || stop_pid "$(imap_pid)" 20
+  else
+    log "imap: not running"
+  fi
+}
+
+imap_status() {
+  if imap_running; then
+    echo "imap: running (pid $(imap_pid), 127.0.0.1:$(imap_port_of), user $IMAP_USER)"
+  else
+    echo "imap: stopped"; return 1
+  fi
+}
+
+imap_env() { imap_running || return 1; echo "export TEST_IMAP_URL=$(imap_url)"; }
+
 # ------------------------------------------------------------------------------------------------ main
 
 usage() {
@@ -556,10 +684,11 @@ for n in "$@"; do
     redis) names+=(redis) ;;
     kafka) names+=(kafka) ;;
     socks) names+=(socks) ;;
-    *) echo "unknown service: $n (postgres, redis, kafka, socks)" >&2; usage ;;
+    imap | dovecot) names+=(imap) ;;
+    *) echo "unknown service: $n (postgres, redis, kafka, socks, imap)" >&2; usage ;;
   esac
 done
-((${#names[@]})) || names=(postgres redis kafka socks)
+((${#names[@]})) || names=(postgres redis kafka socks imap)
 
 fn_prefix() { case "$1" in postgres) echo pg ;; *) echo "$1" ;; esac; }
 

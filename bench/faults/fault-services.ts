@@ -10,6 +10,9 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export type ServiceName = 'postgres' | 'redis' | 'kafka';
 
+/** The stores the suite runs its own of: `services.sh up` without names would also start the proxy and IMAP server. */
+const STORES: ServiceName[] = ['postgres', 'redis', 'kafka'];
+
 export const FAULT_PORTS = { PG_PORT: '54369', REDIS_PORT: '63839', KAFKA_PORT: '19132', KAFKA_CONTROLLER_PORT: '19133' };
 
 export class FaultServices {
@@ -33,15 +36,15 @@ export class FaultServices {
     }
   }
 
-  /** Starts the named servers (all three by default) and returns their URLs. */
+  /** Starts the named servers (PostgreSQL, Redis and Kafka by default) and returns their URLs. */
   async up(...names: ServiceName[]): Promise<Record<string, string>> {
-    const exports = await this.#services(['up', ...names]);
+    const exports = await this.#services(['up', ...(names.length > 0 ? names : STORES)]);
     const urls: Record<string, string> = {};
     for (const match of exports.matchAll(/^export (\w+)=['"]?([^'"\n]*)['"]?$/gm)) urls[match[1]!] = match[2]!;
     return urls;
   }
 
   async down(...names: ServiceName[]): Promise<void> {
-    await this.#services(['down', ...names]);
+    await this.#services(['down', ...(names.length > 0 ? names : STORES)]);
   }
 }

@@ -21,3 +21,4 @@ export * from './tiktok-accounts';
 export * from './invoice-dates';
 export * from './invoices';
 export * from './domains';
+export * from './codes';

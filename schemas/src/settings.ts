@@ -1,11 +1,19 @@
 // Settings bodies (spec §2 Settings, §5): one { key, value } per save. Host names are normalised (scheme,
 // case and trailing slash dropped, IDNA to punycode) and a path is refused; the price keeps 2 decimals as a string.
 import { z } from 'zod';
+import { codesRetentionDaysSchema } from './codes';
 import { httpUrl } from './http-url';
 import { INVOICE_AMOUNT, moneyText, tryParseMoney } from './money';
 import { hasControlCharacter, singleLine } from './text-fields';
 
-export const SETTING_KEYS = ['redirect_domain', 'global_exit_domain', 'max_domain_price', 'report_timezone', 'fallback_url'] as const;
+export const SETTING_KEYS = [
+  'redirect_domain',
+  'global_exit_domain',
+  'max_domain_price',
+  'report_timezone',
+  'fallback_url',
+  'codes_retention_days',
+] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 /** The settings a null (or blank) value clears. */
 const CLEARABLE_KEYS: readonly SettingKey[] = ['global_exit_domain', 'fallback_url'];
@@ -93,6 +101,7 @@ const VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string | null>> = {
   max_domain_price: maxDomainPriceSchema,
   report_timezone: reportTimezoneSchema,
   fallback_url: fallbackUrlSchema,
+  codes_retention_days: codesRetentionDaysSchema,
 };
 
 /** POST /api/settings. `value` null means the setting is cleared (only CLEARABLE_KEYS allow it). */

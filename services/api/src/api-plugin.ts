@@ -10,6 +10,8 @@ import { authRoutes } from './auth/routes';
 import { SessionStore } from './auth/session-store';
 import { campaignRoutes } from './campaigns/routes';
 import { invoicingRoutes } from './invoicing/routes';
+import { codesRoutes } from './codes/routes';
+import { inboundEmailRoutes } from './inbound-email/routes';
 import { landerRoutes } from './landers/routes';
 import { offerRoutes } from './offers/routes';
 import { preferenceRoutes } from './preferences/routes';
@@ -49,6 +51,9 @@ export interface ApiDeps {
   domains?: DomainAutomation;
   /** How long domain purchase and configure answers wait for their job (default 20 s). */
   domainJobWaitMs?: number;
+  /** CODES_IMAP_URL and its poll period: Settings → Mail shows the mailbox (password masked). */
+  codesImapUrl?: string;
+  codesImapPollMs?: number;
 }
 
 export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
@@ -87,9 +92,12 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await conversionRoutes(api, deps);
       await preferenceRoutes(api, deps);
       await invoicingRoutes(api, deps);
+      await codesRoutes(api, deps);
     },
     { prefix: '/api' },
   );
+  // Outside /api: forwarding services post raw mail with the hook's key, no session, no Origin.
+  await inboundEmailRoutes(app, deps);
 
   const webDist = deps.webDist ?? defaultWebDist;
   const servesWeb = await serveWeb(app, webDist);

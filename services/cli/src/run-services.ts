@@ -110,13 +110,15 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
 
     const domains = domainAutomationFromConfig(config);
     if (capabilities.includes('workers')) {
-      registerProcessors(stores.queue!, {
+      const { startSchedules } = registerProcessors(stores.queue!, {
         domains,
         db: stores.entities!.db,
         analytics: stores.analytics!,
         secretsKey: secrets.secretsKey,
         tiktokApiUrl: config.tiktokApiUrl,
         logger,
+        codesImapUrl: config.codesImapUrl,
+        codesImapPollMs: config.codesImapPollMs,
       });
       await stores.queue!.start();
       addQueueJobsGauge(metrics, stores.queue!);
@@ -126,6 +128,8 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
       ]);
       const stopSchedule = scheduleSpendSync(stores.queue!, { everyMinutes: config.tiktokSpendSyncMinutes, logger });
       stops.push(async () => stopSchedule());
+      const stopSchedules = await startSchedules();
+      stops.push(stopSchedules);
     }
 
     if (capabilities.includes('projector')) {
@@ -188,6 +192,8 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           logger,
           webDist: config.webDist,
           domains,
+          codesImapUrl: config.codesImapUrl,
+          codesImapPollMs: config.codesImapPollMs,
         });
       }
       const address = await server.listen({ port: config.port, host: config.host });

@@ -1,4 +1,4 @@
-// services/integrations: clients for third-party APIs (TikTok, ...). Their local fakes for tests live in
+// services/integrations: clients for third-party APIs (TikTok, the verification-code mailbox, ...). Their local fakes for tests live in
 // services/testing (`@tracker/testing`).
 export {
   sendTiktokEvent,
@@ -56,3 +56,9 @@ export {
   EDGE_WORKER_NAME,
   type DomainAutomation,
 } from './domains/domain-automation';
+export { parseCodeMail, UnreadableMailError, type CodeMail } from './mail/parse-code-mail';
+export { parseImapUrl, type ImapMailbox } from './mail/imap-mailbox';
+export { pollImapMailbox, scrubSecret, type PollImapOptions, type PollResult } from './mail/poll-imap-mailbox';
+export { recordCodeMails, recordMailPoll, type MailOutcome, type MailSourceKind } from './mail/record-code-mails';
+export { codesRetentionCutoff, deleteExpiredCodes, readCodesRetentionDays } from './mail/codes-retention';
+export { watchImapMailbox, type MailboxWatch } from './mail/watch-imap-mailbox';

@@ -30,3 +30,12 @@ export {
   type FakeCloudflareOptions,
   type ScriptedCloudflareAnswer,
 } from './fakes/cloudflare-server';
+export {
+  appendMails,
+  createTestFolder,
+  deleteTestFolder,
+  describeWithImap,
+  safeKeyMail,
+  seenUids,
+  testImapUrl,
+} from './imap/test-mailbox';

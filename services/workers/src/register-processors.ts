@@ -12,18 +12,22 @@ import {
 import { makeInvoicePdf } from './invoice-pdf/make-invoice-pdf';
 import { configureDomainJob } from './domains/configure-domain-job';
 import { purchaseDomainJob } from './domains/purchase-domain-job';
+import { registerCodesJobs, type CodesJobDeps } from './codes/register-codes-jobs';
 import { sendPixelEvent, type PixelEventDeps } from './send-pixel-event';
 import { syncTiktokSpend, type SpendSyncDeps } from './tiktok-spend/sync-tiktok-spend';
 
 export type WorkerDeps = PixelEventDeps &
-  SpendSyncDeps & {
-  /** The registrar and Cloudflare clients of the domain automation jobs; absent: none configured. */
-  domains?: DomainAutomation;
-  /** The attempts domain jobs are enqueued with (the api's DOMAIN_JOB_ATTEMPTS). */
-  domainJobAttempts?: number;
-};
+  SpendSyncDeps &
+  CodesJobDeps & {
+    /** The registrar and Cloudflare clients of the domain automation jobs; absent: none configured. */
+    domains?: DomainAutomation;
+    /** The attempts domain jobs are enqueued with (the api's DOMAIN_JOB_ATTEMPTS). */
+    domainJobAttempts?: number;
+  };
 
-export function registerProcessors(queue: JobQueue, deps: WorkerDeps): void {
+/** Registers every processor; `startSchedules` starts the repeatable jobs once the queue has started, and
+ *  answers the function that stops what it started. */
+export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSchedules: () => Promise<() => Promise<void>> } {
   // TikTok allows 1,000 events/s per app; a few at a time is plenty and keeps retries gentle.
   queue.register(PIXEL_EVENT_JOB, sendPixelEvent(deps), { concurrency: 4 });
   // One sync at a time: reporting allows 10 QPS per app, and two runs would race on the same days.
@@ -34,4 +38,6 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): void {
   const domainDeps = { db: deps.db, domains: deps.domains ?? unconfiguredDomainAutomation(), logger: deps.logger, attempts: deps.domainJobAttempts ?? DOMAIN_JOB_ATTEMPTS };
   queue.register(DOMAIN_PURCHASE_JOB, purchaseDomainJob(domainDeps), { concurrency: 1 });
   queue.register(DOMAIN_CONFIGURE_JOB, configureDomainJob(domainDeps), { concurrency: 1 });
+  const startCodes = registerCodesJobs(queue, deps);
+  return { startSchedules: startCodes };
 }

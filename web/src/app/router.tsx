@@ -33,6 +33,7 @@ const pages: Partial<Record<string, LazyPage>> = {
   '/users': lazyPage(() => import('../features/users/UsersPage').then((m) => m.UsersPage)),
   '/invoicing': lazyPage(() => import('../features/invoicing/InvoicingPage').then((m) => m.InvoicingPage)),
   '/domains': lazyPage(() => import('../features/domains/DomainsPage').then((m) => m.DomainsPage)),
+  '/codes': lazyPage(() => import('../features/codes/CodesPage').then((m) => m.CodesPage)),
 };
 
 /** The shell and the page at `pathname`: what a signed-in user's first render needs. */

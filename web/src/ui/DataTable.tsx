@@ -19,6 +19,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { DATA_TABLE_SORTING } from './data-table-sorting';
+import { Skeleton } from './Skeleton';
 import { Spinner } from './Spinner';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from './Table';
 import { TableMessageRow } from './TableMessageRow';
@@ -58,6 +59,8 @@ export interface DataTableProps<Row> {
   showFooter?: boolean;
   isPending?: boolean;
   loadingLabel?: string;
+  /** While pending, this many placeholder rows instead of the spinner (the Codes screen shows three). */
+  skeletonRows?: number;
   /** What an empty table says (also a fetch failure's message). */
   emptyMessage: ReactNode;
   /** Attributes of one data row: a click handler, a title, a selected state. */
@@ -85,6 +88,7 @@ export function DataTable<Row>({
   showFooter = false,
   isPending = false,
   loadingLabel = 'Loading',
+  skeletonRows = 0,
   emptyMessage,
   getRowProps,
   getSubRows,
@@ -170,7 +174,18 @@ export function DataTable<Row>({
           ))}
         </TableHeader>
         <TableBody>
-          {isPending ? (
+          {isPending && skeletonRows > 0 ? (
+            Array.from({ length: skeletonRows }, (_, i) => (
+              <TableRow key={`skeleton-${i}`} aria-hidden="true" data-testid="skeleton-row" className="hover:bg-transparent">
+                {leafColumns.map((column) => (
+                  <TableCell key={column.id}>
+                    <Skeleton className="h-5 w-full max-w-40" />
+                  </TableCell>
+                ))}
+                <TableCell className="p-0" />
+              </TableRow>
+            ))
+          ) : isPending ? (
             <TableMessageRow colSpan={span}>
               <Spinner label={loadingLabel} />
             </TableMessageRow>

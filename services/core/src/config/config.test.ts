@@ -27,6 +27,12 @@ describe('loadConfig', () => {
     expect(config.admin).toEqual({ username: 'boss', password: 'long enough' });
   });
 
+  test('the verification-code mailbox and its poll period', () => {
+    expect(loadConfig({})).toMatchObject({ codesImapUrl: undefined, codesImapPollMs: 15_000 });
+    const config = loadConfig({ CODES_IMAP_URL: 'imaps://codes:pw@imap.example.com/INBOX', CODES_IMAP_POLL_SECONDS: '2.5' });
+    expect(config).toMatchObject({ codesImapUrl: 'imaps://codes:pw@imap.example.com/INBOX', codesImapPollMs: 2500 });
+  });
+
   test('blank values count as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', KAFKA_BROKERS: '  ' }).databaseUrl).toBeUndefined();
   });
@@ -46,6 +52,8 @@ describe('loadConfig', () => {
     [{ SPILL_MAX_BYTES: 'a lot' }, 'SPILL_MAX_BYTES'],
     [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ CODES_IMAP_URL: 'pop3://u:p@mail:110' }, 'CODES_IMAP_URL'],
+    [{ CODES_IMAP_POLL_SECONDS: '0' }, 'CODES_IMAP_POLL_SECONDS'],
   ])('%j is refused naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(variable));

@@ -108,6 +108,11 @@ const envSchema = z.object({
   CLOUDFLARE_ACCOUNT_ID: optionalText,
   TRACKER_ORIGIN: optionalUrl(['http://', 'https://']),
   EDGE_WORKER_SCRIPT: optionalText,
+  /** The mailbox the verification codes are forwarded to, e.g. imaps://user:pass@host:993/INBOX. */
+  CODES_IMAP_URL: optionalUrl(['imap://', 'imaps://']).refine((v) => v === undefined || URL.canParse(v), {
+    message: 'must be a URL like imaps://user:password@host:993/INBOX',
+  }),
+  CODES_IMAP_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(15),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -152,6 +157,10 @@ export interface Config {
   trackerOrigin?: string;
   /** The edge worker's source file; defaults to deploy/edge-worker/worker.js of this checkout. */
   edgeWorkerScript?: string;
+  /** Verification-code mailbox (imap:// or imaps://, credentials in the URL); no IMAP source when absent. */
+  codesImapUrl?: string;
+  /** How often the workers poll that mailbox. */
+  codesImapPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -215,5 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trackerOrigin: e.TRACKER_ORIGIN?.replace(/\/+$/, ''),
     edgeWorkerScript: e.EDGE_WORKER_SCRIPT ? path.resolve(e.EDGE_WORKER_SCRIPT) : undefined,
+    codesImapUrl: e.CODES_IMAP_URL,
+    codesImapPollMs: Math.round(e.CODES_IMAP_POLL_SECONDS * 1000),
   };
 }

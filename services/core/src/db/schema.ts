@@ -377,14 +377,40 @@ export const tiktokPixelEventHistory = pgTable(
 
 // ---- back office ----
 
-export const verificationCodes = pgTable('verification_codes', {
-  id: serial().primaryKey(),
-  code: text().notNull(),
-  subject: text(),
-  /** The mail's Message-ID, so a re-read mailbox adds no code twice. */
-  messageId: text().unique(),
-  receivedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-  extractedAt: createdAt(),
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial().primaryKey(),
+    code: text().notNull(),
+    subject: text(),
+    /** The mail's Message-ID, so a re-read mailbox adds no code twice. */
+    messageId: text().unique(),
+    receivedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    extractedAt: createdAt(),
+  },
+  // The list is newest first and retention deletes by age: both read this index.
+  (t) => [index('verification_codes_received_idx').on(t.receivedAt)],
+);
+
+export const mailSourceKinds = ['imap', 'inbound'] as const;
+
+/** Where verification-code mails come from, with what the Settings → Mail card shows about each. */
+export const mailSources = pgTable('mail_sources', {
+  kind: text({ enum: mailSourceKinds }).primaryKey(),
+  /** The IMAP mailbox as shown to admins (password masked); null for the inbound hook. */
+  mailbox: text(),
+  lastPollAt: timestamp({ withTimezone: true, mode: 'date' }),
+  /** The last poll that succeeded (metrics alert on its age). */
+  lastSuccessAt: timestamp({ withTimezone: true, mode: 'date' }),
+  lastMailAt: timestamp({ withTimezone: true, mode: 'date' }),
+  lastError: text(),
+  lastErrorAt: timestamp({ withTimezone: true, mode: 'date' }),
+  stored: integer().notNull().default(0),
+  skipped: integer().notNull().default(0),
+  duplicates: integer().notNull().default(0),
+  /** IMAP: UIDs up to lastUid of this UIDVALIDITY are read; a new UIDVALIDITY starts over. */
+  uidValidity: text(),
+  lastUid: bigint({ mode: 'number' }).notNull().default(0),
 });
 
 export const transactionStatuses = ['PENDING', 'CLEARED', 'DECLINED'] as const;

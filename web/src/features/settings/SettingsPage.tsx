@@ -1,11 +1,13 @@
 // The Settings screen at /settings (spec §2; admin only): domain price, redirect and exit domains,
-// report time zone, fallback URL, worker redeploy, postback URL, DNS instructions and integrations.
+// report time zone, fallback URL, worker redeploy, postback URL, DNS instructions, integrations and the
+// codes mail sources.
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { PageHeader } from '../../ui/PageHeader';
 import { TiktokAccountsCard } from '../tiktok-accounts/TiktokAccountsCard';
 import { DnsInstructionsCard } from './DnsInstructionsCard';
 import { FallbackUrlCard } from './FallbackUrlCard';
+import { MailCard } from './MailCard';
 import { MaxDomainPriceCard } from './MaxDomainPriceCard';
 import { PostbackUrlCard } from './PostbackUrlCard';
 import { settingValue, useSettings } from './queries';
@@ -48,6 +50,7 @@ export function SettingsPage() {
           <RedeployWorkerCard />
           <DnsInstructionsCard redirectDomain={settingValue(settings.data, 'redirect_domain')} />
           <TiktokAccountsCard />
+          <MailCard />
         </div>
       )}
     </div>

@@ -1,0 +1,80 @@
+// Push for the verification-code mailbox: one IMAP connection kept in IDLE on the folder, calling
+// `onNewMail` when the server announces a message (and after every reconnect, for what arrived while
+// it was away), so a code is fetched within a second or two instead of at the next poll. The poll job
+// stays the source of truth; this only makes it run sooner. Reconnects with backoff until stopped.
+import { ImapFlow } from 'imapflow';
+import { parseImapUrl } from './imap-mailbox';
+import { scrubSecret } from './poll-imap-mailbox';
+
+export interface MailboxWatch {
+  stop(): Promise<void>;
+}
+
+const MAX_BACKOFF_MS = 60_000;
+
+export function watchImapMailbox(
+  url: string,
+  onNewMail: () => void,
+  onError: (message: string) => void,
+): MailboxWatch {
+  const mailbox = parseImapUrl(url);
+  let stopped = false;
+  let client: ImapFlow | undefined;
+  let wake: () => void = () => {};
+  let backoffMs = 1000;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function watchOnce(): Promise<void> {
+    const current = new ImapFlow({
+      host: mailbox.host,
+      port: mailbox.port,
+      secure: mailbox.secure,
+      doSTARTTLS: mailbox.secure ? undefined : false,
+      auth: { user: mailbox.user, pass: mailbox.password },
+      logger: false,
+      // IDLE as soon as the folder is open, and renewed before servers drop it (RFC 2177: 29 minutes).
+      autoIdleDelay: 100,
+      maxIdleTime: 5 * 60_000,
+    });
+    client = current;
+    const closed = new Promise<void>((resolve) => current.once('close', () => resolve()));
+    current.on('error', () => {});
+    current.on('exists', () => onNewMail());
+    await current.connect();
+    await current.mailboxOpen(mailbox.folder, { readOnly: true });
+    backoffMs = 1000;
+    onNewMail();
+    await closed;
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        await watchOnce();
+      } catch (error) {
+        if (!stopped) onError(scrubSecret(error instanceof Error ? error.message : String(error), mailbox));
+      }
+      client?.close();
+      if (stopped) break;
+      await sleep(backoffMs);
+      backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      wake();
+      client?.close();
+      await loop;
+    },
+  };
+}
