@@ -13,3 +13,6 @@ export const pixelEventJobSchema = z.object({
   eventTime: z.number().int(),
 });
 export type PixelEventJob = z.infer<typeof pixelEventJobSchema>;
+
+/** Pull the CAKE network's conversions and sub-id stats for a day range (schemas/src/cake.ts). */
+export const CAKE_SYNC_JOB = 'cake-sync';

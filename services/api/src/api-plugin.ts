@@ -1,13 +1,14 @@
 // The dashboard API: everything under /api, behind sessions and access checks, plus the built web app.
 import fastifyCookie from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type Logger } from '@tracker/core';
+import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type JobQueue, type Logger } from '@tracker/core';
 import { enforceAccess } from './auth/access';
 import { guardMutations } from './auth/guard-mutations';
 import { LoginThrottle } from './auth/login-throttle';
 import { authRoutes } from './auth/routes';
 import { SessionStore } from './auth/session-store';
 import { campaignRoutes } from './campaigns/routes';
+import { integrationRoutes } from './integrations/routes';
 import { landerRoutes } from './landers/routes';
 import { offerRoutes } from './offers/routes';
 import { preferenceRoutes } from './preferences/routes';
@@ -36,6 +37,8 @@ export interface ApiDeps {
   /** The built web app; none is served when the folder has no index.html. */
   webDist?: string;
   throttle?: LoginThrottle;
+  /** Jobs the api enqueues and waits for (the CAKE sync); absent in tests that need none. */
+  queue?: JobQueue;
 }
 
 export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
@@ -70,6 +73,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await reportRoutes(api, deps);
       await conversionRoutes(api, deps);
       await preferenceRoutes(api, deps);
+      await integrationRoutes(api, deps);
     },
     { prefix: '/api' },
   );

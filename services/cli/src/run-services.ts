@@ -14,7 +14,7 @@ import {
 import { ensureAdmin, registerApi, type AdminOutcome } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { startProjector } from '@tracker/projector';
-import { registerProcessors } from '@tracker/workers';
+import { registerProcessors, scheduleCakeSync } from '@tracker/workers';
 import { capabilitiesByMode, missingServerEngines, servesHttp, storeNeeds, type ServiceMode } from './capabilities';
 
 export interface RunningServices {
@@ -93,6 +93,8 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
         logger,
       });
       await stores.queue!.start();
+      const stopCakeSchedule = scheduleCakeSync(stores.queue!, { db: stores.entities!.db, logger }, config.cakeSyncIntervalMs);
+      stops.push(async () => stopCakeSchedule());
     }
 
     if (capabilities.includes('projector')) {
@@ -131,6 +133,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           tiktokApiUrl: config.tiktokApiUrl,
           logger,
           webDist: config.webDist,
+          queue: stores.queue,
         });
       }
       const address = await server.listen({ port: config.port, host: config.host });

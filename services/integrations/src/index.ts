@@ -9,3 +9,15 @@ export {
   type TiktokEventResult,
   type TiktokWebEvent,
 } from './tiktok/events-api';
+export {
+  fetchCakeConversions,
+  fetchCakeSubIdStats,
+  cakeWindows,
+  CakeApiError,
+  CAKE_CONVERSIONS_PATH,
+  CAKE_SUB_AFFILIATE_SUMMARY_PATH,
+  CAKE_PAGE_SIZE,
+  type CakeCredentials,
+  type CakeConversion,
+  type CakeSubIdStats,
+} from './cake/cake-client';

@@ -9,3 +9,4 @@ export {
 } from './fakes/tiktok-server';
 export { openPipelineStores, type PipelineStores, type PipelineStoreOptions } from './pipeline/open-pipeline-stores';
 export { waitForProjection } from './pipeline/wait-for-projection';
+export { startFakeCakeServer, type FakeCakeServer, type FakeCakeConversion, type FakeCakeStats } from './fakes/cake-server';

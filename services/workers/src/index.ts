@@ -1,2 +1,4 @@
 // services/workers: the processors of background jobs.
 export { registerProcessors, type WorkerDeps } from './register-processors';
+export { scheduleCakeSync } from './cake/schedule-cake-sync';
+export { syncCake } from './cake/sync-cake';

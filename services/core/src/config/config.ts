@@ -48,6 +48,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   WEB_DIST: optionalText,
   TIKTOK_API_URL: z.string().trim().url().default('https://business-api.tiktok.com'),
+  /** Minutes between scheduled CAKE syncs of the recent days (once CAKE is configured); 0 turns them off. */
+  CAKE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -70,6 +72,8 @@ export interface Config {
   webDist?: string;
   /** Base URL of TikTok's business API (a local fake in tests). */
   tiktokApiUrl: string;
+  /** Milliseconds between scheduled CAKE syncs; 0 = none. */
+  cakeSyncIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -113,5 +117,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     tiktokApiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),
+    cakeSyncIntervalMs: e.CAKE_SYNC_INTERVAL_MINUTES * 60_000,
   };
 }
