@@ -19,6 +19,7 @@ import { loadMediaBuyers, NO_MEDIA_BUYERS } from './media-buyers';
 import { addMeasures, clickUnitsSql, emptyMeasures, queryConversions, queryExitClicks, type GroupMeasures } from './report-query';
 import { groupingSource, hasFilters, scopeParams, seriesBucketKey, type ReportFilters, type ReportScope } from './report-scope';
 import { readReportTimezone } from './report-timezone';
+import type { ViewerScope } from './viewer-scope';
 import { queryUnapprovedConversions } from './unapproved-conversions';
 import { queryVisitsAndSpend } from './spend-allocation';
 
@@ -59,7 +60,7 @@ function seriesBuckets(query: ReportQuery, granularity: 'day' | 'hour'): string[
   return buckets;
 }
 
-export async function getReport(deps: ReportDeps, query: ReportQuery): Promise<ReportResponse> {
+export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: ViewerScope | null = null): Promise<ReportResponse> {
   const { db, analytics } = deps;
   // Only a media-buyer grouping or filter reads the spark → buyer mapping.
   const needsBuyers = query.groupBy === 'mediabuyer' || query.mediaBuyer !== undefined;
@@ -69,6 +70,7 @@ export async function getReport(deps: ReportDeps, query: ReportQuery): Promise<R
     spark: query.spark,
     mediaBuyer: query.mediaBuyer,
     campaignId: query.campaignId,
+    ...(viewer ? { viewerSparks: viewer.sparkIds } : {}),
   };
   const scope: ReportScope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers };
   const granularity = query.startDate === query.endDate ? 'hour' : 'day';

@@ -16,10 +16,12 @@ import {
   type DateRangeQuery,
   type OfferPerformanceRow,
 } from '@tracker/schemas';
+import { viewerSubid1Condition } from './cake-stats';
 import { NO_MEDIA_BUYERS } from './media-buyers';
 import { queryExitClicks, queryMeasures } from './report-query';
 import { groupingSource } from './report-scope';
 import { readReportTimezone } from './report-timezone';
+import type { ViewerScope } from './viewer-scope';
 
 /** EPV and EPC as the Stats screen computes them: revenue per visit and per click on the offer. */
 const earnings = (revenueCents: number, visits: number, clicks: number) =>
@@ -28,10 +30,12 @@ const earnings = (revenueCents: number, visits: number, clicks: number) =>
 export async function offerPerformance(
   deps: { db: Db; analytics: Analytics },
   query: DateRangeQuery,
+  viewer: ViewerScope | null = null,
 ): Promise<OfferPerformanceRow[]> {
   const { db, analytics } = deps;
   const timezone = await readReportTimezone(db);
-  const scope = { timezone, startDate: query.startDate, endDate: query.endDate, filters: {}, buyers: NO_MEDIA_BUYERS };
+  const filters = viewer ? { viewerSparks: viewer.sparkIds } : {};
+  const scope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers: NO_MEDIA_BUYERS };
   const t = schema.cakeStats;
   const source = groupingSource('offer');
   const [measures, exits, cake] = await Promise.all([
@@ -46,7 +50,7 @@ export async function offerPerformance(
         revenue: sql<string>`sum(${t.revenue})`,
       })
       .from(t)
-      .where(and(gte(t.date, query.startDate), lte(t.date, query.endDate)))
+      .where(and(gte(t.date, query.startDate), lte(t.date, query.endDate), viewer ? viewerSubid1Condition(t.subid1, viewer) : undefined))
       .groupBy(t.offerId)
       .orderBy(t.offerId),
   ]);

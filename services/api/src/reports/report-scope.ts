@@ -5,6 +5,7 @@
 import type { QueryParams } from '@tracker/core';
 import { NONE_FILTER, REPORT_GROUPINGS, type ReportGroupBy, type ReportGrouping, type TrackingVariable } from '@tracker/schemas';
 import type { MediaBuyers } from './media-buyers';
+import { VIEWER_SPARKS_CONDITION } from './viewer-scope';
 
 export interface ReportFilters {
   offer?: number;
@@ -13,6 +14,8 @@ export interface ReportFilters {
   /** A username, or 'none'. */
   mediaBuyer?: string;
   campaignId?: string;
+  /** A scoped viewer's public spark ids (viewer-scope.ts): only their clicks pass. */
+  viewerSparks?: string[];
 }
 
 export interface ReportScope {
@@ -46,6 +49,7 @@ export function filterCondition(filters: ReportFilters): string {
   if (filters.spark !== undefined) conditions.push('spark_id = {spark:String}');
   if (filters.mediaBuyer !== undefined) conditions.push(`${MEDIA_BUYER_OF_SPARK} = {mediaBuyer:String}`);
   if (filters.campaignId !== undefined) conditions.push('campaign_id = {campaignId:String}');
+  if (filters.viewerSparks !== undefined) conditions.push(VIEWER_SPARKS_CONDITION);
   return conditions.length > 0 ? conditions.join(' AND ') : '1';
 }
 
@@ -62,6 +66,7 @@ export function scopeParams(scope: ReportScope): QueryParams {
   if (filters.spark !== undefined) params.spark = filters.spark === NONE_FILTER ? '' : filters.spark;
   if (filters.mediaBuyer !== undefined) params.mediaBuyer = filters.mediaBuyer === NONE_FILTER ? '' : filters.mediaBuyer;
   if (filters.campaignId !== undefined) params.campaignId = filters.campaignId;
+  if (filters.viewerSparks !== undefined) params.viewerSparks = filters.viewerSparks;
   return params;
 }
 
