@@ -5,6 +5,7 @@
 // remainder), so the children always add up to their parent's row to the cent; `totals` is that row.
 import type { Analytics, QueryParams } from '@tracker/core';
 import { drillPath, type ReportGroupBy, type ReportQuery, type ReportResponse } from '@tracker/schemas';
+import { loadCakeFillIns } from './cake-fill-ins';
 import { compareBytes } from './compare-bytes';
 import { TOTALS_KEY, reportRow, type ReportDeps } from './get-report';
 import { labelGroups } from './group-labels';
@@ -97,7 +98,11 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
   const levels = allLevels.slice(0, parents.length + 1);
   const child = levels[parents.length]!;
   const needsBuyers = levels.includes('mediabuyer') || query.mediaBuyer !== undefined;
-  const [timezone, buyers] = await Promise.all([readReportTimezone(db), needsBuyers ? loadMediaBuyers(db) : NO_MEDIA_BUYERS]);
+  const [timezone, buyers, cake] = await Promise.all([
+    readReportTimezone(db),
+    needsBuyers ? loadMediaBuyers(db) : NO_MEDIA_BUYERS,
+    loadCakeFillIns(db, query.startDate),
+  ]);
   const filters: ReportFilters = {
     offer: query.offer,
     spark: query.spark,
@@ -105,7 +110,7 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
     campaignId: query.campaignId,
     ...(viewer ? { viewerSparks: viewer.sparkIds } : {}),
   };
-  const scope: ReportScope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers };
+  const scope: ReportScope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers, cake };
   const source = groupingSource(child);
   const keySqls = levels.map((level, i) => (i === parents.length ? source.key : ancestorKeySql(level)));
   const parentParams = Object.fromEntries(parents.map((p, i) => [`drillParent${i}`, p]));

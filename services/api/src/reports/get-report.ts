@@ -13,6 +13,7 @@ import {
   type ReportRow,
   type ReportSeriesPoint,
 } from '@tracker/schemas';
+import { loadCakeFillIns } from './cake-fill-ins';
 import { compareBytes } from './compare-bytes';
 import { labelGroups } from './group-labels';
 import { loadMediaBuyers, NO_MEDIA_BUYERS } from './media-buyers';
@@ -64,7 +65,11 @@ export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: Vi
   const { db, analytics } = deps;
   // Only a media-buyer grouping or filter reads the spark → buyer mapping.
   const needsBuyers = query.groupBy === 'mediabuyer' || query.mediaBuyer !== undefined;
-  const [timezone, buyers] = await Promise.all([readReportTimezone(db), needsBuyers ? loadMediaBuyers(db) : NO_MEDIA_BUYERS]);
+  const [timezone, buyers, cake] = await Promise.all([
+    readReportTimezone(db),
+    needsBuyers ? loadMediaBuyers(db) : NO_MEDIA_BUYERS,
+    loadCakeFillIns(db, query.startDate),
+  ]);
   const filters: ReportFilters = {
     offer: query.offer,
     spark: query.spark,
@@ -72,7 +77,7 @@ export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: Vi
     campaignId: query.campaignId,
     ...(viewer ? { viewerSparks: viewer.sparkIds } : {}),
   };
-  const scope: ReportScope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers };
+  const scope: ReportScope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers, cake };
   const granularity = query.startDate === query.endDate ? 'hour' : 'day';
   const source = groupingSource(query.groupBy);
 

@@ -4,6 +4,7 @@
 // conversions and exits from 15-minute buckets. Both are exact for any real time-zone offset.
 import type { QueryParams } from '@tracker/core';
 import { NONE_FILTER, REPORT_GROUPINGS, type ReportGroupBy, type ReportGrouping, type TrackingVariable } from '@tracker/schemas';
+import type { CakeFillIns } from './cake-fill-ins';
 import type { MediaBuyers } from './media-buyers';
 import { VIEWER_SPARKS_CONDITION } from './viewer-scope';
 
@@ -24,6 +25,8 @@ export interface ReportScope {
   endDate: string;
   filters: ReportFilters;
   buyers: MediaBuyers;
+  /** CAKE conversions no postback covers (cake-fill-ins.ts); absent or empty = none. */
+  cake?: CakeFillIns;
 }
 
 export type Granularity = 'day' | 'hour';
@@ -67,6 +70,11 @@ export function scopeParams(scope: ReportScope): QueryParams {
   if (filters.mediaBuyer !== undefined) params.mediaBuyer = filters.mediaBuyer === NONE_FILTER ? '' : filters.mediaBuyer;
   if (filters.campaignId !== undefined) params.campaignId = filters.campaignId;
   if (filters.viewerSparks !== undefined) params.viewerSparks = filters.viewerSparks;
+  if (scope.cake && scope.cake.clickIds.length > 0) {
+    params.cakeClickIds = scope.cake.clickIds;
+    params.cakeConversions = scope.cake.conversions;
+    params.cakeRevenueCents = scope.cake.revenueCents;
+  }
   return params;
 }
 
