@@ -39,6 +39,8 @@ export interface ApiDeps {
   throttle?: LoginThrottle;
   /** Jobs the api enqueues and waits for (the CAKE sync); absent in tests that need none. */
   queue?: JobQueue;
+  /** How long a request waits for its job (the CAKE sync) before answering 202; default 10 minutes. */
+  jobWaitMs?: number;
 }
 
 export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ servesWeb: boolean }> {

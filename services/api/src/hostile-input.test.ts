@@ -6,12 +6,14 @@ import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { createHttpServer, createLogger, schema } from '@tracker/core';
+import { createHttpServer, createLogger, schema, type Entities } from '@tracker/core';
+import { openEntities, openJobQueue } from '@tracker/core/testing';
 import { isWellFormedText } from '@tracker/schemas';
 import { registerApi } from './api-plugin';
 import { createApiHarness, type ApiHarness } from './testing/api-harness';
 
 let h: ApiHarness;
+let ownEntities: Entities | undefined;
 let admin: string;
 /** Every route of the API, as Fastify registers it (so a new route cannot escape the fuzzing). */
 const routes: Array<{ method: string; url: string; hasBody: boolean; hasQuery: boolean }> = [];
@@ -43,6 +45,10 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/users/:id/permissions': () => ({ features: ['campaigns', 'landers'] }),
   'POST /api/users/:id/vcn-assignments': () => ({ vcnNicknames: ['Card A', 'Card B'] }),
   'POST /api/user/preferences': () => ({ visibleColumns: ['clicks', 'revenue'], columnWidths: { name: 200 } }),
+  'POST /api/users/:id/spark-assignments': () => ({ sparkIds: [Number(existing.sparks)] }),
+  'POST /api/users/:id/subid1-assignments': () => ({ subid1s: ['mia', 'zoe'] }),
+  'PUT /api/integrations/cake': () => ({ baseUrl: 'https://network.example', apiKey: 'cake-key', affiliateId: '208330' }),
+  'POST /api/integrations/cake/sync': () => ({ startDate: '2026-01-01', endDate: '2026-01-28' }),
 };
 
 /** A valid query string per route that reads one. */
@@ -221,7 +227,10 @@ async function send(method: string, url: string, payload?: string, contentType =
 }
 
 beforeAll(async () => {
-  h = await createApiHarness();
+  // A queue nobody works: a valid CAKE sync is enqueued and answered 202 at once.
+  const entities = await openEntities({ pgliteDir: 'memory://' });
+  ownEntities = entities;
+  h = await createApiHarness({ queue: await openJobQueue({ db: entities.db }), jobWaitMs: 0 });
   admin = await h.signIn('admin');
 
   // The route table, from a second instance of the same API.
@@ -268,7 +277,10 @@ beforeAll(async () => {
     .map(({ t }) => `select '${t}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${t}" x`)
     .join(' union all ');
 }, 120_000);
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  await ownEntities?.close();
+});
 
 test('the fuzzer knows a valid body and query for every route that takes one', () => {
   expect(routes.length).toBeGreaterThan(30);

@@ -11,6 +11,8 @@ export interface IntegrationDeps {
   db: Db;
   secretsKey: Buffer;
   queue?: JobQueue;
+  /** How long the sync route waits for its job before answering 202 (tests shorten it). */
+  jobWaitMs?: number;
 }
 
 export async function integrationRoutes(scope: FastifyInstance, deps: IntegrationDeps) {
@@ -23,5 +25,8 @@ export async function integrationRoutes(scope: FastifyInstance, deps: Integratio
     saveCakeIntegration(deps.db, deps.secretsKey, request.body),
   );
 
-  app.post('/integrations/cake/sync', { config: admin, schema: { body: cakeSyncSchema } }, async (request) => runCakeSync(deps, request.body));
+  app.post('/integrations/cake/sync', { config: admin, schema: { body: cakeSyncSchema } }, async (request, reply) => {
+    const answer = await runCakeSync(deps, request.body);
+    return reply.status(answer.status).send(answer.body);
+  });
 }
