@@ -1,8 +1,9 @@
 // The Settings screen at /settings (spec §2; admin only): domain price, redirect and exit domains,
-// report time zone, fallback URL, worker redeploy, postback URL and DNS instructions.
+// report time zone, fallback URL, worker redeploy, postback URL and DNS instructions; then Integrations.
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { PageHeader } from '../../ui/PageHeader';
+import { CakeIntegrationCard } from './CakeIntegrationCard';
 import { DnsInstructionsCard } from './DnsInstructionsCard';
 import { FallbackUrlCard } from './FallbackUrlCard';
 import { MaxDomainPriceCard } from './MaxDomainPriceCard';
@@ -46,6 +47,14 @@ export function SettingsPage() {
           <DnsInstructionsCard redirectDomain={settingValue(settings.data, 'redirect_domain')} />
         </div>
       )}
+      <section className="space-y-4" aria-labelledby="integrations-heading">
+        <h2 id="integrations-heading" className="text-lg font-semibold">
+          Integrations
+        </h2>
+        <div className="grid gap-6 xl:grid-cols-2">
+          <CakeIntegrationCard />
+        </div>
+      </section>
     </div>
   );
 }
