@@ -1,5 +1,6 @@
 // The CAKE connection admins set on Settings → Integrations: read it (the key masked), or save it (the
-// key sealed with core/secrets; a blank key keeps the stored one).
+// key sealed with core/secrets; a blank key keeps the stored one). Only a long key shows its last 4
+// characters: of a short one they would give most of it away.
 import { eq } from 'drizzle-orm';
 import { badRequest, encryptSecret, schema, type Db } from '@tracker/core';
 import type { CakeIntegration, CakeSettings } from '@tracker/schemas';
@@ -25,7 +26,7 @@ export async function getCakeIntegration(db: Db): Promise<CakeIntegration> {
 
 export async function saveCakeIntegration(db: Db, secretsKey: Buffer, body: CakeSettings): Promise<CakeIntegration> {
   const t = schema.cakeIntegration;
-  const key = body.apiKey === '' ? null : { apiKeyEncrypted: encryptSecret(secretsKey, body.apiKey), apiKeyLast4: body.apiKey.slice(-4) };
+  const key = body.apiKey === '' ? null : { apiKeyEncrypted: encryptSecret(secretsKey, body.apiKey), apiKeyLast4: body.apiKey.length >= 8 ? body.apiKey.slice(-4) : '' };
   const [existing] = await db.select({ id: t.id }).from(t).where(eq(t.id, ROW_ID));
   if (!existing && !key) throw badRequest('The API key is required');
   if (existing) {

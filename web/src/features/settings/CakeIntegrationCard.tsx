@@ -40,7 +40,7 @@ export function CakeIntegrationCard() {
           <h2>CAKE</h2>
         </CardTitle>
         <CardDescription>
-          Pulls the network&apos;s conversions and sub-id stats (every hour, and on demand). Postbacks stay the source of truth: CAKE adds only the
+          Pulls the network&apos;s conversions and sub-id stats on a schedule and on demand. Postbacks stay the source of truth: CAKE adds only the
           conversions no postback reported, matched by the click id in subid2.
         </CardDescription>
       </CardHeader>
@@ -74,7 +74,7 @@ export function CakeIntegrationCard() {
                 </div>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Button type="submit" disabled={save.isPending}>
+                <Button type="submit" disabled={save.isPending} aria-label="Save CAKE settings">
                   {save.isPending ? 'Saving...' : 'Save'}
                 </Button>
                 <Button type="button" variant="outline" disabled={!data?.configured || sync.isPending} onClick={() => sync.mutate()}>

@@ -7,6 +7,7 @@ import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
 const CAKE_KEY = ['/api/integrations/cake'] as const;
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export function useCakeIntegration() {
   return useQuery<CakeIntegration>({ queryKey: CAKE_KEY });
@@ -31,7 +32,7 @@ export function useSyncCake() {
     onSuccess: (answer) => {
       toast(
         'rows' in answer
-          ? { title: 'CAKE synced', description: `${answer.rows} rows (${answer.conversionRows} conversions, ${answer.statsRows} stats rows)` }
+          ? { title: 'CAKE synced', description: `${plural(answer.rows, 'row')}: ${plural(answer.conversionRows, 'conversion')}, ${plural(answer.statsRows, 'stats row')}` }
           : { title: 'CAKE sync still running', description: 'Its outcome will show on this card.' },
       );
     },
