@@ -48,6 +48,8 @@ export async function loadCakeFillIns(db: Db, startDate: string): Promise<CakeFi
   return fillIns;
 }
 
+const AUDIENCE_COLUMNS = new Set(['country', 'device', 'os', 'browser']);
+
 /**
  * The clicks CAKE filled in, shaped like the 15-minute conversion rollup `table` (the entity one or the
  * tracking-variable one, whose `value` is the click's `variableColumn`), to UNION with it.
@@ -55,8 +57,11 @@ export async function loadCakeFillIns(db: Db, startDate: string): Promise<CakeFi
 export function cakeFillInRowsSql(table: string, variableColumn: string | undefined): string {
   const perClick = `toInt64(transform(click_id, {cakeClickIds:Array(String)}, {cakeConversions:Array(Int64)}, toInt64(0))) AS conversions,
          toDecimal64(transform(click_id, {cakeClickIds:Array(String)}, {cakeRevenueCents:Array(Int64)}, toInt64(0)), 2) / 100 AS revenue`;
-  const clicks = `SELECT * FROM clicks
-                  WHERE has({cakeClickIds:Array(String)}, click_id)
+  // click_index is ordered by click id: a point lookup per click. Only the audience columns (country,
+  // device, os, browser) live in the raw clicks table alone.
+  const source = variableColumn !== undefined && AUDIENCE_COLUMNS.has(variableColumn) ? 'clicks' : 'click_index';
+  const clicks = `SELECT * FROM ${source}
+                  WHERE click_id IN (SELECT arrayJoin({cakeClickIds:Array(String)}))
                     AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
                   LIMIT 1 BY click_id`;
   if (variableColumn !== undefined) {
