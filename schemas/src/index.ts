@@ -22,3 +22,4 @@ export * from './invoice-dates';
 export * from './invoices';
 export * from './domains';
 export * from './codes';
+export * from './cake';

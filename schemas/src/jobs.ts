@@ -21,3 +21,5 @@ export const invoicePdfJobSchema = z.object({
   id: z.number().int().positive(),
 });
 export type InvoicePdfJob = z.infer<typeof invoicePdfJobSchema>;
+/** Pull the CAKE network's conversions and sub-id stats for a day range (schemas/src/cake.ts). */
+export const CAKE_SYNC_JOB = 'cake-sync';

@@ -50,3 +50,33 @@ export const vcnAssignmentsSchema = z
   })
   .transform((b) => ({ vcnNicknames: [...new Set(b.vcnNicknames.filter((n) => n !== ''))] }));
 export type VcnAssignmentsBody = z.input<typeof vcnAssignmentsSchema>;
+
+/** POST /api/users/:id/spark-assignments: the complete set of spark ids (the `id`s GET /api/sparks lists). */
+export const sparkAssignmentsSchema = z
+  .object({
+    sparkIds: z
+      .array(z.number({ error: 'sparkIds must be a list of spark ids' }).int('sparkIds must be a list of spark ids').min(1, 'sparkIds must be a list of spark ids').max(2_147_483_647, 'sparkIds must be a list of spark ids'), {
+        error: 'sparkIds must be a list of spark ids',
+      })
+      .max(10_000, 'sparkIds can hold at most 10000 sparks'),
+  })
+  .transform((b) => ({ sparkIds: [...new Set(b.sparkIds)] }));
+export type SparkAssignmentsBody = z.input<typeof sparkAssignmentsSchema>;
+
+/** POST /api/users/:id/subid1-assignments: the complete set of CAKE subid1 values (trimmed, blanks and duplicates dropped). */
+export const subid1AssignmentsSchema = z
+  .object({
+    subid1s: z
+      .array(singleLine('subid1').max(200, 'subid1s entries must be at most 200 characters'), { error: 'subid1s must be a list of subid1 values' })
+      .max(10_000, 'subid1s can hold at most 10000 values'),
+  })
+  .transform((b) => ({ subid1s: [...new Set(b.subid1s.filter((s) => s !== ''))] }));
+export type Subid1AssignmentsBody = z.input<typeof subid1AssignmentsSchema>;
+
+/** GET /api/users/:id/spark-assignments: the assigned sparks, by name. */
+export interface SparkAssignment {
+  sparkId: number;
+  name: string;
+  /** The public spark id clicks carry. */
+  publicId: string;
+}

@@ -12,6 +12,7 @@ import { campaignRoutes } from './campaigns/routes';
 import { invoicingRoutes } from './invoicing/routes';
 import { codesRoutes } from './codes/routes';
 import { inboundEmailRoutes } from './inbound-email/routes';
+import { integrationRoutes } from './integrations/routes';
 import { landerRoutes } from './landers/routes';
 import { offerRoutes } from './offers/routes';
 import { preferenceRoutes } from './preferences/routes';
@@ -54,6 +55,8 @@ export interface ApiDeps {
   /** CODES_IMAP_URL and its poll period: Settings → Mail shows the mailbox (password masked). */
   codesImapUrl?: string;
   codesImapPollMs?: number;
+  /** How long a request waits for its job (the CAKE sync) before answering 202; default 10 minutes. */
+  jobWaitMs?: number;
 }
 
 export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
@@ -93,6 +96,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await preferenceRoutes(api, deps);
       await invoicingRoutes(api, deps);
       await codesRoutes(api, deps);
+      await integrationRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { createHttpServer, createLogger, schema } from '@tracker/core';
+import { createHttpServer, createLogger, schema, type Entities } from '@tracker/core';
+import { openEntities, openJobQueue } from '@tracker/core/testing';
 import { isWellFormedText } from '@tracker/schemas';
 import { registerApi } from './api-plugin';
 import { createApiHarness, type ApiHarness } from './testing/api-harness';
@@ -15,6 +16,7 @@ import { startFakeTiktokReporting, type FakeTiktokReporting } from '@tracker/tes
 let h: ApiHarness;
 /** TikTok for the account form: it knows no advertiser, so every add is refused with a 400. */
 let tiktok: FakeTiktokReporting;
+let ownEntities: Entities | undefined;
 let admin: string;
 /** Every route of the API, as Fastify registers it (so a new route cannot escape the fuzzing). */
 const routes: Array<{ method: string; url: string; hasBody: boolean; hasQuery: boolean }> = [];
@@ -55,6 +57,10 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/domains/check': () => ({ domain: 'example.xyz' }),
   'POST /api/domains/purchase': () => ({ domain: 'example.xyz' }),
   'POST /api/domains/:id/configure': () => ({ subdomain: 'trk' }),
+  'POST /api/users/:id/spark-assignments': () => ({ sparkIds: [Number(existing.sparks)] }),
+  'POST /api/users/:id/subid1-assignments': () => ({ subid1s: ['mia', 'zoe'] }),
+  'PUT /api/integrations/cake': () => ({ baseUrl: 'https://network.example', apiKey: 'cake-key', affiliateId: '208330' }),
+  'POST /api/integrations/cake/sync': () => ({ startDate: '2026-01-01', endDate: '2026-01-28' }),
 };
 
 /** A valid query string per route that reads one. */
@@ -235,6 +241,10 @@ async function send(method: string, url: string, payload?: string, contentType =
 beforeAll(async () => {
   tiktok = await startFakeTiktokReporting();
   h = await createApiHarness({ tiktokApiUrl: tiktok.url });
+  // A queue nobody works: a valid CAKE sync is enqueued and answered 202 at once.
+  const entities = await openEntities({ pgliteDir: 'memory://' });
+  ownEntities = entities;
+  h = await createApiHarness({ queue: await openJobQueue({ db: entities.db }), jobWaitMs: 0 });
   admin = await h.signIn('admin');
 
   // The route table, from a second instance of the same API.
@@ -284,6 +294,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
   await tiktok.close();
+  await ownEntities?.close();
 });
 
 test('the fuzzer knows a valid body and query for every route that takes one', () => {

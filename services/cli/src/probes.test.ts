@@ -81,9 +81,14 @@ describe('tracker all with METRICS_PORT', () => {
       { advertiserId: '7001', name: 'A', accessToken: 'sealed', timezone: 'UTC', currency: 'USD', lastSuccessAt: succeededAt },
       { advertiserId: '7002', name: 'B', accessToken: 'sealed', timezone: 'UTC', currency: 'USD' },
     ]);
+    await db.insert(schema.cakeIntegration).values({ id: 1, baseUrl: 'http://cake.test', affiliateId: '1', apiKeyEncrypted: 'x', apiKeyLast4: 'abcd', lastSuccessAt: succeededAt });
+    await db.insert(schema.mailSources).values({ kind: 'imap', lastPollAt: new Date(), lastError: 'login refused' });
     const text = await scrape();
-    expect(sample(text, 'tracker_sync_last_success_timestamp_seconds{sync="tiktok_spend",source="7001"}')).toBe(succeededAt.getTime() / 1000);
+    const seconds = succeededAt.getTime() / 1000;
+    expect(sample(text, 'tracker_sync_last_success_timestamp_seconds{sync="tiktok_spend",source="7001"}')).toBe(seconds);
+    expect(sample(text, 'tracker_sync_last_success_timestamp_seconds{sync="cake",source="cake"}')).toBe(seconds);
     expect(text).not.toContain('source="7002"');
+    expect(text).not.toContain('sync="mail"');
   });
 
   test('/readyz names every store of the process; /healthz answers; /metrics is on the metrics port only', async () => {

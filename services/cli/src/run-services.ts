@@ -13,7 +13,7 @@ import {
   createLogger,
   createMetrics,
   instrumentHttp,
-  listSpendSyncTimes,
+  listSyncSuccesses,
   lockDataDir,
   observePublishes,
   openStores,
@@ -30,7 +30,7 @@ import {
 import { ensureAdmin, registerApi, type AdminOutcome } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { DEFAULT_GROUP as PROJECTOR_GROUP, startProjector } from '@tracker/projector';
-import { registerProcessors, scheduleSpendSync } from '@tracker/workers';
+import { registerProcessors, scheduleCakeSync, scheduleSpendSync } from '@tracker/workers';
 import { domainAutomationFromConfig } from '@tracker/integrations';
 import { capabilitiesByMode, missingServerEngines, servesHttp, storeNeeds, type ServiceMode } from './capabilities';
 
@@ -123,13 +123,13 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
       await stores.queue!.start();
       addQueueJobsGauge(metrics, stores.queue!);
       const db = stores.entities!.db;
-      addSyncSuccessGauge(metrics, async () => [
-        ...(await listSpendSyncTimes(db)).map((t) => ({ sync: 'tiktok_spend', source: t.advertiserId, succeededAt: t.lastSuccessAt })),
-      ]);
+      addSyncSuccessGauge(metrics, () => listSyncSuccesses(db));
       const stopSchedule = scheduleSpendSync(stores.queue!, { everyMinutes: config.tiktokSpendSyncMinutes, logger });
       stops.push(async () => stopSchedule());
       const stopSchedules = await startSchedules();
       stops.push(stopSchedules);
+      const stopCakeSchedule = scheduleCakeSync(stores.queue!, { db: stores.entities!.db, logger }, config.cakeSyncIntervalMs);
+      stops.push(async () => stopCakeSchedule());
     }
 
     if (capabilities.includes('projector')) {

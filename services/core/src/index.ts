@@ -22,6 +22,7 @@ export { JOB_STATUSES } from './queue/job-queue';
 export type { JobQueue, JobContext, JobCount, JobInfo, JobOptions, JobProcessor, JobStatus } from './queue/job-queue';
 export * from './metrics/metrics';
 export * from './metrics/store-gauges';
+export * from './metrics/sync-times';
 export * from './http/probes';
 export { waitForJob, type WaitForJobOptions } from './queue/wait-for-job';
 export { SpillFullError, spillStatusOf, type SpillStatus } from './eventlog/spilling-log';

@@ -62,3 +62,15 @@ export { pollImapMailbox, scrubSecret, type PollImapOptions, type PollResult } f
 export { recordCodeMails, recordMailPoll, type MailOutcome, type MailSourceKind } from './mail/record-code-mails';
 export { codesRetentionCutoff, deleteExpiredCodes, readCodesRetentionDays } from './mail/codes-retention';
 export { watchImapMailbox, type MailboxWatch } from './mail/watch-imap-mailbox';
+export {
+  fetchCakeConversions,
+  fetchCakeSubIdStats,
+  cakeWindows,
+  CakeApiError,
+  CAKE_CONVERSIONS_PATH,
+  CAKE_SUB_AFFILIATE_SUMMARY_PATH,
+  CAKE_PAGE_SIZE,
+  type CakeCredentials,
+  type CakeConversion,
+  type CakeSubIdStats,
+} from './cake/cake-client';

@@ -39,3 +39,4 @@ export {
   seenUids,
   testImapUrl,
 } from './imap/test-mailbox';
+export { startFakeCakeServer, type FakeCakeServer, type FakeCakeConversion, type FakeCakeStats } from './fakes/cake-server';

@@ -2,6 +2,7 @@
 import type { JobQueue } from '@tracker/core';
 import { unconfiguredDomainAutomation, type DomainAutomation } from '@tracker/integrations';
 import {
+  CAKE_SYNC_JOB,
   DOMAIN_CONFIGURE_JOB,
   DOMAIN_JOB_ATTEMPTS,
   DOMAIN_PURCHASE_JOB,
@@ -13,6 +14,7 @@ import { makeInvoicePdf } from './invoice-pdf/make-invoice-pdf';
 import { configureDomainJob } from './domains/configure-domain-job';
 import { purchaseDomainJob } from './domains/purchase-domain-job';
 import { registerCodesJobs, type CodesJobDeps } from './codes/register-codes-jobs';
+import { runCakeSync } from './cake/sync-cake';
 import { sendPixelEvent, type PixelEventDeps } from './send-pixel-event';
 import { syncTiktokSpend, type SpendSyncDeps } from './tiktok-spend/sync-tiktok-spend';
 
@@ -38,6 +40,8 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
   const domainDeps = { db: deps.db, domains: deps.domains ?? unconfiguredDomainAutomation(), logger: deps.logger, attempts: deps.domainJobAttempts ?? DOMAIN_JOB_ATTEMPTS };
   queue.register(DOMAIN_PURCHASE_JOB, purchaseDomainJob(domainDeps), { concurrency: 1 });
   queue.register(DOMAIN_CONFIGURE_JOB, configureDomainJob(domainDeps), { concurrency: 1 });
+  // One CAKE sync at a time: two would pull and upsert the same days.
+  queue.register(CAKE_SYNC_JOB, runCakeSync(deps), { concurrency: 1 });
   const startCodes = registerCodesJobs(queue, deps);
   return { startSchedules: startCodes };
 }

@@ -10,6 +10,7 @@ import {
   type ConversionOutcome,
 } from '@tracker/schemas';
 import { readReportTimezone } from '../reports/report-timezone';
+import type { ViewerScope } from '../reports/viewer-scope';
 
 const revisions = schema.conversionRevisions;
 const parked = schema.parkedConversions;
@@ -17,8 +18,22 @@ const parked = schema.parkedConversions;
 /** `%text%` for ILIKE, with the pattern characters taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listConversions(db: Db, query: ConversionLogQuery): Promise<ConversionLogResponse> {
+/** A scoped viewer's campaigns: those whose spark is theirs (a conversion copies its click's campaign). */
+async function viewerCampaignIds(db: Db, viewer: ViewerScope): Promise<string[]> {
+  if (viewer.sparkIds.length === 0) return [];
+  const rows = await db
+    .select({ id: schema.campaigns.id })
+    .from(schema.campaigns)
+    .innerJoin(schema.sparks, eq(schema.sparks.id, schema.campaigns.sparkId))
+    .where(inArray(schema.sparks.sparkId, viewer.sparkIds));
+  return rows.map((r) => r.id);
+}
+
+export async function listConversions(db: Db, query: ConversionLogQuery, viewer: ViewerScope | null = null): Promise<ConversionLogResponse> {
   const tz = await readReportTimezone(db);
+  // A scoped viewer sees the conversions of their campaigns; a parked one has no click, so no owner yet.
+  const viewerCampaigns = viewer ? await viewerCampaignIds(db, viewer) : null;
+  if (viewerCampaigns !== null && viewerCampaigns.length === 0) return { rows: [], next: null, timezone: tz };
   // The day bounds in the report time zone, as every report counts days.
   const from = sql`(${query.startDate}::date::timestamp AT TIME ZONE ${tz})`;
   const to = sql`((${query.endDate}::date + 1)::timestamp AT TIME ZONE ${tz})`;
@@ -30,6 +45,7 @@ export async function listConversions(db: Db, query: ConversionLogQuery): Promis
     sql`${revisions.receivedAt} >= ${from}`,
     sql`${revisions.receivedAt} < ${to}`,
     query.status ? eq(revisions.status, query.status) : undefined,
+    viewerCampaigns !== null ? inArray(revisions.campaignId, viewerCampaigns) : undefined,
     pattern ? or(sql`${revisions.transactionId} ILIKE ${pattern}`, sql`${revisions.clickId} ILIKE ${pattern}`) : undefined,
     cursor
       ? sql`(${revisions.receivedAt}, ${revisions.eventId}) < (${cursor.receivedAt}::timestamptz, ${cursor.eventId})`
@@ -57,7 +73,7 @@ export async function listConversions(db: Db, query: ConversionLogQuery): Promis
   // A parked row keeps the event as read from the log; its time is the event's.
   const parkedAt = sql<Date>`to_timestamp((${parked.event}->>'at')::bigint / 1000.0)`;
   const parkedData = (field: string) => sql<string>`${parked.event}->'data'->>${field}`;
-  const waiting = await db
+  const waiting = viewerCampaigns !== null ? [] : await db
     .select({
       eventId: parked.eventId,
       transactionId: parkedData('transactionId'),

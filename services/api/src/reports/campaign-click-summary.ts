@@ -2,23 +2,27 @@
 import { inArray } from 'drizzle-orm';
 import { schema, type Analytics, type Db } from '@tracker/core';
 import { landerCtr, type CampaignClickSummary, type DateRangeQuery } from '@tracker/schemas';
-import { clickPartsSql, exitClicksSql, groupingSource } from './report-scope';
+import { clickPartsSql, exitClicksSql, filterCondition, groupingSource, type ReportFilters } from './report-scope';
 import { readReportTimezone } from './report-timezone';
+import type { ViewerScope } from './viewer-scope';
 
 export async function summariseClicksByCampaign(
   deps: { db: Db; analytics: Analytics },
   query: DateRangeQuery,
+  viewer: ViewerScope | null = null,
 ): Promise<CampaignClickSummary[]> {
-  const params = { tz: await readReportTimezone(deps.db), startDate: query.startDate, endDate: query.endDate };
+  const filters: ReportFilters = viewer ? { viewerSparks: viewer.sparkIds } : {};
+  const params = { tz: await readReportTimezone(deps.db), startDate: query.startDate, endDate: query.endDate, ...(viewer ? { viewerSparks: viewer.sparkIds } : {}) };
   const rows = await deps.analytics.query<{ campaign_id: string; clicks: number; exit_clicks: number }>(
     `SELECT campaign_id, c.clicks AS clicks, e.exit_clicks AS exit_clicks
      FROM (
        SELECT key AS campaign_id, sum(visits) AS clicks
-       FROM (${clickPartsSql(groupingSource('campaign'), {}, 'day')})
+       FROM (${clickPartsSql(groupingSource('campaign'), filters, 'day')})
+       WHERE passes = 1
        GROUP BY campaign_id
      ) AS c
      LEFT JOIN (
-       SELECT key AS campaign_id, exit_clicks FROM (${exitClicksSql('toString(campaign_id)', '1')})
+       SELECT key AS campaign_id, exit_clicks FROM (${exitClicksSql('toString(campaign_id)', filterCondition(filters))})
      ) AS e USING (campaign_id)
      ORDER BY clicks DESC, campaign_id`,
     params,

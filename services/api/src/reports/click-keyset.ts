@@ -1,6 +1,7 @@
 // Raw clicks in the Click Log's order (clicked_at, then click id, newest first) found by keyset: a page
 // is addressed by a click's position, never by an offset, so clicks that arrive in between move nothing.
 import type { Analytics, QueryParams } from '@tracker/core';
+import { VIEWER_SPARKS_CONDITION, type ViewerScope } from './viewer-scope';
 
 /** The clicks of [startDate, endDate] in the report time zone. */
 export const CLICK_RANGE =
@@ -13,11 +14,18 @@ export interface ClickScope {
   campaignId?: string;
   /** Hex digits (no dashes, lower case) a click id must hold somewhere: the Click Log's search. */
   search?: string;
+  /** A scoped viewer's public spark ids (viewer-scope.ts): only their clicks show. */
+  viewerSparks?: string[];
 }
 
 /** The scope of a Click Log or export query: its range and filters in the report time zone. */
-export function clickScope(tz: string, query: { startDate: string; endDate: string; campaignId?: string | undefined; search?: string | undefined }): ClickScope {
+export function clickScope(
+  tz: string,
+  query: { startDate: string; endDate: string; campaignId?: string | undefined; search?: string | undefined },
+  viewer: ViewerScope | null = null,
+): ClickScope {
   return {
+    ...(viewer ? { viewerSparks: viewer.sparkIds } : {}),
     tz,
     startDate: query.startDate,
     endDate: query.endDate,
@@ -76,7 +84,9 @@ function scopeSql(scope: ClickScope): { where: string; params: QueryParams } {
   const params: QueryParams = { tz: scope.tz, startDate: scope.startDate, endDate: scope.endDate };
   if (scope.campaignId !== undefined) params.campaignId = scope.campaignId;
   if (scope.search !== undefined) params.search = scope.search;
-  return { where: `${CLICK_RANGE}${campaign}${search}`, params };
+  const viewer = scope.viewerSparks !== undefined ? ` AND ${VIEWER_SPARKS_CONDITION}` : '';
+  if (scope.viewerSparks !== undefined) params.viewerSparks = scope.viewerSparks;
+  return { where: `${CLICK_RANGE}${campaign}${search}${viewer}`, params };
 }
 
 /** The newest click of the scope now, or null when it has none. */

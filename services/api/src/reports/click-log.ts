@@ -14,8 +14,9 @@ import {
 } from '@tracker/schemas';
 import { chTimeFromIso, CLICK_RANGE, clickScope, countAroundSnapshot, findNewestClick, isoFromChTime, readClickPage, type ChKey, type ClickScope, type PageSpec } from './click-keyset';
 import { describeClicks } from './describe-clicks';
-import { clickPartsSql, exitClicksSql, filterCondition, groupingSource } from './report-scope';
+import { clickPartsSql, exitClicksSql, filterCondition, groupingSource, type ReportFilters } from './report-scope';
 import { readReportTimezone } from './report-timezone';
+import type { ViewerScope } from './viewer-scope';
 
 const chKey = (key: ClickLogKey): ChKey => ({ clickedAt: chTimeFromIso(key.clickedAt), clickId: key.clickId });
 
@@ -31,17 +32,21 @@ function pageSpec(query: ClickLogQuery, asOf: ChKey, upTo: number): PageSpec {
 }
 
 async function summariseRange(analytics: Analytics, scope: ClickScope): Promise<ClickLogSummary> {
-  const campaign = scope.campaignId !== undefined ? ' AND campaign_id = {campaignId:String}' : '';
-  const params = { ...scope, ...(scope.campaignId !== undefined ? { campaignId: scope.campaignId } : {}) };
+  const filters: ReportFilters = {
+    ...(scope.campaignId !== undefined ? { campaignId: scope.campaignId } : {}),
+    ...(scope.viewerSparks !== undefined ? { viewerSparks: scope.viewerSparks } : {}),
+  };
+  const campaign = filters.campaignId !== undefined || filters.viewerSparks !== undefined ? ` AND ${filterCondition(filters)}` : '';
+  const params = { ...scope };
   const [[counts], [exited], [converted]] = await Promise.all([
     analytics.query<{ clicks: number }>(
       `SELECT sum(visits) AS clicks
-       FROM (${clickPartsSql(groupingSource('campaign'), { campaignId: scope.campaignId }, 'day')})
+       FROM (${clickPartsSql(groupingSource('campaign'), filters, 'day')})
        WHERE passes = 1`,
       params,
     ),
     analytics.query<{ clicks: number }>(
-      `SELECT sum(exit_clicks) AS clicks FROM (${exitClicksSql("''", filterCondition({ campaignId: scope.campaignId }))})`,
+      `SELECT sum(exit_clicks) AS clicks FROM (${exitClicksSql("''", filterCondition(filters))})`,
       params,
     ),
     analytics.query<{ clicks: number }>(
@@ -81,9 +86,9 @@ async function readPage(deps: { db: Db; analytics: Analytics }, scope: ClickScop
   };
 }
 
-export async function listClicks(deps: { db: Db; analytics: Analytics }, query: ClickLogQuery): Promise<ClickLogResponse> {
+export async function listClicks(deps: { db: Db; analytics: Analytics }, query: ClickLogQuery, viewer: ViewerScope | null = null): Promise<ClickLogResponse> {
   const tz = await readReportTimezone(deps.db);
-  const scope = clickScope(tz, query);
+  const scope = clickScope(tz, query, viewer);
   // The cards count the range and campaign from rollups, which hold no click ids: a search narrows
   // the rows (and their total) only, so the cards stay the range's figures while a click is looked up.
   const { search: _search, ...rangeScope } = scope;

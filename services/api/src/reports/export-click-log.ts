@@ -7,6 +7,7 @@ import { CLICK_LOG_CSV_COLUMNS, type ClickLogExportQuery } from '@tracker/schema
 import { clickScope, findNewestClick, readClickPage, type ChKey, type ClickScope } from './click-keyset';
 import { describeClicks, type DescribedClick } from './describe-clicks';
 import { readReportTimezone } from './report-timezone';
+import type { ViewerScope } from './viewer-scope';
 
 /** Clicks read per batch: one batch (and its exits, conversions and CSV text) is all the export holds,
  *  and its ids stay well below the ~21,000 an IN list takes on chDB. */
@@ -55,9 +56,13 @@ export interface ClickLogFile {
 
 /** The snapshot and file name are read before the answer starts, so a store that fails at once still
  *  answers an error rather than a cut-off file. */
-export async function exportClickLog(deps: { db: Db; analytics: Analytics }, query: ClickLogExportQuery): Promise<ClickLogFile> {
+export async function exportClickLog(
+  deps: { db: Db; analytics: Analytics },
+  query: ClickLogExportQuery,
+  viewer: ViewerScope | null = null,
+): Promise<ClickLogFile> {
   const tz = await readReportTimezone(deps.db);
-  const scope = clickScope(tz, query);
+  const scope = clickScope(tz, query, viewer);
   const [asOf, [today]] = await Promise.all([
     findNewestClick(deps.analytics, scope),
     deps.analytics.query<{ today: string }>('SELECT toString(toDate(now(), {tz:String})) AS today', { tz }),

@@ -5,13 +5,15 @@
 // remainder), so the children always add up to their parent's row to the cent; `totals` is that row.
 import type { Analytics, QueryParams } from '@tracker/core';
 import { drillPath, type ReportGroupBy, type ReportQuery, type ReportResponse } from '@tracker/schemas';
+import { loadCakeFillIns } from './cake-fill-ins';
 import { compareBytes } from './compare-bytes';
 import { TOTALS_KEY, reportRow, type ReportDeps } from './get-report';
 import { labelGroups } from './group-labels';
 import { loadMediaBuyers, NO_MEDIA_BUYERS } from './media-buyers';
 import { addMeasures, emptyMeasures, queryConversions, type GroupMeasures } from './report-query';
-import { clickPartsSql, exitKeySql, filterCondition, groupingSource, rawExitClicksSql, scopeParams, type GroupingSource, type ReportScope } from './report-scope';
+import { clickPartsSql, exitKeySql, filterCondition, groupingSource, rawExitClicksSql, scopeParams, type GroupingSource, type ReportFilters, type ReportScope } from './report-scope';
 import { readReportTimezone } from './report-timezone';
+import type { ViewerScope } from './viewer-scope';
 import { SPEND_SQL } from './spend-allocation';
 import { splitCents } from './split-cents';
 import { queryUnapprovedConversions } from './unapproved-conversions';
@@ -90,15 +92,25 @@ function allocateDrillSpend(rows: VisitRow[], spend: { tzday: string; tt: string
   return result;
 }
 
-export async function getDrillReport(deps: ReportDeps, query: ReportQuery): Promise<ReportResponse> {
+export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewer: ViewerScope | null = null): Promise<ReportResponse> {
   const { db, analytics } = deps;
   const { levels: allLevels, parents } = drillPath(query);
   const levels = allLevels.slice(0, parents.length + 1);
   const child = levels[parents.length]!;
   const needsBuyers = levels.includes('mediabuyer') || query.mediaBuyer !== undefined;
-  const [timezone, buyers] = await Promise.all([readReportTimezone(db), needsBuyers ? loadMediaBuyers(db) : NO_MEDIA_BUYERS]);
-  const filters = { offer: query.offer, spark: query.spark, mediaBuyer: query.mediaBuyer, campaignId: query.campaignId };
-  const scope: ReportScope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers };
+  const [timezone, buyers, cake] = await Promise.all([
+    readReportTimezone(db),
+    needsBuyers ? loadMediaBuyers(db) : NO_MEDIA_BUYERS,
+    loadCakeFillIns(db, query.startDate),
+  ]);
+  const filters: ReportFilters = {
+    offer: query.offer,
+    spark: query.spark,
+    mediaBuyer: query.mediaBuyer,
+    campaignId: query.campaignId,
+    ...(viewer ? { viewerSparks: viewer.sparkIds } : {}),
+  };
+  const scope: ReportScope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers, cake };
   const source = groupingSource(child);
   const keySqls = levels.map((level, i) => (i === parents.length ? source.key : ancestorKeySql(level)));
   const parentParams = Object.fromEntries(parents.map((p, i) => [`drillParent${i}`, p]));

@@ -13,12 +13,14 @@ import {
   type ReportRow,
   type ReportSeriesPoint,
 } from '@tracker/schemas';
+import { loadCakeFillIns } from './cake-fill-ins';
 import { compareBytes } from './compare-bytes';
 import { labelGroups } from './group-labels';
 import { loadMediaBuyers, NO_MEDIA_BUYERS } from './media-buyers';
 import { addMeasures, clickUnitsSql, emptyMeasures, queryConversions, queryExitClicks, type GroupMeasures } from './report-query';
 import { groupingSource, hasFilters, scopeParams, seriesBucketKey, type ReportFilters, type ReportScope } from './report-scope';
 import { readReportTimezone } from './report-timezone';
+import type { ViewerScope } from './viewer-scope';
 import { queryUnapprovedConversions } from './unapproved-conversions';
 import { queryVisitsAndSpend } from './spend-allocation';
 
@@ -59,18 +61,23 @@ function seriesBuckets(query: ReportQuery, granularity: 'day' | 'hour'): string[
   return buckets;
 }
 
-export async function getReport(deps: ReportDeps, query: ReportQuery): Promise<ReportResponse> {
+export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: ViewerScope | null = null): Promise<ReportResponse> {
   const { db, analytics } = deps;
   // Only a media-buyer grouping or filter reads the spark → buyer mapping.
   const needsBuyers = query.groupBy === 'mediabuyer' || query.mediaBuyer !== undefined;
-  const [timezone, buyers] = await Promise.all([readReportTimezone(db), needsBuyers ? loadMediaBuyers(db) : NO_MEDIA_BUYERS]);
+  const [timezone, buyers, cake] = await Promise.all([
+    readReportTimezone(db),
+    needsBuyers ? loadMediaBuyers(db) : NO_MEDIA_BUYERS,
+    loadCakeFillIns(db, query.startDate),
+  ]);
   const filters: ReportFilters = {
     offer: query.offer,
     spark: query.spark,
     mediaBuyer: query.mediaBuyer,
     campaignId: query.campaignId,
+    ...(viewer ? { viewerSparks: viewer.sparkIds } : {}),
   };
-  const scope: ReportScope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers };
+  const scope: ReportScope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers, cake };
   const granularity = query.startDate === query.endDate ? 'hour' : 'day';
   const source = groupingSource(query.groupBy);
 

@@ -1,11 +1,12 @@
 // GET /api/cake/offers: the Offers performance screen. Two sources, as separate rows:
-// - 'tracker': our own visits, clicks to the offer (lander exits) and postback conversions per offer
-//   (the click's offer at click time), dated by click time in the report time zone, like every report;
+// - 'tracker': our own visits, clicks to the offer (lander exits) and conversions per offer (the
+//   click's offer at click time): postbacks, plus the CAKE conversions no postback covers
+//   (cake-fill-ins.ts), dated by click time in the report time zone, like every report;
 //   conversions without a click or an offer form the 'Unknown' row (offerId '');
 // - 'cake': the affiliate network's stats (cake_stats) summed per network offer id; its clicks are
 //   clicks on the offer too, and it knows no visits.
-// The network's offer ids are not ours, so the two are never merged: a screen that sums both counts
-// a conversion CAKE also reports twice (CAKE rows appear only once the CAKE sync exists).
+// The network's offer ids are not ours, so the two are never merged: the 'cake' rows are the network's
+// own view, beside ours, and a screen must not add them to the tracker rows.
 import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import { schema, type Analytics, type Db } from '@tracker/core';
 import {
@@ -16,10 +17,13 @@ import {
   type DateRangeQuery,
   type OfferPerformanceRow,
 } from '@tracker/schemas';
+import { loadCakeFillIns } from './cake-fill-ins';
+import { viewerSubid1Condition } from './cake-stats';
 import { NO_MEDIA_BUYERS } from './media-buyers';
 import { queryExitClicks, queryMeasures } from './report-query';
 import { groupingSource } from './report-scope';
 import { readReportTimezone } from './report-timezone';
+import type { ViewerScope } from './viewer-scope';
 
 /** EPV and EPC as the Stats screen computes them: revenue per visit and per click on the offer. */
 const earnings = (revenueCents: number, visits: number, clicks: number) =>
@@ -28,10 +32,12 @@ const earnings = (revenueCents: number, visits: number, clicks: number) =>
 export async function offerPerformance(
   deps: { db: Db; analytics: Analytics },
   query: DateRangeQuery,
+  viewer: ViewerScope | null = null,
 ): Promise<OfferPerformanceRow[]> {
   const { db, analytics } = deps;
-  const timezone = await readReportTimezone(db);
-  const scope = { timezone, startDate: query.startDate, endDate: query.endDate, filters: {}, buyers: NO_MEDIA_BUYERS };
+  const [timezone, fillIns] = await Promise.all([readReportTimezone(db), loadCakeFillIns(db, query.startDate)]);
+  const filters = viewer ? { viewerSparks: viewer.sparkIds } : {};
+  const scope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers: NO_MEDIA_BUYERS, cake: fillIns };
   const t = schema.cakeStats;
   const source = groupingSource('offer');
   const [measures, exits, cake] = await Promise.all([
@@ -46,7 +52,7 @@ export async function offerPerformance(
         revenue: sql<string>`sum(${t.revenue})`,
       })
       .from(t)
-      .where(and(gte(t.date, query.startDate), lte(t.date, query.endDate)))
+      .where(and(gte(t.date, query.startDate), lte(t.date, query.endDate), viewer ? viewerSubid1Condition(t.subid1, viewer) : undefined))
       .groupBy(t.offerId)
       .orderBy(t.offerId),
   ]);

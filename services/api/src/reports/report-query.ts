@@ -3,6 +3,7 @@
 // and clicks that exited per key.
 import type { Analytics } from '@tracker/core';
 import { centsFromMoney } from '@tracker/schemas';
+import { cakeFillInRowsSql } from './cake-fill-ins';
 import {
   BUCKET_RANGE,
   clickPartsSql,
@@ -51,6 +52,13 @@ export interface ConversionMeasures {
   revenueCents: number;
 }
 
+/** The 15-minute conversion rollup, plus the clicks CAKE filled in when there are any (cake-fill-ins.ts). */
+function conversionsFrom(scope: ReportScope, source: GroupingSource): string {
+  if (!scope.cake || scope.cake.clickIds.length === 0) return source.conversionsTable;
+  const variableColumn = source.clicksTable === 'report_variable_clicks_daily' ? source.rawExitKey : undefined;
+  return `(${cakeFillInRowsSql(source.conversionsTable, variableColumn)})`;
+}
+
 /**
  * Approved conversions and revenue of the filtered 15-minute buckets, grouped once per named key
  * expression (one query: a UNION ALL of the groupings); keys whose revisions cancel out are left out.
@@ -66,7 +74,7 @@ export async function queryConversions<Name extends string>(
     names
       .map(
         (name) => `SELECT '${name}' AS grouping, ${keys[name]} AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
-                   FROM ${source.conversionsTable}
+                   FROM ${conversionsFrom(scope, source)}
                    WHERE ${BUCKET_RANGE} AND ${source.where} AND ${filterCondition(scope.filters)}
                    GROUP BY key
                    HAVING conversions != 0 OR revenue != 0`,

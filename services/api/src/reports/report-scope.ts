@@ -4,7 +4,9 @@
 // conversions and exits from 15-minute buckets. Both are exact for any real time-zone offset.
 import type { QueryParams } from '@tracker/core';
 import { NONE_FILTER, REPORT_GROUPINGS, type ReportGroupBy, type ReportGrouping, type TrackingVariable } from '@tracker/schemas';
+import type { CakeFillIns } from './cake-fill-ins';
 import type { MediaBuyers } from './media-buyers';
+import { VIEWER_SPARKS_CONDITION } from './viewer-scope';
 
 export interface ReportFilters {
   offer?: number;
@@ -13,6 +15,8 @@ export interface ReportFilters {
   /** A username, or 'none'. */
   mediaBuyer?: string;
   campaignId?: string;
+  /** A scoped viewer's public spark ids (viewer-scope.ts): only their clicks pass. */
+  viewerSparks?: string[];
 }
 
 export interface ReportScope {
@@ -21,6 +25,8 @@ export interface ReportScope {
   endDate: string;
   filters: ReportFilters;
   buyers: MediaBuyers;
+  /** CAKE conversions no postback covers (cake-fill-ins.ts); absent or empty = none. */
+  cake?: CakeFillIns;
 }
 
 export type Granularity = 'day' | 'hour';
@@ -46,6 +52,7 @@ export function filterCondition(filters: ReportFilters): string {
   if (filters.spark !== undefined) conditions.push('spark_id = {spark:String}');
   if (filters.mediaBuyer !== undefined) conditions.push(`${MEDIA_BUYER_OF_SPARK} = {mediaBuyer:String}`);
   if (filters.campaignId !== undefined) conditions.push('campaign_id = {campaignId:String}');
+  if (filters.viewerSparks !== undefined) conditions.push(VIEWER_SPARKS_CONDITION);
   return conditions.length > 0 ? conditions.join(' AND ') : '1';
 }
 
@@ -62,6 +69,12 @@ export function scopeParams(scope: ReportScope): QueryParams {
   if (filters.spark !== undefined) params.spark = filters.spark === NONE_FILTER ? '' : filters.spark;
   if (filters.mediaBuyer !== undefined) params.mediaBuyer = filters.mediaBuyer === NONE_FILTER ? '' : filters.mediaBuyer;
   if (filters.campaignId !== undefined) params.campaignId = filters.campaignId;
+  if (filters.viewerSparks !== undefined) params.viewerSparks = filters.viewerSparks;
+  if (scope.cake && scope.cake.clickIds.length > 0) {
+    params.cakeClickIds = scope.cake.clickIds;
+    params.cakeConversions = scope.cake.conversions;
+    params.cakeRevenueCents = scope.cake.revenueCents;
+  }
   return params;
 }
 

@@ -4,6 +4,7 @@
 //   /api/clicks, /api/clicks/export.csv               feature clicks (the Click Log, its CSV)
 //   /api/clicks/by-campaign, /api/cake/stats          dashboard or clicks (both screens poll them)
 //   /api/cake/offers                                  performance or offers (the Offers performance screen)
+// A media buyer with spark or subid1 assignments sees only their own data in each (viewer-scope.ts).
 import type { Analytics, Db, HttpServer } from '@tracker/core';
 import { clickLogExportQuerySchema, clickLogQuerySchema, dateRangeQuerySchema, reportQuerySchema } from '@tracker/schemas';
 import { listCakeStats } from './cake-stats';
@@ -14,6 +15,7 @@ import { getDrillReport } from './get-drill-report';
 import { getReport } from './get-report';
 import { listSpend } from './list-spend';
 import { offerPerformance } from './offer-performance';
+import { loadViewerScope } from './viewer-scope';
 
 export interface ReportRouteDeps {
   db: Db;
@@ -25,20 +27,23 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
     '/reports',
     { config: { access: { feature: 'dashboard' } }, schema: { querystring: reportQuerySchema } },
     // A `parent` opens one row: the next level's rows under it (get-drill-report.ts).
-    async (request) => (request.query.parent === undefined ? getReport(deps, request.query) : getDrillReport(deps, request.query)),
+    async (request) => {
+      const viewer = await loadViewerScope(deps.db, request.user);
+      return request.query.parent === undefined ? getReport(deps, request.query, viewer) : getDrillReport(deps, request.query, viewer);
+    },
   );
 
   app.get(
     '/clicks',
     { config: { access: { feature: 'clicks' } }, schema: { querystring: clickLogQuerySchema } },
-    async (request) => listClicks(deps, request.query),
+    async (request) => listClicks(deps, request.query, await loadViewerScope(deps.db, request.user)),
   );
 
   app.get(
     '/clicks/export.csv',
     { config: { access: { feature: 'clicks' } }, schema: { querystring: clickLogExportQuerySchema } },
     async (request, reply) => {
-      const file = await exportClickLog(deps, request.query);
+      const file = await exportClickLog(deps, request.query, await loadViewerScope(deps.db, request.user));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -50,24 +55,24 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
   app.get(
     '/clicks/by-campaign',
     { config: { access: { anyFeature: ['dashboard', 'clicks'] } }, schema: { querystring: dateRangeQuerySchema } },
-    async (request) => summariseClicksByCampaign(deps, request.query),
+    async (request) => summariseClicksByCampaign(deps, request.query, await loadViewerScope(deps.db, request.user)),
   );
 
   app.get(
     '/cake/stats',
     { config: { access: { anyFeature: ['dashboard', 'clicks'] } }, schema: { querystring: dateRangeQuerySchema } },
-    async (request) => listCakeStats(deps.db, request.query),
+    async (request) => listCakeStats(deps.db, request.query, await loadViewerScope(deps.db, request.user)),
   );
 
   app.get(
     '/cake/offers',
     { config: { access: { anyFeature: ['performance', 'offers'] } }, schema: { querystring: dateRangeQuerySchema } },
-    async (request) => offerPerformance(deps, request.query),
+    async (request) => offerPerformance(deps, request.query, await loadViewerScope(deps.db, request.user)),
   );
 
   app.get(
     '/tiktok/spend',
     { config: { access: { feature: 'dashboard' } }, schema: { querystring: dateRangeQuerySchema } },
-    async (request) => listSpend(deps.db, request.query),
+    async (request) => listSpend(deps, request.query, await loadViewerScope(deps.db, request.user)),
   );
 }

@@ -1,15 +1,18 @@
-// /api/users: User Management, admin only. Users, their feature permissions and VCN assignments.
+// /api/users: User Management, admin only. Users, their feature permissions, VCN assignments, and the
+// sparks and CAKE subid1 values that make them a media buyer.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '@tracker/core';
-import { userCreateSchema, userPermissionsSchema, vcnAssignmentsSchema } from '@tracker/schemas';
+import { sparkAssignmentsSchema, subid1AssignmentsSchema, userCreateSchema, userPermissionsSchema, vcnAssignmentsSchema } from '@tracker/schemas';
 import { currentUser } from '../auth/access';
 import { serialIdOr404 } from '../ids/serial-id';
 import { createUser } from './create-user';
 import { deleteUser } from './delete-user';
 import { listUsers } from './list-users';
 import { listVcnOptions } from './list-vcn-options';
+import { getSparkAssignments, setSparkAssignments } from './set-spark-assignments';
+import { getSubid1Assignments, setSubid1Assignments } from './set-subid1-assignments';
 import { getUserPermissions, setUserPermissions } from './set-user-permissions';
 import { getVcnAssignments, setVcnAssignments } from './set-vcn-assignments';
 
@@ -55,5 +58,25 @@ export async function userRoutes(scope: FastifyInstance, deps: UserDeps) {
     '/users/:id/vcn-assignments',
     { config: admin, schema: { params: idParams, body: vcnAssignmentsSchema } },
     async (request) => setVcnAssignments(deps.db, userId(request.params.id), request.body.vcnNicknames),
+  );
+
+  app.get('/users/:id/spark-assignments', { config: admin, schema: { params: idParams } }, async (request) =>
+    getSparkAssignments(deps.db, userId(request.params.id)),
+  );
+
+  app.post(
+    '/users/:id/spark-assignments',
+    { config: admin, schema: { params: idParams, body: sparkAssignmentsSchema } },
+    async (request) => setSparkAssignments(deps.db, userId(request.params.id), request.body.sparkIds),
+  );
+
+  app.get('/users/:id/subid1-assignments', { config: admin, schema: { params: idParams } }, async (request) =>
+    getSubid1Assignments(deps.db, userId(request.params.id)),
+  );
+
+  app.post(
+    '/users/:id/subid1-assignments',
+    { config: admin, schema: { params: idParams, body: subid1AssignmentsSchema } },
+    async (request) => setSubid1Assignments(deps.db, userId(request.params.id), request.body.subid1s),
   );
 }

@@ -77,6 +77,13 @@ describe('loadConfig', () => {
   test('every problem is named at once', () => {
     expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'nope' })).toThrow(/PORT[\s\S]*REDIS_URL/);
   });
+
+  test('the CAKE schedule: hourly by default, 0 turns it off, anything else is refused', () => {
+    expect(loadConfig({}).cakeSyncIntervalMs).toBe(3_600_000);
+    expect(loadConfig({ CAKE_SYNC_INTERVAL_MINUTES: '0' }).cakeSyncIntervalMs).toBe(0);
+    expect(loadConfig({ CAKE_SYNC_INTERVAL_MINUTES: '15' }).cakeSyncIntervalMs).toBe(900_000);
+    expect(() => loadConfig({ CAKE_SYNC_INTERVAL_MINUTES: '-1' })).toThrow(/CAKE_SYNC_INTERVAL_MINUTES/);
+  });
 });
 
 describe('domain automation configuration (issue 16)', () => {

@@ -113,6 +113,8 @@ const envSchema = z.object({
     message: 'must be a URL like imaps://user:password@host:993/INBOX',
   }),
   CODES_IMAP_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(15),
+  /** Minutes between scheduled CAKE syncs of the recent days (once CAKE is configured); 0 turns them off. */
+  CAKE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -161,6 +163,8 @@ export interface Config {
   codesImapUrl?: string;
   /** How often the workers poll that mailbox. */
   codesImapPollMs: number;
+  /** Milliseconds between scheduled CAKE syncs; 0 = none. */
+  cakeSyncIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -226,5 +230,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     edgeWorkerScript: e.EDGE_WORKER_SCRIPT ? path.resolve(e.EDGE_WORKER_SCRIPT) : undefined,
     codesImapUrl: e.CODES_IMAP_URL,
     codesImapPollMs: Math.round(e.CODES_IMAP_POLL_SECONDS * 1000),
+    cakeSyncIntervalMs: e.CAKE_SYNC_INTERVAL_MINUTES * 60_000,
   };
 }

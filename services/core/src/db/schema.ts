@@ -320,7 +320,10 @@ export const cakeConversions = pgTable('cake_conversions', {
   subid2: text(),
   subid3: text(),
   revenue: money().notNull().default('0'),
-});
+},
+// The reports look CAKE conversions up by our click id (subid2) and by day.
+(t) => [index('cake_conversions_subid2_idx').on(t.subid2), index('cake_conversions_date_idx').on(t.conversionDate)],
+);
 
 export const tiktokSpend = pgTable(
   'tiktok_spend',
@@ -615,4 +618,21 @@ export const eventLogSpills = pgTable('event_log_spills', {
   lastForwardedAt: timestamp({ withTimezone: true, mode: 'date' }),
   lastError: text(),
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** The CAKE network connection (one row, id 1), set by admins; the sync job records its last run here. */
+export const cakeIntegration = pgTable('cake_integration', {
+  id: integer().primaryKey(),
+  baseUrl: text().notNull(),
+  affiliateId: text().notNull(),
+  /** core/secrets encryptSecret(); never sent back. */
+  apiKeyEncrypted: text().notNull(),
+  apiKeyLast4: text().notNull(),
+  lastRunAt: timestamp({ withTimezone: true, mode: 'date' }),
+  /** The last run that succeeded (metrics alert on its age). */
+  lastSuccessAt: timestamp({ withTimezone: true, mode: 'date' }),
+  lastRows: integer(),
+  lastDurationMs: integer(),
+  lastError: text(),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

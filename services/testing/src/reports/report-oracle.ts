@@ -31,6 +31,24 @@ export interface OracleWorld {
   landerNames: Map<number, string>;
   /** Public spark id → its media buyer's username. */
   buyerOfSpark: Map<string, string>;
+  /** CAKE conversions as synced into cake_conversions (cakeFillIns below decides which count). */
+  cake?: OracleCakeConversion[];
+}
+
+/** A CAKE conversion: subid2 is our click id. */
+export interface OracleCakeConversion {
+  conversionId: string;
+  clickId: string;
+  cents: number;
+}
+
+/**
+ * The CAKE conversions a report counts (docs/analytics.md): those of a known click that no postback
+ * covers, by click id or by transaction id; each counts as an approved conversion of its click.
+ */
+export function cakeFillIns(cake: OracleCakeConversion[], clicks: Map<string, ClickEvent>, transactions: Map<string, { first: ConversionEvent }>) {
+  const postbackClicks = new Set([...transactions.values()].map((t) => t.first.data.clickId));
+  return cake.filter((c) => clicks.has(c.clickId) && !postbackClicks.has(c.clickId) && !transactions.has(c.conversionId));
 }
 
 export interface OracleQuery {
@@ -41,6 +59,8 @@ export interface OracleQuery {
   filters: { offer?: number; spark?: string; mediaBuyer?: string; campaignId?: string };
   /** A drill-down: the rows of grouping `then` under the `groupBy` row `parent` (series left empty). */
   drill?: { then: ReportGroupBy; parent: string };
+  /** A scoped media buyer's public spark ids (the server's viewer scope): only their clicks count. */
+  viewerSparks?: string[];
 }
 
 export interface OracleReport {
@@ -111,9 +131,10 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     (f.offer === undefined || d.offerId === f.offer) &&
     (f.spark === undefined || d.sparkId === (f.spark === NONE_FILTER ? '' : f.spark)) &&
     (f.mediaBuyer === undefined || buyer(d) === (f.mediaBuyer === NONE_FILTER ? '' : f.mediaBuyer)) &&
-    (f.campaignId === undefined || d.campaignId === f.campaignId);
+    (f.campaignId === undefined || d.campaignId === f.campaignId) &&
+    (q.viewerSparks === undefined || q.viewerSparks.includes(d.sparkId));
   const passes = (d: ClickDimensions) => passesFilters(d) && (!q.drill || keyIn(q.groupBy, d) === q.drill.parent);
-  const filtered = Object.values(f).some((v) => v !== undefined);
+  const filtered = Object.values(f).some((v) => v !== undefined) || q.viewerSparks !== undefined;
   const hourly = q.startDate === q.endDate;
   const day = (at: number) => dayIn(q.timezone, at);
   const bucketOf = (at: number) => (hourly ? hourIn(q.timezone, at) : day(at));
@@ -145,6 +166,10 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     const fact = { dims: click ? click.data : EMPTY, at: click ? click.at : first.at, cents: centsFromMoney(last.data.payout) };
     if (last.data.status === 'approved') approved.push(fact);
     else unapproved.push({ ...fact, status: last.data.status });
+  }
+  for (const c of cakeFillIns(world.cake ?? [], clicks, transactions)) {
+    const click = clicks.get(c.clickId)!;
+    approved.push({ dims: click.data, at: click.at, cents: c.cents });
   }
 
   // ---- rows ----

@@ -12,6 +12,7 @@ import { REPORT_GROUP_BY, UNATTRIBUTED_SPEND_KEY, type ReportGroupBy, type Repor
 import { hashPassword, registerApi } from '@tracker/api';
 import { openPipelineStores, type PipelineStores } from '../pipeline/open-pipeline-stores';
 import { waitForProjection } from '../pipeline/wait-for-projection';
+import { seedCakeConversions, type CakeSeed } from './cake-scenario';
 import { generateScenario } from './random-event-stream';
 import { compareUtf8 as compareBytes, oracleReport, type OracleQuery, type OracleWorld } from './report-oracle';
 import { startSyncedSpend, type SyncedSpend } from './synced-spend';
@@ -33,6 +34,7 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
   let cookie = '';
   let world: OracleWorld;
   let offerIds: number[] = [];
+  let cake: CakeSeed;
   const group = `reports-property-${seed}-${Math.random().toString(36).slice(2, 8)}`;
 
   const projected = () => waitForProjection(stores.eventLog, group);
@@ -81,6 +83,8 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
       { userId: userId('bob'), sparkId: sparks[1]!.id },
       { userId: userId('Zed'), sparkId: sparks[1]!.id },
     ]);
+    // alice, a media buyer, reads the Stats screen: scoped to her spark by the server.
+    await db.insert(schema.userPermissions).values({ userId: userId('alice'), feature: 'dashboard' });
 
     const scenario = generateScenario(
       seed,
@@ -110,6 +114,7 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
     await projector.stop();
 
     for (const batch of scenario.spendBatches) await recordSpend(db, stores.analytics, batch);
+    cake = await seedCakeConversions(db, [...scenario.first, ...scenario.second]);
 
     world = {
       events: [...scenario.first, ...scenario.second],
@@ -119,6 +124,7 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
       offerNames: new Map(offers.map((o) => [o.id, o.name])),
       landerNames: new Map(landers.map((l) => [l.id, l.name])),
       buyerOfSpark: new Map([['spark-1', 'alice'], ['spark-2', 'Zed']]),
+      cake: cake.rows,
     };
 
     app = createHttpServer({ logger, trustProxy: false });
@@ -138,6 +144,12 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
   }, 120_000);
 
   let synced: SyncedSpend | undefined;
+  async function loginAs(username: string): Promise<string> {
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'property-password' } });
+    expect(login.statusCode).toBe(200);
+    return String(login.headers['set-cookie']).split(';')[0]!;
+  }
+
   afterAll(async () => {
     await synced?.close();
     await app?.close();
@@ -151,7 +163,7 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
       .onConflictDoUpdate({ target: schema.settings.key, set: { value: timezone } });
   }
 
-  async function compare(q: OracleQuery) {
+  async function compare(q: OracleQuery, as = cookie) {
     await setTimezone(q.timezone);
     const query = new URLSearchParams({ groupBy: q.groupBy, startDate: q.startDate, endDate: q.endDate });
     for (const [name, value] of Object.entries(q.filters)) query.set(name, String(value));
@@ -159,7 +171,7 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
       query.set('then', q.drill.then);
       query.set('parent', q.drill.parent);
     }
-    const res = await app.inject({ method: 'GET', url: `/api/reports?${query}`, headers: { cookie } });
+    const res = await app.inject({ method: 'GET', url: `/api/reports?${query}`, headers: { cookie: as } });
     expect(res.statusCode).toBe(200);
     const report = res.json() as ReportResponse;
     const expected = oracleReport(world, q);
@@ -208,6 +220,34 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
       }
     },
   );
+
+  // CAKE (issue 17 item 3): postbacks are the truth per transaction; CAKE fills in only the clicks no
+  // postback reported. The world holds both kinds, so every test above checks that too.
+  test('CAKE conversions: a click both a postback and CAKE report counts once, a click only CAKE reports counts', async () => {
+    expect(cake.reportedByBoth.length).toBeGreaterThan(3);
+    expect(cake.onlyCake.length).toBeGreaterThan(3);
+    const { report } = await compare({ timezone: 'America/New_York', groupBy: 'campaign', filters: {}, ...RANGES[0]! });
+    const withoutCake = oracleReport({ ...world, cake: [] }, { timezone: 'America/New_York', groupBy: 'campaign', filters: {}, ...RANGES[0]! });
+    // CAKE added conversions and revenue, and only those of its own clicks.
+    expect(report.totals.conversions).toBeGreaterThan(withoutCake.totals.conversions);
+    expect(Number(report.totals.revenue)).toBeGreaterThan(Number(withoutCake.totals.revenue));
+  });
+
+  // Media buyers (issue 17 item 4): alice, assigned Spark One, sees only its clicks, their conversions
+  // and their allocated spend, in every grouping, filtered or not, and in drill-downs; no Unattributed row.
+  test.each(['campaign', 'mediabuyer', 'offer', 'spark', 'placement'] as ReportGroupBy[])('a scoped media buyer sees only their sparks in groupBy %s', async (groupBy) => {
+    const alice = await loginAs('alice');
+    for (const range of RANGES) {
+      for (const filters of [{}, { campaignId: 'cmpA' }, { spark: 'spark-2' }]) {
+        const { report } = await compare({ timezone: 'Asia/Kolkata', groupBy, filters, viewerSparks: ['spark-1'], ...range }, alice);
+        expect(report.rows.some((r) => r.key === UNATTRIBUTED_SPEND_KEY)).toBe(false);
+      }
+      const { report: top } = await compare({ timezone: 'Asia/Kolkata', groupBy, filters: {}, viewerSparks: ['spark-1'], ...range }, alice);
+      for (const parent of ['placement'].includes(groupBy) ? [] : top.rows.slice(0, 3)) {
+        await compare({ timezone: 'Asia/Kolkata', groupBy, filters: {}, viewerSparks: ['spark-1'], ...range, drill: { then: groupBy === 'campaign' ? 'offer' : 'campaign', parent: parent.key } }, alice);
+      }
+    }
+  });
 
   // Drill-down (issue 19 item 4): under every row of the top level, the next level's rows equal the
   // oracle's, and they add up to that row to the cent (the drill's totals are the row itself).

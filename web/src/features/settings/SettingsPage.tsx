@@ -1,10 +1,11 @@
 // The Settings screen at /settings (spec §2; admin only): domain price, redirect and exit domains,
-// report time zone, fallback URL, worker redeploy, postback URL, DNS instructions, integrations and the
-// codes mail sources.
+// report time zone, fallback URL, worker redeploy, postback URL, DNS instructions and the codes mail
+// sources; then Integrations (TikTok ad accounts, CAKE).
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { PageHeader } from '../../ui/PageHeader';
 import { TiktokAccountsCard } from '../tiktok-accounts/TiktokAccountsCard';
+import { CakeIntegrationCard } from './CakeIntegrationCard';
 import { DnsInstructionsCard } from './DnsInstructionsCard';
 import { FallbackUrlCard } from './FallbackUrlCard';
 import { MailCard } from './MailCard';
@@ -49,10 +50,18 @@ export function SettingsPage() {
           <ReportTimezoneCard stored={settingValue(settings.data, 'report_timezone')} />
           <RedeployWorkerCard />
           <DnsInstructionsCard redirectDomain={settingValue(settings.data, 'redirect_domain')} />
-          <TiktokAccountsCard />
           <MailCard />
         </div>
       )}
+      <section className="space-y-4" aria-labelledby="integrations-heading">
+        <h2 id="integrations-heading" className="text-lg font-semibold">
+          Integrations
+        </h2>
+        <div className="grid gap-6 xl:grid-cols-2">
+          <TiktokAccountsCard />
+          <CakeIntegrationCard />
+        </div>
+      </section>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 // The User Management screen at /users (spec §2; admin only): the users, Create User, delete (never
 // your own account, after 'Are you sure you want to delete this user?'), and per role-user account
-// the Manage Permissions and Assign VCNs dialogs.
+// the Manage Permissions, Assign VCNs and Media buyer (sparks, CAKE subid1) dialogs.
 import { format } from 'date-fns';
-import { CreditCard, Plus, ShieldCheck, Trash2 } from 'lucide-react';
+import { CreditCard, Plus, ShieldCheck, Trash2, UserRoundSearch } from 'lucide-react';
 import { useState } from 'react';
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
@@ -17,11 +17,12 @@ import { CreateUserDialog } from './CreateUserDialog';
 import { FEATURE_LABELS } from '../../app/auth/feature-labels';
 import { PermissionsDialog } from './PermissionsDialog';
 import { useDeleteUser, useUsers, type ManagedUser } from './queries';
+import { MediaBuyerDialog } from './MediaBuyerDialog';
 import { VcnAssignmentsDialog } from './VcnAssignmentsDialog';
 
 const COLUMNS = 5;
 
-type OpenDialog = { kind: 'permissions' | 'vcns' | 'delete'; user: ManagedUser } | null;
+type OpenDialog = { kind: 'permissions' | 'vcns' | 'buyer' | 'delete'; user: ManagedUser } | null;
 
 export function UsersPage() {
   const me = useSignedInUser();
@@ -52,6 +53,10 @@ export function UsersPage() {
           </Button>
         }
       />
+      <p className="text-sm text-muted-foreground">
+        Media buyers: a user with sparks or CAKE subid1 values assigned sees only the clicks, conversions and spend of those, in every report, the
+        Click Log, Conversions and Offers. A user without any sees the whole team&apos;s data. Admins always see everything.
+      </p>
       <Card className="py-2">
         <CardContent className="px-4">
           <Table aria-label="Users">
@@ -101,6 +106,10 @@ export function UsersPage() {
                           <Button variant="outline" size="sm" onClick={() => open('vcns', user)} aria-label={`Assign VCNs to ${user.username}`}>
                             <CreditCard aria-hidden="true" />
                             VCNs
+                          </Button>{' '}
+                          <Button variant="outline" size="sm" onClick={() => open('buyer', user)} aria-label={`Media buyer assignments of ${user.username}`}>
+                            <UserRoundSearch aria-hidden="true" />
+                            Media buyer
                           </Button>
                         </>
                       )}
@@ -123,6 +132,7 @@ export function UsersPage() {
         <>
           <PermissionsDialog key={`p${dialogUser.id}`} user={dialogUser} open={dialog?.kind === 'permissions'} onOpenChange={close} />
           <VcnAssignmentsDialog key={`v${dialogUser.id}`} user={dialogUser} open={dialog?.kind === 'vcns'} onOpenChange={close} />
+          <MediaBuyerDialog key={`b${dialogUser.id}`} user={dialogUser} open={dialog?.kind === 'buyer'} onOpenChange={close} />
           <ConfirmDialog
             open={dialog?.kind === 'delete'}
             onOpenChange={close}

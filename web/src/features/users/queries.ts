@@ -1,7 +1,7 @@
 // Users (spec §7 "Users"; admins only): the list, create, delete, a user's feature permissions and
 // VCN-nickname assignments, and the nickname options, with the spec §8 toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Feature, Role, UserCreateBody } from '@tracker/schemas';
+import type { Feature, Role, SparkAssignment, UserCreateBody } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
@@ -93,5 +93,43 @@ export function useSaveVcnAssignments() {
       toast({ title: 'VCNs assigned' });
     },
     onError: (error) => toastFailure('Failed to assign VCNs', error),
+  });
+}
+
+const sparkAssignmentsKey = (id: number) => ['/api/users', id, 'spark-assignments'] as const;
+const subid1AssignmentsKey = (id: number) => ['/api/users', id, 'subid1-assignments'] as const;
+
+/** The sparks and CAKE subid1 values that make a user a media buyer (issue 17 item 4). */
+export function useSparkAssignments(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery<SparkAssignment[], Error, number[]>({
+    queryKey: sparkAssignmentsKey(id),
+    enabled: options.enabled,
+    select: (rows) => rows.map((row) => row.sparkId),
+  });
+}
+
+export function useSubid1Assignments(id: number, options: { enabled?: boolean } = {}) {
+  return useQuery<Array<{ subid1: string }>, Error, string[]>({
+    queryKey: subid1AssignmentsKey(id),
+    enabled: options.enabled,
+    select: (rows) => rows.map((row) => row.subid1),
+  });
+}
+
+export function useSaveMediaBuyerAssignments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, sparkIds, subid1s }: { id: number; sparkIds: number[]; subid1s: string[] }) => {
+      await apiRequest('POST', `/api/users/${id}/spark-assignments`, { sparkIds });
+      await apiRequest('POST', `/api/users/${id}/subid1-assignments`, { subid1s });
+    },
+    onSuccess: (_answer, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: sparkAssignmentsKey(id) });
+      void queryClient.invalidateQueries({ queryKey: subid1AssignmentsKey(id) });
+      // The Media Buyer grouping reads the assignments.
+      void queryClient.invalidateQueries({ queryKey: ['/api/reports'] });
+      toast({ title: 'Media buyer assignments saved' });
+    },
+    onError: (error) => toastFailure('Failed to save media buyer assignments', error),
   });
 }

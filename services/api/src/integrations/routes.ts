@@ -1,0 +1,32 @@
+// /api/integrations: third-party connections admins set up on Settings → Integrations. CAKE: its
+// settings (GET, PUT) and an on-demand sync that answers when the job is done.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db, JobQueue } from '@tracker/core';
+import { cakeSettingsSchema, cakeSyncSchema } from '@tracker/schemas';
+import { getCakeIntegration, saveCakeIntegration } from './cake-integration';
+import { runCakeSync } from './run-cake-sync';
+
+export interface IntegrationDeps {
+  db: Db;
+  secretsKey: Buffer;
+  queue?: JobQueue;
+  /** How long the sync route waits for its job before answering 202 (tests shorten it). */
+  jobWaitMs?: number;
+}
+
+export async function integrationRoutes(scope: FastifyInstance, deps: IntegrationDeps) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const admin = { access: 'admin' } as const;
+
+  app.get('/integrations/cake', { config: admin }, async () => getCakeIntegration(deps.db));
+
+  app.put('/integrations/cake', { config: admin, schema: { body: cakeSettingsSchema } }, async (request) =>
+    saveCakeIntegration(deps.db, deps.secretsKey, request.body),
+  );
+
+  app.post('/integrations/cake/sync', { config: admin, schema: { body: cakeSyncSchema } }, async (request, reply) => {
+    const answer = await runCakeSync(deps, request.body);
+    return reply.status(answer.status).send(answer.body);
+  });
+}

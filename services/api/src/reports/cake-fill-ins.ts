@@ -1,0 +1,78 @@
+// How CAKE revenue meets postback revenue in the reports (docs/analytics.md "CAKE and postbacks").
+// Postbacks are the source of truth per transaction. A CAKE conversion counts only when no postback
+// covers it: none with its conversion id as transaction id, and none for its click (our click id,
+// which CAKE reports in subid2). Such a "fill-in" counts as an approved conversion of that click, with
+// CAKE's price as revenue, dated and grouped by the click like every conversion. The check runs at
+// query time against the ledger, so a postback that arrives after a CAKE sync replaces the fill-in at
+// once: a conversion seen by both is never counted twice.
+import { and, eq, gte, isNotNull, ne, notExists, sql } from 'drizzle-orm';
+import { schema, type Db } from '@tracker/core';
+import { centsFromMoney } from '@tracker/schemas';
+
+export interface CakeFillIns {
+  /** Our click ids (CAKE subid2), index for index with the two lists below. */
+  clickIds: string[];
+  conversions: number[];
+  revenueCents: number[];
+}
+
+export const NO_CAKE_FILL_INS: CakeFillIns = { clickIds: [], conversions: [], revenueCents: [] };
+
+/** Conversions happen after their click: a click of the range converts on its first day or later
+ *  (two days' margin covers every time zone's day boundary). */
+const MARGIN_DAYS = 2;
+
+export async function loadCakeFillIns(db: Db, startDate: string): Promise<CakeFillIns> {
+  const c = schema.cakeConversions;
+  const p = schema.postbackConversions;
+  const since = new Date(Date.parse(`${startDate}T00:00:00Z`) - MARGIN_DAYS * 86_400_000);
+  const rows = await db
+    .select({ clickId: c.subid2, conversions: sql<number>`count(*)::int`, revenue: sql<string>`sum(${c.revenue})::text` })
+    .from(c)
+    .where(
+      and(
+        isNotNull(c.subid2),
+        ne(c.subid2, ''),
+        gte(c.conversionDate, since),
+        notExists(db.select({ one: sql`1` }).from(p).where(eq(p.clickId, c.subid2))),
+        notExists(db.select({ one: sql`1` }).from(p).where(eq(p.transactionId, c.conversionId))),
+      ),
+    )
+    .groupBy(c.subid2);
+  const fillIns: CakeFillIns = { clickIds: [], conversions: [], revenueCents: [] };
+  for (const row of rows) {
+    fillIns.clickIds.push(row.clickId!);
+    fillIns.conversions.push(Number(row.conversions));
+    fillIns.revenueCents.push(centsFromMoney(row.revenue));
+  }
+  return fillIns;
+}
+
+const AUDIENCE_COLUMNS = new Set(['country', 'device', 'os', 'browser']);
+
+/**
+ * The clicks CAKE filled in, shaped like the 15-minute conversion rollup `table` (the entity one or the
+ * tracking-variable one, whose `value` is the click's `variableColumn`), to UNION with it.
+ */
+export function cakeFillInRowsSql(table: string, variableColumn: string | undefined): string {
+  const perClick = `toInt64(transform(click_id, {cakeClickIds:Array(String)}, {cakeConversions:Array(Int64)}, toInt64(0))) AS conversions,
+         toDecimal64(transform(click_id, {cakeClickIds:Array(String)}, {cakeRevenueCents:Array(Int64)}, toInt64(0)), 2) / 100 AS revenue`;
+  // click_index is ordered by click id: a point lookup per click. Only the audience columns (country,
+  // device, os, browser) live in the raw clicks table alone.
+  const source = variableColumn !== undefined && AUDIENCE_COLUMNS.has(variableColumn) ? 'clicks' : 'click_index';
+  const clicks = `SELECT * FROM ${source}
+                  WHERE click_id IN (SELECT arrayJoin({cakeClickIds:Array(String)}))
+                    AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
+                  LIMIT 1 BY click_id`;
+  if (variableColumn !== undefined) {
+    return `SELECT variable, value, bucket, campaign_id, spark_id, offer_id, tiktok_campaign_id, conversions, revenue FROM ${table}
+            UNION ALL
+            SELECT {variable:String} AS variable, toString(${variableColumn}) AS value, toStartOfFifteenMinutes(clicked_at) AS bucket,
+                   campaign_id, spark_id, offer_id, tiktok_campaign_id, ${perClick}
+            FROM (${clicks})`;
+  }
+  return `SELECT bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, conversions, revenue FROM ${table}
+          UNION ALL
+          SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, ${perClick}
+          FROM (${clicks})`;
+}
