@@ -1,7 +1,7 @@
 // The in-process job queue: jobs are rows of the entity database's `jobs` table, so a restart loses none,
 // and any number of processes sharing one PostgreSQL claim due rows atomically (FOR UPDATE SKIP LOCKED).
 import { PGlite } from '@electric-sql/pglite';
-import { and, eq, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/entities';
 import { jobs } from '../db/schema';
@@ -31,6 +31,10 @@ export interface InProcessQueueOptions {
   logger?: Logger;
   /** Instead of the logger: every failure of the queue itself (tests). */
   onError?: (error: unknown) => void;
+  /** Finished jobs are deleted this long after they finished, as BullMQ's removeOnComplete/removeOnFail
+   *  do: 7 days for completed ones, 30 for failed ones (repeatable jobs add a row every few seconds). */
+  keepCompletedMs?: number;
+  keepFailedMs?: number;
 }
 
 type JobRow = typeof jobs.$inferSelect;
@@ -43,6 +47,9 @@ interface Registration {
 }
 
 const PENDING: JobStatus[] = ['waiting', 'delayed'];
+const DAY_MS = 24 * 60 * 60_000;
+/** How often finished rows past their keep time are deleted. */
+const PRUNE_EVERY_MS = 10 * 60_000;
 /** Local wake-ups are only a latency nicety; the poll finds later jobs anyway. */
 const MAX_LOCAL_WAKE_MS = 60_000;
 const INTERRUPTED = 'interrupted: the process running this job stopped';
@@ -72,6 +79,8 @@ export class InProcessJobQueue implements JobQueue {
   private tickAgain = false;
   private pollTimer: NodeJS.Timeout | undefined;
   private upkeepTimers: NodeJS.Timeout[] = [];
+  private readonly keepCompletedMs: number;
+  private readonly keepFailedMs: number;
 
   constructor(
     private readonly db: Db,
@@ -82,6 +91,22 @@ export class InProcessJobQueue implements JobQueue {
     this.exclusive = options.exclusive ?? (db as { $client?: unknown }).$client instanceof PGlite;
     this.errors = queueErrors(options.logger ?? createLogger('info', 'job-queue'), options.onError);
     this.onError = (error) => this.errors.report(error);
+    this.keepCompletedMs = options.keepCompletedMs ?? 7 * DAY_MS;
+    this.keepFailedMs = options.keepFailedMs ?? 30 * DAY_MS;
+  }
+
+  /** Deletes finished jobs past their keep time; answers how many. The workers run it every 10 minutes. */
+  async pruneFinished(): Promise<number> {
+    const deleted = await this.db
+      .delete(jobs)
+      .where(
+        or(
+          and(eq(jobs.status, 'completed'), lt(jobs.finishedAt, sql`now() - ${this.keepCompletedMs}::double precision * interval '1 millisecond'`)),
+          and(eq(jobs.status, 'failed'), lt(jobs.finishedAt, sql`now() - ${this.keepFailedMs}::double precision * interval '1 millisecond'`)),
+        ),
+      )
+      .returning({ id: jobs.id });
+    return deleted.length;
   }
 
   register<T, R>(name: string, processor: JobProcessor<T, R>, options: { concurrency?: number } = {}): void {
@@ -164,6 +189,7 @@ export class InProcessJobQueue implements JobQueue {
     this.upkeepTimers.push(
       setInterval(() => this.recoverStalled(true).catch(this.onError), Math.max(50, this.stalledAfterMs / 2)),
     );
+    this.upkeepTimers.push(setInterval(() => this.pruneFinished().catch(this.onError), PRUNE_EVERY_MS));
     if (!this.exclusive) {
       this.upkeepTimers.push(
         setInterval(() => this.heartbeat().catch(this.onError), Math.max(50, this.stalledAfterMs / 3)),

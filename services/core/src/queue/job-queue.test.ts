@@ -105,6 +105,20 @@ describe('in-process queue recovery', () => {
     });
   };
 
+  test('finished jobs are deleted after their keep time, completed sooner than failed; others stay', async () => {
+    const finished = (id: string, status: 'completed' | 'failed', ago: string) =>
+      entities.db.insert(jobs).values({ id, name: 'pruning', status, attemptsMade: 1, maxAttempts: 1, finishedAt: sql`now() - ${sql.raw(`interval '${ago}'`)}` });
+    await finished('done-old', 'completed', '8 days');
+    await finished('done-recent', 'completed', '6 days');
+    await finished('failed-8-days', 'failed', '8 days');
+    await finished('failed-old', 'failed', '31 days');
+    await entities.db.insert(jobs).values({ id: 'waiting-old', name: 'pruning', status: 'waiting', maxAttempts: 1, createdAt: sql`now() - interval '40 days'` });
+    const queue = new InProcessJobQueue(entities.db);
+    expect(await queue.pruneFinished()).toBe(2);
+    for (const id of ['done-old', 'failed-old']) expect(await queue.get(id)).toBeNull();
+    for (const id of ['done-recent', 'failed-8-days', 'waiting-old']) expect(await queue.get(id)).not.toBeNull();
+  });
+
   test('a crashed try that was the last one allowed fails instead of running a fourth time', async () => {
     await insertActive('last-try', 3, '1 hour');
     const queue = new InProcessJobQueue(entities.db);

@@ -21,7 +21,7 @@ afterAll(async () => {
   await entities.close();
 });
 
-const slotJob = () => queue.get(`${CAKE_SYNC_JOB}-scheduled-${Math.floor(Date.now() / HOUR)}`);
+const slotJob = () => queue.get(`${CAKE_SYNC_JOB}-${HOUR}-${Math.floor(Date.now() / HOUR)}`);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 test('unconfigured: no job; configured: one job per interval for the recent days, even from two schedulers', async () => {

@@ -1,22 +1,18 @@
-// The repeatable spend sync: every few minutes one job for all accounts. Each interval's job has an id
-// derived from the interval, so several worker processes ticking at once still enqueue it only once.
+// The repeatable spend sync: every few minutes one job for all accounts (scheduleSlotJobs).
 import type { JobQueue, Logger } from '@tracker/core';
 import { TIKTOK_SPEND_SYNC_JOB, type SpendSyncJob } from '@tracker/schemas';
+import { scheduleSlotJobs } from '../schedule-slot-jobs';
 
 /** Starts ticking (the first tick at once); answers a function that stops it. */
 export function scheduleSpendSync(queue: JobQueue, options: { everyMinutes: number; logger: Logger; now?: () => number }): () => void {
-  if (options.everyMinutes <= 0) return () => {};
-  const intervalMs = options.everyMinutes * 60_000;
-  const now = options.now ?? Date.now;
-  const tick = () => {
-    const slot = Math.floor(now() / intervalMs);
-    queue
-      .enqueue<SpendSyncJob>(TIKTOK_SPEND_SYNC_JOB, {}, { jobId: `${TIKTOK_SPEND_SYNC_JOB}-${intervalMs}-${slot}`, attempts: 1 })
-      .catch((error: unknown) => options.logger.error({ err: error }, 'could not schedule the TikTok spend sync'));
-  };
-  tick();
-  // Ticking more often than the interval keeps a restarted process from skipping a slot.
-  const timer = setInterval(tick, Math.min(intervalMs, 60_000));
-  timer.unref();
-  return () => clearInterval(timer);
+  const everyMs = options.everyMinutes * 60_000;
+  return scheduleSlotJobs<SpendSyncJob>(queue, {
+    name: TIKTOK_SPEND_SYNC_JOB,
+    everyMs,
+    tickMs: Math.min(everyMs, 60_000),
+    data: () => ({}),
+    options: { attempts: 1 },
+    logger: options.logger,
+    now: options.now,
+  });
 }
