@@ -17,3 +17,4 @@ export * from './reports';
 export * from './money';
 export * from './report-metrics';
 export * from './conversion-log';
+export * from './billing';

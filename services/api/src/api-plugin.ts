@@ -1,7 +1,9 @@
 // The dashboard API: everything under /api, behind sessions and access checks, plus the built web app.
+import os from 'node:os';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type Logger } from '@tracker/core';
+import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type JobQueue, type Logger } from '@tracker/core';
 import { enforceAccess } from './auth/access';
 import { guardMutations } from './auth/guard-mutations';
 import { LoginThrottle } from './auth/login-throttle';
@@ -16,6 +18,7 @@ import { reportRoutes } from './reports/routes';
 import { settingsRoutes } from './settings/routes';
 import { sparkRoutes } from './sparks/routes';
 import { pixelRoutes } from './tiktok-pixels/routes';
+import { transactionRoutes } from './transactions/routes';
 import { userRoutes } from './users/routes';
 import { warnUntrustedProxy } from './auth/warn-untrusted-proxy';
 import { apiSecurityHeaders } from './web/security-headers';
@@ -36,6 +39,12 @@ export interface ApiDeps {
   /** The built web app; none is served when the folder has no index.html. */
   webDist?: string;
   throttle?: LoginThrottle;
+  /** Where uploads wait for their job (statement imports); shared with the workers. */
+  uploadDir?: string;
+  /** The job queue: a statement upload runs as a job and waits for it. */
+  queue?: JobQueue;
+  /** How long an upload waits for its import job. */
+  importTimeoutMs?: number;
 }
 
 export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
@@ -70,6 +79,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await reportRoutes(api, deps);
       await conversionRoutes(api, deps);
       await preferenceRoutes(api, deps);
+      await transactionRoutes(api, { ...deps, uploadDir: deps.uploadDir ?? path.join(os.tmpdir(), 'tracker-uploads') });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 // Starts the capabilities of one mode in this process and stops them in order on SIGTERM/SIGINT:
 // stop accepting requests, drain in-flight work, flush the log, close the stores, release DATA_DIR.
+import path from 'node:path';
 import {
   ConfigError,
   createHttpServer,
@@ -131,6 +132,8 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           tiktokApiUrl: config.tiktokApiUrl,
           logger,
           webDist: config.webDist,
+          queue: stores.queue,
+          uploadDir: path.join(config.dataDir, 'uploads'),
         });
       }
       const address = await server.listen({ port: config.port, host: config.host });

@@ -1,2 +1,3 @@
 // services/workers: the processors of background jobs.
 export { registerProcessors, type WorkerDeps } from './register-processors';
+export { importStatement, importStatementFile, type StatementImportOptions } from './statement-import/import-statement';

@@ -366,11 +366,19 @@ export const transactions = pgTable(
     vcnNickname: text(),
     vcnLast4: text(),
     referenceId: text(),
+    /** Who the transaction is across exports: `ref:` + its Reference Id, or for a row without one a
+     *  `row:` hash of the fields a later export repeats (workers/statement-import/identify-transaction.ts). */
+    identityKey: text().notNull(),
     uploadedAt: createdAt(),
   },
   (t) => [
+    unique('transactions_identity_key').on(t.identityKey),
     index('transactions_reference_idx').on(t.referenceId),
     index('transactions_date_idx').on(t.transactionDate),
+    // The Transactions table's default order and its filters, and the scope of a user's VCNs.
+    index('transactions_newest_idx').on(t.transactionDate.desc().nullsLast(), t.id.desc()),
+    index('transactions_vcn_nickname_idx').on(t.vcnNickname),
+    index('transactions_vcn_last4_idx').on(t.vcnLast4),
   ],
 );
 
