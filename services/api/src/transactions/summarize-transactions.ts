@@ -15,7 +15,8 @@ const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_
 export async function summarizeTransactions(db: Db, user: SessionUser, range: TransactionSummaryQuery): Promise<TransactionSummary> {
   const scope = transactionScope(db, user);
   const notDeclined = sql`${t.status} <> 'DECLINED'`;
-  const nickname = sql<string>`coalesce(nullif(${t.vcnNickname}, ''), ${UNKNOWN_VCN})`;
+  // Inlined, not a parameter: GROUP BY must see the same expression text as the select list.
+  const nickname = sql<string>`coalesce(nullif(${t.vcnNickname}, ''), ${sql.raw(`'${UNKNOWN_VCN}'`)})`;
   const [cardsRows, spendRows] = await Promise.all([
     db
       .select({

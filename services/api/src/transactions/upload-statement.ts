@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, type JobQueue } from '@tracker/core';
+import { HttpError, badRequest, type JobQueue } from '@tracker/core';
 import {
   MAX_STATEMENT_BYTES,
   STATEMENT_IMPORT_JOB,
@@ -54,8 +54,17 @@ async function waitForJob(queue: JobQueue, id: string, timeoutMs: number): Promi
   }
 }
 
+/** A body that is not well-formed multipart is the client's mistake: a 400, never a 500. */
+function receiveError(error: unknown): Error {
+  const status = (error as { statusCode?: number }).statusCode;
+  if (error instanceof HttpError || (status && status >= 400 && status < 500)) return error as Error;
+  return badRequest('The upload was cut off or is not multipart form data');
+}
+
 export async function uploadStatement(request: FastifyRequest, deps: UploadDeps): Promise<UploadAnswer> {
-  const part = await request.file({ limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10 } });
+  const part = await request.file({ limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10 } }).catch((error: unknown) => {
+    throw receiveError(error);
+  });
   if (!part || part.fieldname !== 'file') throw badRequest('Send the statement as the multipart field "file"');
   if (!part.filename.toLowerCase().endsWith('.csv')) {
     part.file.resume();
@@ -64,13 +73,20 @@ export async function uploadStatement(request: FastifyRequest, deps: UploadDeps)
   await fs.promises.mkdir(deps.uploadDir, { recursive: true });
   const stored = path.join(deps.uploadDir, `${randomUUID()}.csv`);
   try {
+    // busboy says 'limit' when the file passes fileSize; the stream then ends in one error or another.
+    let tooLarge = false;
+    part.file.once('limit', () => {
+      tooLarge = true;
+    });
     try {
       await pipeline(part.file, fs.createWriteStream(stored));
+      if (part.file.truncated) tooLarge = true;
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
-        return refuse(413, `The file is larger than ${MEGABYTES} MB`, [`Split the export into files of at most ${MEGABYTES} MB.`]);
-      }
-      throw error;
+      if (!tooLarge) throw receiveError(error);
+    }
+    if (tooLarge) {
+      await fs.promises.rm(stored, { force: true });
+      return refuse(413, `The file is larger than ${MEGABYTES} MB`, [`Split the export into files of at most ${MEGABYTES} MB.`]);
     }
     const job: StatementImportJob = { path: stored, fileName: part.filename };
     const id = await deps.queue.enqueue(STATEMENT_IMPORT_JOB, job, { attempts: 3, backoffMs: 1000 });
