@@ -31,6 +31,7 @@ const pages: Partial<Record<string, LazyPage>> = {
   '/tiktok-pixels': lazyPage(() => import('../features/tiktok-pixels/TiktokPixelsPage').then((m) => m.TiktokPixelsPage)),
   '/settings': lazyPage(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)),
   '/users': lazyPage(() => import('../features/users/UsersPage').then((m) => m.UsersPage)),
+  '/billing': lazyPage(() => import('../features/billing/BillingPage').then((m) => m.BillingPage)),
 };
 
 /** The shell and the page at `pathname`: what a signed-in user's first render needs. */
