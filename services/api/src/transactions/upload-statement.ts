@@ -17,7 +17,8 @@ import {
 } from '@tracker/schemas';
 
 export interface UploadDeps {
-  queue: JobQueue;
+  /** Absent in an api that runs no jobs (some tests): a well-formed upload then answers 503. */
+  queue?: JobQueue;
   /** Shared by the api and the workers (DATA_DIR/uploads): the job reads the file from there. */
   uploadDir: string;
   /** How long the request waits for the job. */
@@ -87,6 +88,10 @@ export async function uploadStatement(request: FastifyRequest, deps: UploadDeps)
     if (tooLarge) {
       await fs.promises.rm(stored, { force: true });
       return refuse(413, `The file is larger than ${MEGABYTES} MB`, [`Split the export into files of at most ${MEGABYTES} MB.`]);
+    }
+    if (!deps.queue) {
+      await fs.promises.rm(stored, { force: true });
+      return refuse(503, 'Imports need the job queue', ['This api process was started without a job queue.']);
     }
     const job: StatementImportJob = { path: stored, fileName: part.filename };
     const id = await deps.queue.enqueue(STATEMENT_IMPORT_JOB, job, { attempts: 3, backoffMs: 1000 });
