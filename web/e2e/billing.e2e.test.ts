@@ -3,7 +3,7 @@
 // a filter goes back to page 1, and the pager walks 50 rows a page.
 // Screenshots go to <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ADMIN, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
 
 const HEADER = ['Transaction Date', 'Clear Date', 'Type', 'Status', 'Authorization Billing Amount', 'Merchant Name', 'Merchant City', 'VCN Nickname', 'VCN Last 4', 'Reference Id', 'Team'];
@@ -18,6 +18,15 @@ function statement(): string {
   rows.push(['13/45/26', '', 'DEBIT', 'CLEARED', '10.00', 'X', '', 'Alpha Card', '*1111', 'E2E-BAD-1', ''].join(','));
   rows.push(['11/3/26', '', 'DEBIT', 'REVERSED', '10.00', 'X', '', 'Alpha Card', '*1111', 'E2E-BAD-2', ''].join(','));
   return `\ufeff${[HEADER.join(','), ...rows].join('\r\n')}\r\n`;
+}
+
+/** Waits until the locator matches exactly `n` elements (the table refetches after a filter). */
+async function countIs(locator: Locator, n: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while ((await locator.count()) !== n) {
+    if (Date.now() > deadline) expect(await locator.count()).toBe(n);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 describeWithChromium('billing e2e')('the Transactions screen in Chromium', () => {
@@ -48,15 +57,15 @@ describeWithChromium('billing e2e')('the Transactions screen in Chromium', () =>
 
     await page.getByLabel('CSV file').setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(statement()) });
     await page.getByText('Upload successful!').waitFor({ timeout: STEP_MS });
-    await expect(page.getByText('120 total transactions: 78 new cleared, 42 pending/declined, 2 validation errors')).toBeVisible();
+    await page.getByText('120 total transactions: 78 new cleared, 42 pending/declined, 2 validation errors').waitFor();
     await shot(page, 'billing-upload-toast', { fullPage: false });
     // 'Validation Warnings' follows 0.5 s later with each bad row's line.
     await page.getByText('Validation Warnings').waitFor();
-    await expect(page.getByText(/Line 122: Transaction Date "13\/45\/26"/)).toBeVisible();
+    await page.getByText(/Line 122: Transaction Date "13\/45\/26"/).waitFor();
     await shot(page, 'billing-warnings-toast', { fullPage: false });
 
     await page.getByText('Showing 1-50 of 120 transactions').waitFor();
-    await expect(page.getByRole('button', { name: 'Page 3' })).toBeVisible();
+    await page.getByRole('button', { name: 'Page 3' }).waitFor();
     await page.getByRole('button', { name: 'Page 3' }).click();
     await page.getByText('Showing 101-120 of 120 transactions').waitFor();
     await shot(page, 'billing-page-3');
@@ -64,24 +73,24 @@ describeWithChromium('billing e2e')('the Transactions screen in Chromium', () =>
     // A filter goes back to page 1; declined rows are 12 of the 120.
     await page.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Declined' }).click();
-    await expect(page.getByRole('button', { name: 'Clear' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear' }).waitFor();
     const table = page.getByRole('table', { name: 'Transactions' });
-    await expect(table.getByText('DECLINED')).toHaveCount(12);
-    await expect(page.getByText(/Showing .* transactions/)).toHaveCount(0);
+    await countIs(table.getByText('DECLINED'), 12);
+    await countIs(page.getByText(/Showing .* transactions/), 0);
     await page.getByLabel('Min Amount ($)').fill('100000');
-    await expect(table.getByText('DECLINED')).toHaveCount(9);
+    await countIs(table.getByText('DECLINED'), 9);
     await shot(page, 'billing-filtered');
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.getByText('Showing 1-50 of 120 transactions').waitFor();
 
     // The cards: totals exclude DECLINED.
-    await expect(page.getByText('Failed transactions')).toBeVisible();
+    await page.getByText('Failed transactions').waitFor();
     const spend = page.getByRole('table', { name: 'VCN Spend Summary' });
-    await expect(spend.getByRole('row')).toHaveCount(5);
+    await countIs(spend.getByRole('row'), 5);
     await page.getByLabel('Start Date').fill('2026-12-01');
     await page.getByText('Try adjusting the date range').waitFor();
     await page.getByRole('button', { name: 'Clear Dates' }).click();
-    await expect(spend.getByRole('row')).toHaveCount(5);
+    await countIs(spend.getByRole('row'), 5);
     await shot(page, 'billing-loaded');
   }, TIMEOUT_MS);
 });
