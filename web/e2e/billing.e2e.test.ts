@@ -56,12 +56,12 @@ describeWithChromium('billing e2e')('the Transactions screen in Chromium', () =>
     await shot(page, 'billing-empty');
 
     await page.getByLabel('CSV file').setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(statement()) });
-    await page.getByText('Upload successful!').waitFor({ timeout: STEP_MS });
-    await page.getByText('120 total transactions: 78 new cleared, 42 pending/declined, 2 validation errors').waitFor();
+    await page.getByText('Upload successful!', { exact: true }).waitFor({ timeout: STEP_MS });
+    await page.getByText('120 total transactions: 78 new cleared, 42 pending/declined, 2 validation errors', { exact: true }).waitFor();
     await shot(page, 'billing-upload-toast', { fullPage: false });
     // 'Validation Warnings' follows 0.5 s later with each bad row's line.
-    await page.getByText('Validation Warnings').waitFor();
-    await page.getByText(/Line 122: Transaction Date "13\/45\/26"/).waitFor();
+    await page.getByText('Validation Warnings', { exact: true }).waitFor();
+    await page.getByText(/^Line 122: Transaction Date "13\/45\/26"/).first().waitFor();
     await shot(page, 'billing-warnings-toast', { fullPage: false });
 
     await page.getByText('Showing 1-50 of 120 transactions').waitFor();
