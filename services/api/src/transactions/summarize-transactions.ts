@@ -1,65 +1,63 @@
 // GET /api/transactions/summary: the four cards (spec §2; totals exclude DECLINED, §9) and the VCN Spend
-// Summary (optional inclusive date range, DECLINED excluded, by nickname, 'Unknown VCN' for none,
-// largest total first), each one aggregate in SQL over the caller's transactions.
-import { and, count, desc, gte, lt, ne, sql } from 'drizzle-orm';
+// Summary (optional inclusive date range, DECLINED excluded, by nickname, 'Unknown VCN' for none, largest
+// total first), summed in SQL from transaction_day_totals, which every import rebuilds, within the caller's scope.
+import { and, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@tracker/core';
-import { UNKNOWN_VCN, moneyText, parseMoney, type SessionUser, type TransactionSummary, type TransactionSummaryQuery } from '@tracker/schemas';
-import { transactionScope } from './transaction-scope';
+import { UNKNOWN_VCN, moneyText, parseMoney, type SessionUser, type TransactionStatus, type TransactionSummary } from '@tracker/schemas';
+import type { TransactionSummaryQuery } from '@tracker/schemas';
 
-const t = schema.transactions;
-const sumWhere = (condition: ReturnType<typeof sql>) => sql<string>`coalesce(sum(${t.authBillingAmount}) filter (where ${condition}), 0)::numeric(14,2)::text`;
-const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${condition}))::int`;
+const d = schema.transactionDayTotals;
 
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+/** The same rule as transactionScope, on the totals: a user's assigned nicknames only. */
+function totalsScope(db: Db, user: SessionUser): SQL | undefined {
+  if (user.role === 'admin') return undefined;
+  const assigned = db
+    .select({ vcnNickname: schema.userVcnAssignments.vcnNickname })
+    .from(schema.userVcnAssignments)
+    .where(eq(schema.userVcnAssignments.userId, user.id));
+  return inArray(d.vcnNickname, assigned);
+}
 
 export async function summarizeTransactions(db: Db, user: SessionUser, range: TransactionSummaryQuery): Promise<TransactionSummary> {
-  const scope = transactionScope(db, user);
-  const notDeclined = sql`${t.status} <> 'DECLINED'`;
+  const scope = totalsScope(db, user);
   // Inlined, not a parameter: GROUP BY must see the same expression text as the select list.
-  const nickname = sql<string>`coalesce(nullif(${t.vcnNickname}, ''), ${sql.raw(`'${UNKNOWN_VCN}'`)})`;
-  const [cardsRows, spendRows] = await Promise.all([
+  const nickname = sql<string>`coalesce(nullif(${d.vcnNickname}, ''), ${sql.raw(`'${UNKNOWN_VCN}'`)})`;
+  const total = sql<string>`sum(${d.amount})`;
+  const [byStatus, spendRows] = await Promise.all([
     db
-      .select({
-        totalCount: countWhere(notDeclined),
-        totalAmount: sumWhere(notDeclined),
-        pendingCount: countWhere(sql`${t.status} = 'PENDING'`),
-        pendingAmount: sumWhere(sql`${t.status} = 'PENDING'`),
-        clearedCount: countWhere(sql`${t.status} = 'CLEARED'`),
-        clearedAmount: sumWhere(sql`${t.status} = 'CLEARED'`),
-        declinedCount: countWhere(sql`${t.status} = 'DECLINED'`),
-        declinedAmount: sumWhere(sql`${t.status} = 'DECLINED'`),
-      })
-      .from(t)
-      .where(scope),
+      .select({ status: d.status, transactions: sql<number>`sum(${d.transactions})::int`, amount: sql<string>`${total}::numeric(14,2)::text` })
+      .from(d)
+      .where(scope)
+      .groupBy(d.status),
     db
-      .select({ vcnNickname: nickname, transactions: count(), totalSpend: sql<string>`sum(${t.authBillingAmount})::numeric(14,2)::text` })
-      .from(t)
+      .select({ vcnNickname: nickname, transactions: sql<number>`sum(${d.transactions})::int`, totalSpend: sql<string>`${total}::numeric(14,2)::text` })
+      .from(d)
       .where(
         and(
           scope,
-          ne(t.status, 'DECLINED'),
+          ne(d.status, 'DECLINED'),
           // A range set keeps only dated transactions inside it (spec §5), both ends inclusive.
-          range.startDate ? gte(t.transactionDate, new Date(`${range.startDate}T00:00:00Z`)) : undefined,
-          range.endDate ? lt(t.transactionDate, nextDay(range.endDate)) : undefined,
+          range.startDate || range.endDate ? isNotNull(d.day) : undefined,
+          range.startDate ? gte(d.day, range.startDate) : undefined,
+          range.endDate ? lte(d.day, range.endDate) : undefined,
         ),
       )
       .groupBy(nickname)
-      .orderBy(desc(sql`sum(${t.authBillingAmount})`), nickname),
+      .orderBy(sql`${total} desc`, nickname),
   ]);
-  const c = cardsRows[0]!;
-  const spendByVcn = spendRows.map((row) => ({ ...row, transactions: Number(row.transactions) }));
-  const totalCents = spendByVcn.reduce((sum, row) => sum + parseMoney(row.totalSpend), 0n);
+  const tally = (status: TransactionStatus) => {
+    const row = byStatus.find((r) => r.status === status);
+    return { count: row?.transactions ?? 0, cents: row ? parseMoney(row.amount) : 0n };
+  };
+  const [pending, cleared, declined] = [tally('PENDING'), tally('CLEARED'), tally('DECLINED')];
+  const card = (t: { count: number; cents: bigint }) => ({ count: t.count, amount: moneyText(t.cents) });
+  const spendCents = spendRows.reduce((sum, row) => sum + parseMoney(row.totalSpend), 0n);
   return {
-    total: { count: c.totalCount, amount: c.totalAmount },
-    pending: { count: c.pendingCount, amount: c.pendingAmount },
-    cleared: { count: c.clearedCount, amount: c.clearedAmount },
-    declined: { count: c.declinedCount, amount: c.declinedAmount },
-    spendByVcn,
-    spendTotal: {
-      vcnNickname: 'Total',
-      transactions: spendByVcn.reduce((sum, row) => sum + row.transactions, 0),
-      totalSpend: moneyText(totalCents),
-    },
+    total: card({ count: pending.count + cleared.count, cents: pending.cents + cleared.cents }),
+    pending: card(pending),
+    cleared: card(cleared),
+    declined: card(declined),
+    spendByVcn: spendRows,
+    spendTotal: { vcnNickname: 'Total', transactions: spendRows.reduce((sum, row) => sum + row.transactions, 0), totalSpend: moneyText(spendCents) },
   };
 }
-

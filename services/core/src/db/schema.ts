@@ -382,6 +382,23 @@ export const transactions = pgTable(
   ],
 );
 
+/**
+ * Transactions summed per VCN nickname ('' for none), status and UTC day (null: undated), rebuilt by every
+ * statement import inside its transaction: the Billing cards and VCN Spend Summary read these few
+ * thousand rows instead of scanning every transaction (issue 14: p95 ≤ 100 ms at 200 k transactions).
+ */
+export const transactionDayTotals = pgTable(
+  'transaction_day_totals',
+  {
+    vcnNickname: text().notNull(),
+    status: text({ enum: transactionStatuses }).notNull(),
+    day: date({ mode: 'string' }),
+    transactions: integer().notNull(),
+    amount: numeric({ precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [index('transaction_day_totals_nickname_idx').on(t.vcnNickname, t.day)],
+);
+
 /** One row per invoice number prefix (PUB, ADV): numbers restart every year. */
 export const invoiceSequences = pgTable('invoice_sequences', {
   prefix: text().primaryKey(),

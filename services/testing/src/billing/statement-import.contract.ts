@@ -25,7 +25,7 @@ export function statementImportContract(open: () => Promise<Entities>): void {
     fs.rmSync(dir, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    await entities.db.execute(sql`truncate transactions`);
+    await entities.db.execute(sql`truncate transactions, transaction_day_totals`);
   });
 
   const file = (content: string) => {
@@ -105,6 +105,18 @@ export function statementImportContract(open: () => Promise<Entities>): void {
       ['R-5', 'CLEARED'],
     ]);
     expect(rows[1]!.clearDate?.toISOString().slice(0, 10)).toBe('2026-11-06');
+    // The summary's per-day totals follow the updates, not the first export.
+    const totals = (await entities.db.execute(
+      sql`select vcn_nickname as n, status as s, day::text as d, transactions as c, amount::text as a from transaction_day_totals order by 1, 2, 3`,
+    )) as unknown as { rows: unknown[] };
+    expect(totals.rows).toEqual([
+      { n: '', s: 'DECLINED', d: '2026-11-04', c: 1, a: '40.00' },
+      { n: 'Alpha Card', s: 'CLEARED', d: '2026-11-02', c: 1, a: '1250.00' },
+      { n: 'Alpha Card', s: 'CLEARED', d: '2026-11-03', c: 1, a: '300.50' },
+      { n: 'Alpha Card', s: 'CLEARED', d: '2026-11-07', c: 1, a: '5.00' },
+      { n: 'Beta Card', s: 'CLEARED', d: '2026-11-04', c: 1, a: '-25.00' },
+      { n: 'Beta Card', s: 'DECLINED', d: '2026-11-03', c: 1, a: '99.99' },
+    ]);
     // And a PENDING row arriving after its CLEARED one in the same file keeps CLEARED.
     expect(await importCsv([{ ...later[4]!, referenceId: 'R-6', status: 'CLEARED' }, { ...later[4]!, referenceId: 'R-6', status: 'PENDING' }])).toMatchObject({
       count: 1,

@@ -68,6 +68,15 @@ async function writeBatch(tx: Db, batch: Map<string, StatementRow>, tally: Tally
   tally.duplicateCount += batch.size - result.rows.length;
 }
 
+/** Rebuilds the per-day totals the Billing summary reads, from every transaction as this import leaves them. */
+async function rebuildDayTotals(tx: Db): Promise<void> {
+  await tx.execute(sql`delete from ${schema.transactionDayTotals}`);
+  await tx.execute(sql`
+    insert into ${schema.transactionDayTotals} (vcn_nickname, status, day, transactions, amount)
+    select coalesce(vcn_nickname, ''), status, (transaction_date at time zone 'UTC')::date, count(*)::int, sum(auth_billing_amount)
+    from ${t} group by 1, 2, 3`);
+}
+
 /** Imports one file; throws only for failures worth a retry (the database), refusals are an outcome. */
 export async function importStatementFile(db: Db, path: string, options: StatementImportOptions = {}): Promise<StatementImportOutcome> {
   const batchSize = options.batchSize ?? 2000;
@@ -80,6 +89,8 @@ export async function importStatementFile(db: Db, path: string, options: Stateme
   }
   try {
     return await db.transaction(async (tx) => {
+      // One import at a time across processes: each rebuilds the totals from what the others committed.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('statement-import'))`);
       const tally: Tally = { count: 0, clearedCount: 0, pendingDeclinedCount: 0, updatedCount: 0, duplicateCount: 0, errorCount: 0 };
       const warnings: string[] = [];
       const identity = new TransactionIdentity();
@@ -109,6 +120,7 @@ export async function importStatementFile(db: Db, path: string, options: Stateme
         if (batch.size >= batchSize) await flush();
       }
       await flush();
+      if (tally.count > 0) await rebuildDayTotals(tx as unknown as Db);
       return { ok: true as const, ...tally, warnings };
     });
   } catch (error) {
