@@ -6,6 +6,8 @@ CREATE TABLE "transaction_day_totals" (
 	"amount" numeric(14, 2) NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "transactions_reference_idx";--> statement-breakpoint
+DROP INDEX "transactions_date_idx";--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "identity_key" text NOT NULL;--> statement-breakpoint
 CREATE INDEX "transaction_day_totals_nickname_idx" ON "transaction_day_totals" USING btree ("vcn_nickname","day");--> statement-breakpoint
 CREATE INDEX "transactions_newest_idx" ON "transactions" USING btree ("transaction_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
