@@ -96,30 +96,45 @@ export async function importStatementFile(db: Db, path: string, options: Stateme
       const identity = new TransactionIdentity();
       let batch = new Map<string, StatementRow>();
       let rowsRead = 0;
+      // One batch is written while the next is parsed: on PostgreSQL the server's work and ours overlap.
+      let writing: Promise<void> = Promise.resolve();
       const flush = async () => {
-        if (batch.size > 0) await writeBatch(tx as unknown as Db, batch, tally);
+        await writing;
+        const full = batch;
         batch = new Map();
+        writing = full.size > 0 ? writeBatch(tx as unknown as Db, full, tally) : Promise.resolve();
+        // Never left unobserved: a failure is rethrown by the next flush or the last await below.
+        writing.catch(() => {});
         await options.afterBatch?.(rowsRead);
       };
-      for await (const item of readStatement(input)) {
-        rowsRead += 1;
-        if ('error' in item) {
-          tally.errorCount += 1;
-          if (warnings.length < MAX_WARNINGS) warnings.push(item.error);
-          continue;
+      const readAll = async () => {
+        for await (const item of readStatement(input)) {
+          rowsRead += 1;
+          if ('error' in item) {
+            tally.errorCount += 1;
+            if (warnings.length < MAX_WARNINGS) warnings.push(item.error);
+            continue;
+          }
+          const key = identity.keyOf(item.row);
+          const earlier = batch.get(key);
+          if (earlier) {
+            // The same transaction twice in one file: the later status wins, never a step back.
+            tally.duplicateCount += 1;
+            if (RANK[item.row.status] > RANK[earlier.status]) batch.set(key, item.row);
+            continue;
+          }
+          batch.set(key, item.row);
+          if (batch.size >= batchSize) await flush();
         }
-        const key = identity.keyOf(item.row);
-        const earlier = batch.get(key);
-        if (earlier) {
-          // The same transaction twice in one file: the later status wins, never a step back.
-          tally.duplicateCount += 1;
-          if (RANK[item.row.status] > RANK[earlier.status]) batch.set(key, item.row);
-          continue;
-        }
-        batch.set(key, item.row);
-        if (batch.size >= batchSize) await flush();
+        await flush();
+      };
+      try {
+        await readAll();
+      } finally {
+        // Settle the write in flight before the transaction ends, whether it commits or rolls back.
+        await writing.catch(() => {});
       }
-      await flush();
+      await writing;
       if (tally.count > 0) await rebuildDayTotals(tx as unknown as Db);
       return { ok: true as const, ...tally, warnings };
     });
