@@ -40,6 +40,17 @@ export class UploadRefused extends Error {
   }
 }
 
+/** Lines of a toast, each its own block (a toast description is one paragraph otherwise). */
+function Lines({ lines }: { lines: string[] }) {
+  return (
+    <span className="grid gap-1">
+      {lines.map((line, i) => (
+        <span key={i}>{line}</span>
+      ))}
+    </span>
+  );
+}
+
 export function toastUploadResult(result: StatementImportResult): void {
   const parts = [
     result.clearedCount > 0 && `${result.clearedCount} new cleared`,
@@ -51,7 +62,7 @@ export function toastUploadResult(result: StatementImportResult): void {
   toast({ title: result.count > 0 ? 'Upload successful!' : 'Upload completed', description: `${lead}${parts.join(', ')}` });
   if (result.warnings.length >= 1 && result.warnings.length <= 5) {
     setTimeout(() => {
-      toast({ title: 'Validation Warnings', description: result.warnings.join('\n'), variant: 'destructive' });
+      toast({ title: 'Validation Warnings', description: <Lines lines={result.warnings} />, variant: 'destructive' });
     }, WARNING_TOAST_DELAY_MS);
   }
 }
@@ -59,7 +70,7 @@ export function toastUploadResult(result: StatementImportResult): void {
 export function toastUploadFailure(error: unknown): void {
   if (error instanceof UploadRefused) {
     const lines = [...error.details.slice(0, 3), ...(error.details.length > 3 ? [`...and ${error.details.length - 3} more errors`] : [])];
-    toast({ title: 'Upload failed', description: [error.message || 'Upload failed', ...lines].join('\n'), variant: 'destructive' });
+    toast({ title: 'Upload failed', description: <Lines lines={[error.message || 'Upload failed', ...lines]} />, variant: 'destructive' });
     return;
   }
   toast({ title: 'Upload failed', description: error instanceof Error && error.message ? error.message : 'Could not upload CSV file', variant: 'destructive' });
