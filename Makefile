@@ -5,7 +5,7 @@ WORKSPACE_MANIFESTS := $(wildcard schemas/package.json services/*/package.json w
 WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/public schemas/src -type f 2>/dev/null)
 TRACKER := node services/cli/bin/tracker.js
 
-.PHONY: run dev test test-faults lint typecheck jest install web migrate services-up services-down services-status bench-eventlog bench-ingest bench-cpu bench-report bench-web clean
+.PHONY: run dev test test-faults lint typecheck jest install web migrate services-up services-down services-status bench-eventlog bench-ingest bench-cpu bench-report bench-web bench-import clean
 
 ## run: install what is missing, build the web app, start every service on the embedded stores
 run: install web
@@ -81,6 +81,11 @@ bench-report: install
 
 ## bench-web: JS and CSS (gzip) the sign-in page and the dashboard's first render load, from the built manifest,
 ## beside the targets (200 kB and 300 kB of JS) and the whole build; exits 1 when a target is missed
+## bench-import: a 100,000-row statement export uploaded through the API on PGlite and PostgreSQL (DATABASE_URL),
+## beside csv-parse alone on the same file; then the summary endpoint's p95 at 200,000 transactions.
+bench-import: install
+	npx tsx bench/statement-import.ts $(BENCH_ARGS)
+
 bench-web: install web
 	npx tsx bench/web-bundle.ts
 

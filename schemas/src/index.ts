@@ -23,3 +23,4 @@ export * from './invoices';
 export * from './domains';
 export * from './codes';
 export * from './cake';
+export * from './billing';

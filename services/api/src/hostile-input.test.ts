@@ -61,6 +61,8 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/users/:id/subid1-assignments': () => ({ subid1s: ['mia', 'zoe'] }),
   'PUT /api/integrations/cake': () => ({ baseUrl: 'https://network.example', apiKey: 'cake-key', affiliateId: '208330' }),
   'POST /api/integrations/cake/sync': () => ({ startDate: '2026-01-01', endDate: '2026-01-28' }),
+  // Multipart only: every JSON body is a 415, a broken multipart one a 400 (transactions-api tests upload files).
+  'POST /api/transactions/upload': () => ({ file: 'Transaction Date,Status\n1/2/26,CLEARED' }),
 };
 
 /** A valid query string per route that reads one. */
@@ -73,6 +75,8 @@ const VALID_QUERIES: Record<string, () => Record<string, string>> = {
   'GET /api/cake/stats': () => ({ ...RANGE }),
   'GET /api/cake/offers': () => ({ ...RANGE }),
   'GET /api/tiktok/spend': () => ({ ...RANGE }),
+  'GET /api/transactions': () => ({ status: 'CLEARED', vcnLast4: '1234', minAmount: '1.00', maxAmount: '$1,000.00', page: '2', sort: 'amount', order: 'asc' }),
+  'GET /api/transactions/summary': () => ({ startDate: '2026-01-01', endDate: '2026-01-31' }),
 };
 
 // ---- hostile values ----

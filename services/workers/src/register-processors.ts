@@ -8,6 +8,7 @@ import {
   DOMAIN_PURCHASE_JOB,
   INVOICE_PDF_JOB,
   PIXEL_EVENT_JOB,
+  STATEMENT_IMPORT_JOB,
   TIKTOK_SPEND_SYNC_JOB,
 } from '@tracker/schemas';
 import { makeInvoicePdf } from './invoice-pdf/make-invoice-pdf';
@@ -16,6 +17,7 @@ import { purchaseDomainJob } from './domains/purchase-domain-job';
 import { registerCodesJobs, type CodesJobDeps } from './codes/register-codes-jobs';
 import { runCakeSync } from './cake/sync-cake';
 import { sendPixelEvent, type PixelEventDeps } from './send-pixel-event';
+import { importStatement } from './statement-import/import-statement';
 import { syncTiktokSpend, type SpendSyncDeps } from './tiktok-spend/sync-tiktok-spend';
 
 export type WorkerDeps = PixelEventDeps &
@@ -42,6 +44,8 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
   queue.register(DOMAIN_CONFIGURE_JOB, configureDomainJob(domainDeps), { concurrency: 1 });
   // One CAKE sync at a time: two would pull and upsert the same days.
   queue.register(CAKE_SYNC_JOB, runCakeSync(deps), { concurrency: 1 });
+  // One statement at a time: each holds one database transaction for its whole file.
+  queue.register(STATEMENT_IMPORT_JOB, importStatement(deps), { concurrency: 1 });
   const startCodes = registerCodesJobs(queue, deps);
   return { startSchedules: startCodes };
 }

@@ -34,6 +34,7 @@ const pages: Partial<Record<string, LazyPage>> = {
   '/invoicing': lazyPage(() => import('../features/invoicing/InvoicingPage').then((m) => m.InvoicingPage)),
   '/domains': lazyPage(() => import('../features/domains/DomainsPage').then((m) => m.DomainsPage)),
   '/codes': lazyPage(() => import('../features/codes/CodesPage').then((m) => m.CodesPage)),
+  '/billing': lazyPage(() => import('../features/billing/BillingPage').then((m) => m.BillingPage)),
 };
 
 /** The shell and the page at `pathname`: what a signed-in user's first render needs. */

@@ -230,7 +230,7 @@ describe('VCN assignments', () => {
   test('the options are the distinct nicknames of uploaded transactions', async () => {
     expect((await h.call({ method: 'GET', url: '/api/users/vcn-options', cookie: admin })).json()).toEqual([]);
     await h.entities.db.insert(schema.transactions).values(
-      ['Card B', 'Card A', 'Card B', '', null].map((vcnNickname) => ({ status: 'CLEARED' as const, authBillingAmount: '1.00', vcnNickname })),
+      ['Card B', 'Card A', 'Card B', '', null].map((vcnNickname, i) => ({ status: 'CLEARED' as const, authBillingAmount: '1.00', vcnNickname, identityKey: `ref:${i}` })),
     );
     expect((await h.call({ method: 'GET', url: '/api/users/vcn-options', cookie: admin })).json()).toEqual(['Card A', 'Card B']);
   });

@@ -437,12 +437,36 @@ export const transactions = pgTable(
     vcnNickname: text(),
     vcnLast4: text(),
     referenceId: text(),
+    /** Who the transaction is across exports: `ref:` + its Reference Id, or for a row without one a
+     *  `row:` hash of the fields a later export repeats (workers/statement-import/identify-transaction.ts). */
+    identityKey: text().notNull(),
     uploadedAt: createdAt(),
   },
   (t) => [
-    index('transactions_reference_idx').on(t.referenceId),
-    index('transactions_date_idx').on(t.transactionDate),
+    unique('transactions_identity_key').on(t.identityKey),
+    // The Transactions table's default order and its filters, and the scope of a user's VCNs. Every index
+    // costs the import (PGlite took 3.8 s for 20 k rows with seven, 2.1 s with two): no more than these.
+    index('transactions_newest_idx').on(t.transactionDate.desc().nullsLast(), t.id.desc()),
+    index('transactions_vcn_nickname_idx').on(t.vcnNickname),
+    index('transactions_vcn_last4_idx').on(t.vcnLast4),
   ],
+);
+
+/**
+ * Transactions summed per VCN nickname ('' for none), status and UTC day (null: undated), rebuilt by every
+ * statement import inside its transaction: the Billing cards and VCN Spend Summary read these few
+ * thousand rows instead of scanning every transaction (issue 14: p95 ≤ 100 ms at 200 k transactions).
+ */
+export const transactionDayTotals = pgTable(
+  'transaction_day_totals',
+  {
+    vcnNickname: text().notNull(),
+    status: text({ enum: transactionStatuses }).notNull(),
+    day: date({ mode: 'string' }),
+    transactions: integer().notNull(),
+    amount: numeric({ precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [index('transaction_day_totals_nickname_idx').on(t.vcnNickname, t.day)],
 );
 
 /** One row per invoice number prefix (PUB, ADV): numbers restart every year. */

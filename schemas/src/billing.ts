@@ -1,0 +1,169 @@
+// Billing statements (spec §2 Billing Statements, §3 Transaction, §7 Billing): the statement-import job,
+// its answer, and the queries and answers of /api/transactions, shared by the api, the workers and the web.
+import { z } from 'zod';
+import { MoneyError, STATEMENT_AMOUNT, moneyText, parseMoney } from './money';
+import { blankToUndefined, isCalendarDate } from './reports';
+import { singleLine } from './text-fields';
+
+export const TRANSACTION_STATUSES = ['PENDING', 'CLEARED', 'DECLINED'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** Spec §9: the billing table shows 50 transactions a page. */
+export const TRANSACTIONS_PAGE_SIZE = 50;
+/** The largest statement an upload takes (a year of daily exports is far below it). */
+export const MAX_STATEMENT_BYTES = 50 * 1024 * 1024;
+/** The spend summary's name for transactions without a VCN nickname. */
+export const UNKNOWN_VCN = 'Unknown VCN';
+
+/** Reads one statement file that the api stored for the workers, then deletes nothing: a retry rereads it. */
+export const STATEMENT_IMPORT_JOB = 'statement-import';
+export const statementImportJobSchema = z.object({
+  /** Absolute path of the uploaded file, in the upload folder shared by the api and the workers. */
+  path: z.string().min(1),
+  /** The original file name, for messages. */
+  fileName: z.string(),
+});
+export type StatementImportJob = z.infer<typeof statementImportJobSchema>;
+
+/** The upload's answer (spec §7): what the file did, one count per outcome. */
+export interface StatementImportResult {
+  /** Transactions added or changed: new ones plus PENDING ones that became CLEARED or DECLINED. */
+  count: number;
+  /** Of `count`: now CLEARED. */
+  clearedCount: number;
+  /** Of `count`: now PENDING or DECLINED. */
+  pendingDeclinedCount: number;
+  /** Of `count`: known transactions whose PENDING status moved on (also counted above by their new status). */
+  updatedCount: number;
+  /** Rows that changed nothing: already stored as they are, or an older status than the stored one. */
+  duplicateCount: number;
+  /** Rows skipped because a value could not be read. */
+  errorCount: number;
+  /** One line per skipped row, naming its line number in the file. */
+  warnings: string[];
+}
+
+/** A refused upload (spec §7): nothing was stored. */
+export interface StatementImportRefusal {
+  error: string;
+  details: string[];
+}
+
+export type StatementImportOutcome = ({ ok: true } & StatementImportResult) | ({ ok: false } & StatementImportRefusal);
+
+// ---- reading ----
+
+const amountFilter = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${name} must be an amount such as 12.50` })
+      .max(40, `${name} must be an amount such as 12.50`)
+      .transform((value, ctx) => {
+        try {
+          return moneyText(parseMoney(value, { ...STATEMENT_AMOUNT, label: name, example: '12.50' }));
+        } catch (error) {
+          if (!(error instanceof MoneyError)) throw error;
+          ctx.addIssue({ code: 'custom', message: error.message });
+          return z.NEVER;
+        }
+      })
+      .optional(),
+  );
+
+const optionalDate = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${name} must be a date as yyyy-MM-dd` })
+      .max(10, `${name} must be a date as yyyy-MM-dd`)
+      .refine(isCalendarDate, `${name} must be a date as yyyy-MM-dd`)
+      .optional(),
+  );
+
+/** Filters of the Transactions table (spec §7), applied by the server within the caller's VCNs. */
+export const transactionFiltersSchema = z.object({
+  status: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' || v === 'all' ? undefined : v.trim().toUpperCase()) : v),
+    z.enum(TRANSACTION_STATUSES, { error: `status must be one of all, ${TRANSACTION_STATUSES.join(', ')}` }).optional(),
+  ),
+  vcnLast4: z.preprocess(
+    (v) => (v === 'all' ? undefined : blankToUndefined(v)),
+    singleLine('vcnLast4').max(20, 'vcnLast4 must be at most 20 characters').optional(),
+  ),
+  minAmount: amountFilter('minAmount'),
+  maxAmount: amountFilter('maxAmount'),
+});
+
+export const TRANSACTION_SORTS = ['date', 'amount', 'merchant', 'status'] as const;
+export const transactionListQuerySchema = transactionFiltersSchema.extend({
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'page must be a whole number from 1' })
+      .int('page must be a whole number from 1')
+      .min(1, 'page must be a whole number from 1')
+      .max(1_000_000, 'page must be at most 1000000')
+      .default(1),
+  ),
+  sort: z.preprocess(blankToUndefined, z.enum(TRANSACTION_SORTS, { error: `sort must be one of ${TRANSACTION_SORTS.join(', ')}` }).default('date')),
+  order: z.preprocess(blankToUndefined, z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('desc')),
+});
+export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
+
+/** The spend summary's optional inclusive date range (spec §5). */
+export const transactionSummaryQuerySchema = z
+  .object({ startDate: optionalDate('startDate'), endDate: optionalDate('endDate') })
+  .refine((r) => !r.startDate || !r.endDate || r.startDate <= r.endDate, 'endDate must not be before startDate');
+export type TransactionSummaryQuery = z.infer<typeof transactionSummaryQuerySchema>;
+
+export interface TransactionRow {
+  id: number;
+  /** ISO time, or null when the export had no date. */
+  transactionDate: string | null;
+  clearDate: string | null;
+  status: TransactionStatus;
+  type: string | null;
+  merchantName: string | null;
+  vcnNickname: string | null;
+  vcnLast4: string | null;
+  referenceId: string | null;
+  /** Decimal string, e.g. "-12.50". */
+  authBillingAmount: string;
+}
+
+export interface TransactionPage {
+  transactions: TransactionRow[];
+  /** Rows matching the filters, over all pages. */
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A card: how many and how much (decimal string). */
+export interface TransactionTally {
+  count: number;
+  amount: string;
+}
+
+export interface VcnSpendRow {
+  vcnNickname: string;
+  transactions: number;
+  totalSpend: string;
+}
+
+export interface TransactionSummary {
+  /** PENDING plus CLEARED (spec §9: totals exclude DECLINED). */
+  total: TransactionTally;
+  pending: TransactionTally;
+  cleared: TransactionTally;
+  declined: TransactionTally;
+  /** Within the date range, DECLINED excluded, by nickname, largest total first. */
+  spendByVcn: VcnSpendRow[];
+  spendTotal: VcnSpendRow;
+}
+
+export interface TransactionVcnOptions {
+  last4s: string[];
+  nicknames: string[];
+}

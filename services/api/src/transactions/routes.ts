@@ -1,0 +1,42 @@
+// /api/transactions: the Billing Statements screen (spec §2, §7), for every signed-in user, each seeing
+// the transactions of the VCNs assigned to them (admins all). Uploading a statement is for admins.
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db, JobQueue } from '@tracker/core';
+import { MAX_STATEMENT_BYTES, transactionListQuerySchema, transactionSummaryQuerySchema } from '@tracker/schemas';
+import { currentUser } from '../auth/access';
+import { listTransactionVcns } from './list-transaction-vcns';
+import { listTransactions } from './list-transactions';
+import { summarizeTransactions } from './summarize-transactions';
+import { uploadStatement } from './upload-statement';
+
+export interface TransactionDeps {
+  db: Db;
+  queue?: JobQueue;
+  uploadDir: string;
+  importTimeoutMs?: number;
+}
+
+export async function transactionRoutes(scope: FastifyInstance, deps: TransactionDeps) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/transactions', { config: { access: 'user' }, schema: { querystring: transactionListQuerySchema } }, async (request) =>
+    listTransactions(deps.db, currentUser(request), request.query),
+  );
+
+  app.get('/transactions/summary', { config: { access: 'user' }, schema: { querystring: transactionSummaryQuerySchema } }, async (request) =>
+    summarizeTransactions(deps.db, currentUser(request), request.query),
+  );
+
+  app.get('/transactions/vcns', { config: { access: 'user' } }, async (request) => listTransactionVcns(deps.db, currentUser(request)));
+
+  // Multipart is read in this scope only, and only for the route that opts into it (guard-mutations).
+  await app.register(async (upload) => {
+    await upload.register(fastifyMultipart, { limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10, parts: 11 } });
+    upload.post('/transactions/upload', { config: { access: 'admin', bodyTypes: ['multipart/form-data'] } }, async (request, reply) => {
+      const answer = await uploadStatement(request, { queue: deps.queue, uploadDir: deps.uploadDir, importTimeoutMs: deps.importTimeoutMs });
+      return reply.status(answer.status).send(answer.body);
+    });
+  });
+}
