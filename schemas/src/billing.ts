@@ -15,11 +15,11 @@ export const MAX_STATEMENT_BYTES = 50 * 1024 * 1024;
 /** The spend summary's name for transactions without a VCN nickname. */
 export const UNKNOWN_VCN = 'Unknown VCN';
 
-/** Reads one statement file that the api stored for the workers, then deletes nothing: a retry rereads it. */
+/** Reads one statement the api stored in the entity store (statement_uploads); a retry rereads it. */
 export const STATEMENT_IMPORT_JOB = 'statement-import';
 export const statementImportJobSchema = z.object({
-  /** Absolute path of the uploaded file, in the upload folder shared by the api and the workers. */
-  path: z.string().min(1),
+  /** The statement_uploads row holding the file. */
+  uploadId: z.string().min(1),
   /** The original file name, for messages. */
   fileName: z.string(),
 });

@@ -1,6 +1,4 @@
 // The dashboard API: everything under /api, behind sessions and access checks, plus the built web app.
-import os from 'node:os';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type JobQueue, type Logger } from '@tracker/core';
@@ -60,8 +58,6 @@ export interface ApiDeps {
   codesImapPollMs?: number;
   /** How long a request waits for its job (the CAKE sync) before answering 202; default 10 minutes. */
   jobWaitMs?: number;
-  /** Where uploads wait for their job (statement imports); shared with the workers. */
-  uploadDir?: string;
   /** How long an upload waits for its import job. */
   importTimeoutMs?: number;
 }
@@ -104,7 +100,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await invoicingRoutes(api, deps);
       await codesRoutes(api, deps);
       await integrationRoutes(api, deps);
-      await transactionRoutes(api, { ...deps, uploadDir: deps.uploadDir ?? path.join(os.tmpdir(), 'tracker-uploads') });
+      await transactionRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,6 @@
 // Starts the capabilities of one mode in this process and stops them in order on SIGTERM/SIGINT:
 // stop accepting requests, drain in-flight work, flush the log, close the stores, release DATA_DIR.
 import os from 'node:os';
-import path from 'node:path';
 import {
   addConsumerLagGauges,
   addIngestLossGauges,
@@ -195,7 +194,6 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           domains,
           codesImapUrl: config.codesImapUrl,
           codesImapPollMs: config.codesImapPollMs,
-          uploadDir: path.join(config.dataDir, 'uploads'),
         });
       }
       const address = await server.listen({ port: config.port, host: config.host });

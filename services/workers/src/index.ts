@@ -3,4 +3,4 @@ export { registerProcessors, type WorkerDeps } from './register-processors';
 export { scheduleSpendSync } from './tiktok-spend/schedule-spend-sync';
 export { scheduleCakeSync } from './cake/schedule-cake-sync';
 export { syncCake } from './cake/sync-cake';
-export { importStatement, importStatementFile, type StatementImportOptions } from './statement-import/import-statement';
+export { importStatement, importStatementFile, importStatementUpload, type StatementImportOptions } from './statement-import/import-statement';

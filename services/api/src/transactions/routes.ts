@@ -14,7 +14,6 @@ import { uploadStatement } from './upload-statement';
 export interface TransactionDeps {
   db: Db;
   queue?: JobQueue;
-  uploadDir: string;
   importTimeoutMs?: number;
 }
 
@@ -35,7 +34,7 @@ export async function transactionRoutes(scope: FastifyInstance, deps: Transactio
   await app.register(async (upload) => {
     await upload.register(fastifyMultipart, { limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10, parts: 11 } });
     upload.post('/transactions/upload', { config: { access: 'admin', bodyTypes: ['multipart/form-data'] } }, async (request, reply) => {
-      const answer = await uploadStatement(request, { queue: deps.queue, uploadDir: deps.uploadDir, importTimeoutMs: deps.importTimeoutMs });
+      const answer = await uploadStatement(request, { db: deps.db, queue: deps.queue, importTimeoutMs: deps.importTimeoutMs });
       return reply.status(answer.status).send(answer.body);
     });
   });

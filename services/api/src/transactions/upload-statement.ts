@@ -1,12 +1,10 @@
-// POST /api/transactions/upload: streams the multipart `file` (.csv, at most 50 MB) to a file in the
-// upload folder, never whole into memory, then runs the statement-import job on the queue and waits
-// for its answer (spec §7): the counts, or { error, details } with nothing stored.
+// POST /api/transactions/upload: receives the multipart `file` (.csv, at most 50 MB: busboy stops past it),
+// keeps it in the entity store for the workers, wherever they run, then runs the statement-import job on
+// the queue and waits for its answer (spec §7): the counts, or { error, details } with nothing stored.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, badRequest, type JobQueue } from '@tracker/core';
+import { HttpError, badRequest, schema, type Db, type JobQueue } from '@tracker/core';
 import {
   MAX_STATEMENT_BYTES,
   STATEMENT_IMPORT_JOB,
@@ -19,8 +17,8 @@ import {
 export interface UploadDeps {
   /** Absent in an api that runs no jobs (some tests): a well-formed upload then answers 503. */
   queue?: JobQueue;
-  /** Shared by the api and the workers (DATA_DIR/uploads): the job reads the file from there. */
-  uploadDir: string;
+  /** Where the upload waits for its job (statement_uploads). */
+  db: Db;
   /** How long the request waits for the job. */
   importTimeoutMs?: number;
 }
@@ -37,7 +35,7 @@ const refuse = (status: 400 | 413 | 503 | 504, error: string, details: string[] 
 const MEGABYTES = Math.round(MAX_STATEMENT_BYTES / 1024 / 1024);
 const POLL_MS = 100;
 
-async function waitForJob(queue: JobQueue, id: string, timeoutMs: number): Promise<UploadAnswer> {
+async function waitForImport(queue: JobQueue, id: string, timeoutMs: number): Promise<UploadAnswer> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const job = await queue.get(id);
@@ -62,6 +60,9 @@ function receiveError(error: unknown): Error {
   return badRequest('The upload was cut off or is not multipart form data');
 }
 
+/** A day-old upload belongs to a request that never came back for its answer (a 504, a restart). */
+const ABANDONED_AFTER = sql`now() - interval '1 day'`;
+
 export async function uploadStatement(request: FastifyRequest, deps: UploadDeps): Promise<UploadAnswer> {
   const part = await request.file({ limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10 } }).catch((error: unknown) => {
     throw receiveError(error);
@@ -71,36 +72,37 @@ export async function uploadStatement(request: FastifyRequest, deps: UploadDeps)
     part.file.resume();
     return refuse(400, 'Only .csv files can be uploaded', [`"${part.filename}" is not a .csv file.`]);
   }
-  await fs.promises.mkdir(deps.uploadDir, { recursive: true });
-  const stored = path.join(deps.uploadDir, `${randomUUID()}.csv`);
+  // busboy says 'limit' when the file passes fileSize; the stream then ends in one error or another.
+  let tooLarge = false;
+  part.file.once('limit', () => {
+    tooLarge = true;
+  });
+  const chunks: Buffer[] = [];
   try {
-    // busboy says 'limit' when the file passes fileSize; the stream then ends in one error or another.
-    let tooLarge = false;
-    part.file.once('limit', () => {
-      tooLarge = true;
-    });
-    try {
-      await pipeline(part.file, fs.createWriteStream(stored));
-      if (part.file.truncated) tooLarge = true;
-    } catch (error) {
-      if (!tooLarge) throw receiveError(error);
-    }
-    if (tooLarge) {
-      await fs.promises.rm(stored, { force: true });
-      return refuse(413, `The file is larger than ${MEGABYTES} MB`, [`Split the export into files of at most ${MEGABYTES} MB.`]);
-    }
-    if (!deps.queue) {
-      await fs.promises.rm(stored, { force: true });
-      return refuse(503, 'Imports need the job queue', ['This api process was started without a job queue.']);
-    }
-    const job: StatementImportJob = { path: stored, fileName: part.filename };
+    for await (const chunk of part.file) chunks.push(chunk as Buffer);
+    if (part.file.truncated) tooLarge = true;
+  } catch (error) {
+    if (!tooLarge) throw receiveError(error);
+  }
+  if (tooLarge) {
+    return refuse(413, `The file is larger than ${MEGABYTES} MB`, [`Split the export into files of at most ${MEGABYTES} MB.`]);
+  }
+  if (!deps.queue) return refuse(503, 'Imports need the job queue', ['This api process was started without a job queue.']);
+
+  // The workers may run on another host: the file goes through the entity store, not a folder.
+  const uploads = schema.statementUploads;
+  await deps.db.delete(uploads).where(lt(uploads.createdAt, ABANDONED_AFTER));
+  const uploadId = randomUUID();
+  await deps.db.insert(uploads).values({ id: uploadId, fileName: part.filename, content: Buffer.concat(chunks) });
+  try {
+    const job: StatementImportJob = { uploadId, fileName: part.filename };
     const id = await deps.queue.enqueue(STATEMENT_IMPORT_JOB, job, { attempts: 3, backoffMs: 1000 });
-    const answer = await waitForJob(deps.queue, id, deps.importTimeoutMs ?? 10 * 60_000);
-    // A job still running keeps its file; the folder is DATA_DIR's, so nothing outside it piles up.
-    if (answer.status !== 504) await fs.promises.rm(stored, { force: true });
+    const answer = await waitForImport(deps.queue, id, deps.importTimeoutMs ?? 10 * 60_000);
+    // A job still running keeps its upload; it is cleared with the abandoned ones a day later.
+    if (answer.status !== 504) await deps.db.delete(uploads).where(eq(uploads.id, uploadId));
     return answer;
   } catch (error) {
-    await fs.promises.rm(stored, { force: true });
+    await deps.db.delete(uploads).where(eq(uploads.id, uploadId));
     throw error;
   }
 }

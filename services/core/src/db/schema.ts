@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -21,6 +22,11 @@ import type { ConversionEvent } from '@tracker/schemas';
 
 const createdAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const money = () => numeric({ precision: 10, scale: 2 });
+/** Raw bytes: node-postgres answers a Buffer, PGlite a Uint8Array; callers always get a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 export const DEFAULT_UTM_TEMPLATE =
   'sub1={clickId}&sub2={campaign}&sub3={adGroup}&sub4={creative}&sub5={placement}';
@@ -457,6 +463,16 @@ export const transactions = pgTable(
  * statement import inside its transaction: the Billing cards and VCN Spend Summary read these few
  * thousand rows instead of scanning every transaction (issue 14: p95 ≤ 100 ms at 200 k transactions).
  */
+/** A statement file between its upload and its import job: in the entity store, because the api and the
+ *  workers may run on different hosts. The upload deletes it once the job answered; a day-old one is an
+ *  abandoned upload and goes with the next upload. */
+export const statementUploads = pgTable('statement_uploads', {
+  id: text().primaryKey(),
+  fileName: text().notNull(),
+  content: bytea().notNull(),
+  createdAt: createdAt(),
+});
+
 export const transactionDayTotals = pgTable(
   'transaction_day_totals',
   {

@@ -193,7 +193,10 @@ export function statementImportContract(open: () => Promise<Entities>): void {
     );
     await queue.start();
     try {
-      const id = await queue.enqueue(STATEMENT_IMPORT_JOB, { path: path1, fileName: 'big.csv' }, { attempts: 3, backoffMs: 50 });
+      // The job reads the upload from the entity store, as the api leaves it for the workers.
+      const uploadId = `upload-${Date.now()}`;
+      await entities.db.insert(schema.statementUploads).values({ id: uploadId, fileName: 'big.csv', content: fs.readFileSync(path1) });
+      const id = await queue.enqueue(STATEMENT_IMPORT_JOB, { uploadId, fileName: 'big.csv' }, { attempts: 3, backoffMs: 50 });
       const deadline = Date.now() + 30_000;
       let job = await queue.get(id);
       while (job?.status !== 'completed' && job?.status !== 'failed' && Date.now() < deadline) {

@@ -1,8 +1,5 @@
 // /api/transactions end to end over HTTP on one entity engine: uploads run as import jobs on the queue
 // and answer the spec's counts; reads are paged, filtered, summed and scoped to a user's VCNs by the server.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
@@ -27,7 +24,6 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
   let entities: Entities;
   let queue: JobQueue;
   let app: FastifyInstance;
-  let uploadDir: string;
   const cookies: Record<string, string> = {};
   const userIds: Record<string, number> = {};
 
@@ -37,7 +33,6 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
     queue = await openJobQueue({ db: entities.db, onError: () => {} });
     queue.register(STATEMENT_IMPORT_JOB, importStatement({ db: entities.db, logger }));
     await queue.start();
-    uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-uploads-'));
     app = createHttpServer({ logger, trustProxy: false });
     await registerApi(app, {
       db: entities.db,
@@ -49,7 +44,6 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
       logger,
       webDist: '/nonexistent',
       queue,
-      uploadDir,
     });
     await app.ready();
     const password = await hashPassword('contract-password');
@@ -66,7 +60,6 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
     await app.close();
     await queue.close();
     await entities.close();
-    fs.rmSync(uploadDir, { recursive: true, force: true });
   });
 
   const upload = (who: string, fileName: string, content: string | Buffer) => {
@@ -96,7 +89,7 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
     expect(again.json()).toMatchObject({ count: 0, duplicateCount: 5, errorCount: 2 });
     expect(await count()).toBe(5);
     // The uploaded file is removed once its job answered.
-    expect(fs.readdirSync(uploadDir)).toEqual([]);
+    expect(await entities.db.select().from(schema.statementUploads)).toEqual([]);
   }, 60_000);
 
   test('refusals answer { error, details } and store nothing; only admins upload', async () => {
@@ -123,7 +116,7 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
     expect(tooLarge.json()).toMatchObject({ error: 'The file is larger than 50 MB' });
     expect((await upload('beta', 'statement.csv', statementCsv(DAY_ONE))).statusCode).toBe(403);
     expect(await count()).toBe(before);
-    expect(fs.readdirSync(uploadDir)).toEqual([]);
+    expect(await entities.db.select().from(schema.statementUploads)).toEqual([]);
   }, 120_000);
 
   test('the list: 50 a page, newest first, filters by status, VCN last 4 and amount range, on the server', async () => {

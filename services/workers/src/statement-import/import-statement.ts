@@ -3,7 +3,8 @@
 // A row is new (inserted), moves a PENDING transaction on to CLEARED or DECLINED (updated), or changes
 // nothing (duplicate: already stored so, or older news than the stored status, which never goes back).
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
 import { schema, type Db, type JobProcessor, type Logger } from '@tracker/core';
 import {
   moneyText,
@@ -77,16 +78,33 @@ async function rebuildDayTotals(tx: Db): Promise<void> {
     from ${t} group by 1, 2, 3`);
 }
 
-/** Imports one file; throws only for failures worth a retry (the database), refusals are an outcome. */
+const GONE: StatementImportOutcome = { ok: false, error: 'The uploaded file is no longer available', details: ['Upload it again.'] };
+
+/** Imports one file from disk (tests, benchmarks, an operator's script). */
 export async function importStatementFile(db: Db, path: string, options: StatementImportOptions = {}): Promise<StatementImportOutcome> {
-  const batchSize = options.batchSize ?? 2000;
   let input: fs.ReadStream;
   try {
     input = fs.createReadStream(path);
     await new Promise<void>((resolve, reject) => input.once('open', () => resolve()).once('error', reject));
   } catch {
-    return { ok: false, error: 'The uploaded file is no longer available', details: ['Upload it again.'] };
+    return GONE;
   }
+  return importStatementInput(db, input, options);
+}
+
+/** Imports the statement an upload stored in statement_uploads (the job's way in). */
+export async function importStatementUpload(db: Db, uploadId: string, options: StatementImportOptions = {}): Promise<StatementImportOutcome> {
+  const [upload] = await db
+    .select({ content: schema.statementUploads.content })
+    .from(schema.statementUploads)
+    .where(eq(schema.statementUploads.id, uploadId));
+  if (!upload) return GONE;
+  return importStatementInput(db, Readable.from([upload.content]), options);
+}
+
+/** Imports one statement stream; throws only for failures worth a retry (the database), refusals are an outcome. */
+async function importStatementInput(db: Db, input: Readable, options: StatementImportOptions): Promise<StatementImportOutcome> {
+  const batchSize = options.batchSize ?? 2000;
   try {
     return await db.transaction(async (tx) => {
       // One import at a time across processes: each rebuilds the totals from what the others committed.
@@ -149,7 +167,7 @@ export async function importStatementFile(db: Db, path: string, options: Stateme
 export function importStatement(deps: StatementImportDeps, options: StatementImportOptions = {}): JobProcessor<StatementImportJob, StatementImportOutcome> {
   return async (job) => {
     const data = statementImportJobSchema.parse(job.data);
-    const outcome = await importStatementFile(deps.db, data.path, options);
+    const outcome = await importStatementUpload(deps.db, data.uploadId, options);
     if (outcome.ok) {
       deps.logger.info({ file: data.fileName, count: outcome.count, duplicates: outcome.duplicateCount, errors: outcome.errorCount }, 'statement imported');
     } else {

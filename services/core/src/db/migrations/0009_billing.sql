@@ -1,3 +1,10 @@
+CREATE TABLE "statement_uploads" (
+	"id" text PRIMARY KEY NOT NULL,
+	"file_name" text NOT NULL,
+	"content" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "transaction_day_totals" (
 	"vcn_nickname" text NOT NULL,
 	"status" text NOT NULL,
