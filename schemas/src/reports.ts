@@ -27,6 +27,18 @@ export const TRACKING_VARIABLES = [
 export type TrackingVariable = (typeof TRACKING_VARIABLES)[number]['id'];
 export const TRACKING_VARIABLE_IDS = TRACKING_VARIABLES.map((v) => v.id) as [TrackingVariable, ...TrackingVariable[]];
 
+/** The tracking variables derived from the click's IP and user agent, which a report can also filter by. */
+export const AUDIENCE_VARIABLES = ['country', 'device', 'os', 'browser'] as const satisfies readonly TrackingVariable[];
+export type AudienceVariable = (typeof AUDIENCE_VARIABLES)[number];
+
+/** GET /api/reports/audience: the values of each audience variable seen in a date range, to filter by. */
+export interface AudienceValue {
+  /** The filter's value: as stored, or 'none' for clicks without one. */
+  value: string;
+  label: string;
+}
+export type AudienceValuesResponse = Record<AudienceVariable, AudienceValue[]>;
+
 export const REPORT_GROUP_BY = [...REPORT_GROUPINGS, ...TRACKING_VARIABLE_IDS] as const;
 export type ReportGroupBy = ReportGrouping | TrackingVariable;
 
@@ -129,16 +141,12 @@ export function checkRange(range: { startDate: string; endDate: string }, ctx: z
 export const MAX_DRILL_LEVELS = 3;
 
 /**
- * Which groupings a level may sit under. The rollups keep each click's campaign, spark, offer and
- * TikTok campaign beside every grouping (and its lander beside the entity groupings), so a parent must
- * be one of those; a tracking variable under another tracking variable (other than the TikTok
- * campaign id) has no rollup to read from.
+ * Which groupings a level may sit under: any other one. The flat and variable rollups answer most
+ * pairs; a tracking variable under another one (or beside a lander) reads the raw facts
+ * (services/api/src/reports/report-source.ts).
  */
 export function canDrillInto(parent: ReportGroupBy, child: ReportGroupBy): boolean {
-  if (parent === child) return false;
-  if (parent === 'tiktokCampaignId' || parent === 'campaign' || parent === 'spark' || parent === 'offer' || parent === 'mediabuyer') return true;
-  const childIsVariable = !(REPORT_GROUPINGS as readonly string[]).includes(child);
-  return parent === 'lander' && !childIsVariable;
+  return parent !== child;
 }
 
 /** The drill path of a report query: its levels in order, and the keys of the rows opened. */
@@ -186,6 +194,11 @@ export const reportQuerySchema = dateRange
     /** A media buyer's username, or 'none' for clicks whose spark has no media buyer. */
     mediaBuyer: text('mediaBuyer'),
     campaignId: text('campaignId'),
+    /** Audience filters (issue 19 item 3): a country code, device type, OS or browser as stored, or 'none'. */
+    country: text('country'),
+    device: text('device'),
+    os: text('os'),
+    browser: text('browser'),
     /** Drill-down (issue 19): the second and third grouping levels under groupBy. */
     then: drillLevel('then'),
     then2: drillLevel('then2'),

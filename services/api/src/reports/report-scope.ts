@@ -3,7 +3,7 @@
 // Visits come from daily rows with quarter-hour maps (split at the report time zone's midnight);
 // conversions and exits from 15-minute buckets. Both are exact for any real time-zone offset.
 import type { QueryParams } from '@tracker/core';
-import { NONE_FILTER, REPORT_GROUPINGS, type ReportGroupBy, type ReportGrouping, type TrackingVariable } from '@tracker/schemas';
+import { AUDIENCE_VARIABLES, NONE_FILTER, REPORT_GROUPINGS, type ReportGroupBy, type ReportGrouping, type TrackingVariable } from '@tracker/schemas';
 import type { MediaBuyers } from './media-buyers';
 
 export interface ReportFilters {
@@ -13,6 +13,11 @@ export interface ReportFilters {
   /** A username, or 'none'. */
   mediaBuyer?: string;
   campaignId?: string;
+  /** Audience filters (issue 19 item 3): a value as stored, or 'none' for clicks without one. */
+  country?: string;
+  device?: string;
+  os?: string;
+  browser?: string;
 }
 
 export interface ReportScope {
@@ -46,6 +51,7 @@ export function filterCondition(filters: ReportFilters): string {
   if (filters.spark !== undefined) conditions.push('spark_id = {spark:String}');
   if (filters.mediaBuyer !== undefined) conditions.push(`${MEDIA_BUYER_OF_SPARK} = {mediaBuyer:String}`);
   if (filters.campaignId !== undefined) conditions.push('campaign_id = {campaignId:String}');
+  conditions.push(...audienceConditions(filters));
   return conditions.length > 0 ? conditions.join(' AND ') : '1';
 }
 
@@ -62,6 +68,24 @@ export function scopeParams(scope: ReportScope): QueryParams {
   if (filters.spark !== undefined) params.spark = filters.spark === NONE_FILTER ? '' : filters.spark;
   if (filters.mediaBuyer !== undefined) params.mediaBuyer = filters.mediaBuyer === NONE_FILTER ? '' : filters.mediaBuyer;
   if (filters.campaignId !== undefined) params.campaignId = filters.campaignId;
+  Object.assign(params, audienceParams(filters));
+  return params;
+}
+
+/**
+ * Audience filters over the columns of the same name: only the sources report-source.ts picks for them
+ * (variable rollups with the value aliased, or raw facts) have those columns, never the flat rollups.
+ */
+function audienceConditions(filters: ReportFilters): string[] {
+  return AUDIENCE_VARIABLES.filter((v) => filters[v] !== undefined).map((v) => `${v} = {${v}:String}`);
+}
+
+function audienceParams(filters: ReportFilters): QueryParams {
+  const params: QueryParams = {};
+  for (const v of AUDIENCE_VARIABLES) {
+    const value = filters[v];
+    if (value !== undefined) params[v] = value === NONE_FILTER ? '' : value;
+  }
   return params;
 }
 

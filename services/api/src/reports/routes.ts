@@ -6,6 +6,7 @@
 //   /api/cake/offers                                  performance or offers (the Offers performance screen)
 import type { Analytics, Db, HttpServer } from '@tracker/core';
 import { clickLogExportQuerySchema, clickLogQuerySchema, dateRangeQuerySchema, reportQuerySchema } from '@tracker/schemas';
+import { listAudienceValues } from './audience-values';
 import { listCakeStats } from './cake-stats';
 import { summariseClicksByCampaign } from './campaign-click-summary';
 import { listClicks } from './click-log';
@@ -26,6 +27,13 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
     { config: { access: { feature: 'dashboard' } }, schema: { querystring: reportQuerySchema } },
     // A `parent` opens one row: the next level's rows under it (get-drill-report.ts).
     async (request) => (request.query.parent === undefined ? getReport(deps, request.query) : getDrillReport(deps, request.query)),
+  );
+
+  // The values of the audience filters (issue 19 item 3): what the filter bar offers for the range.
+  app.get(
+    '/reports/audience',
+    { config: { access: { feature: 'dashboard' } }, schema: { querystring: dateRangeQuerySchema } },
+    async (request) => listAudienceValues(deps, request.query),
   );
 
   app.get(
