@@ -2,7 +2,7 @@
 // data"): query strings as zod schemas, answers as types. Money is a decimal string, ratios numbers.
 import { z } from 'zod';
 import type { ReportMetrics } from './report-metrics';
-import { singleLine } from './text-fields';
+import { isWellFormedText, singleLine } from './text-fields';
 
 // ---- groupings and columns ----
 
@@ -159,8 +159,15 @@ export function drillPath(q: { groupBy: ReportGroupBy; then?: ReportGroupBy; the
 const drillLevel = (name: string) =>
   z.preprocess(blankToUndefined, z.enum(REPORT_GROUP_BY, { error: `${name} must be one of: ${REPORT_GROUP_BY.join(', ')}` }).optional());
 
-// A key may be '' (the 'Direct' / 'Unknown' row), so only an absent parameter means "no parent".
-const drillKey = (name: string) => singleLine(name, { trim: false }).max(500, `${name} must be at most 500 characters`).optional();
+// A key may be '' (the 'Direct' / 'Unknown' row), so only an absent parameter means "no parent". It is
+// a stored value matched as a bound parameter, so a tab or line break an ad macro carried (an ad named
+// 'Hook\tv2') is part of it: only malformed Unicode (which no stored value has) is refused.
+const drillKey = (name: string) =>
+  z
+    .string({ error: `${name} must be text` })
+    .max(500, `${name} must be at most 500 characters`)
+    .refine(isWellFormedText, `${name} must be well-formed Unicode text`)
+    .optional();
 
 function checkDrill(q: { groupBy: ReportGroupBy; then?: ReportGroupBy; then2?: ReportGroupBy; parent?: string; parent2?: string }, ctx: z.RefinementCtx) {
   if (q.then2 !== undefined && q.then === undefined) ctx.addIssue({ code: 'custom', message: 'then2 needs then' });

@@ -142,4 +142,17 @@ describe('drill-down of a tracking variable under another', () => {
     const lander = await report('groupBy=lander&then=placement&parent=&country=DE');
     expect(pick(lander)).toEqual([['p1', 2, 0, '0.00', '0.33', 1]]);
   });
+
+  test('a row whose key has a tab or line break (as an ad macro carried it) opens too', async () => {
+    await h.analytics.insert('clicks', [
+      clickRow('t1', '2026-06-05 10:00:00.000', { ...usIos, creative_name: 'Hook\tv2\nB', placement: 'p9' }),
+    ]);
+    const res = await h.call({
+      method: 'GET',
+      url: `/api/reports?startDate=2026-06-05&endDate=2026-06-05&groupBy=creativeName&then=placement&parent=${encodeURIComponent('Hook\tv2\nB')}`,
+      cookie: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as ReportResponse).rows.map((r) => [r.key, r.clicks])).toEqual([['p9', 1]]);
+  });
 });

@@ -34,7 +34,8 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
   let offerIds: number[] = [];
   const group = `reports-property-${seed}-${Math.random().toString(36).slice(2, 8)}`;
 
-  const projected = () => waitForProjection(stores.eventLog, group);
+  // Generous: on a loaded machine the projector takes far longer than the helper's default 30 s.
+  const projected = () => waitForProjection(stores.eventLog, group, 300_000);
 
   async function publish(events: TrackingEvent[]): Promise<void> {
     for (let i = 0; i < events.length; i += 150) await stores.eventLog.publish(events.slice(i, i + 150).map(encodeEvent));
@@ -134,7 +135,7 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin-property', password: 'property-password' } });
     cookie = String(login.headers['set-cookie']).split(';')[0]!;
-  }, 120_000);
+  }, 900_000);
 
   afterAll(async () => {
     await app?.close();
