@@ -60,6 +60,14 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 const CAMPAIGNS = 50;
 const TIKTOK_CAMPAIGNS = 200;
 const PLACEMENTS = ['TikTok', 'Pangle', 'Global App Bundle', 'TopBuzz'];
+// United States, Germany, United Kingdom, Brazil; an iPhone in TikTok, Android Chrome, Windows Chrome.
+const AUDIENCE_IPS = ['8.8.8.8', '2a00:1450:4001::1', '81.2.69.142', '200.160.2.3'];
+const AUDIENCE_AGENTS = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 musical_ly_34.1.0',
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+];
 interface World {
   landerIds: number[];
   offerIds: number[];
@@ -87,8 +95,9 @@ function randomClick(world: World, at: number): ClickEvent {
       adGroupName: organic ? '' : `Audience ${adGroup}`,
       creativeName: organic ? '' : `Video ${creative}`,
       ttclid: organic ? '' : `E.C.P.${int(1e9)}`,
-      ip: `10.${int(256)}.${int(256)}.${int(256)}`,
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+      // The audience varies with the click time, not the random stream, so every other dimension stays as it was.
+      ip: at % 5 < 3 ? AUDIENCE_IPS[at % AUDIENCE_IPS.length]! : `10.${int(256)}.${int(256)}.${int(256)}`,
+      userAgent: AUDIENCE_AGENTS[at % AUDIENCE_AGENTS.length]!,
       referrer: '',
       bot: random() < 0.05 ? 'link-preview' : '',
     },
@@ -400,6 +409,24 @@ async function main() {
     const pinned = `${clicksUrl}&asOf=${encodeURIComponent(page1.asOf!)}`;
     const jumpPage = await time(`${pinned}&after=${encodeURIComponent(clickLogCursor(lastOfPage1))}&skip=300`);
     const lastPage = await time(`${pinned}&last=true`);
+    // Issue 19 items 3 and 4: audience filters (variable rollups for one, raw facts for combinations) and
+    // drill-downs (a rollup pair as before, a tracking variable under another from the raw facts).
+    const range = `startDate=${REPORT_START}&endDate=${REPORT_END}`;
+    const topCreative = (JSON.parse((await time(`/api/reports?groupBy=creativeName&${range}`)).body) as { rows: Array<{ key: string }> }).rows[0]!.key;
+    const audienceQueries: Array<[string, string]> = [
+      ['campaign, country=US', 'groupBy=campaign&country=US'],
+      ['placement, os=iOS', 'groupBy=placement&os=iOS'],
+      ['campaign, country=US & os=iOS', 'groupBy=campaign&country=US&os=iOS'],
+      ['lander, device=Mobile', 'groupBy=lander&device=Mobile'],
+      ['drill campaign → placement', 'groupBy=campaign&then=placement&parent=cmp-01'],
+      ['drill ad name → placement', `groupBy=creativeName&then=placement&parent=${encodeURIComponent(topCreative)}`],
+      ['drill country → os, browser=Chrome', 'groupBy=country&then=os&parent=US&browser=Chrome'],
+      ['audience values of the range', ''],
+    ];
+    const audienceTimings: Array<[string, { first: number; p50: number; p95: number }]> = [];
+    for (const [name, query] of audienceQueries) {
+      audienceTimings.push([name, await time(query ? `/api/reports?${range}&${query}` : `/api/reports/audience?${range}`)]);
+    }
     for (const [groupBy, r] of timings) {
       await baselineReport(baseline.sql, groupBy);
       const pgSamples = [];
@@ -411,6 +438,7 @@ async function main() {
         `${`report groupBy=${groupBy}`.padEnd(34)} ${ms(r.first)} ${ms(r.p50)} ${ms(r.p95)}   ${ms(pgMedian)}  ${(pgMedian / r.p50).toFixed(0).padStart(4)}x   (${r.rows} rows)`,
       );
     }
+    for (const [name, r] of audienceTimings) console.log(`${name.padEnd(34)} ${ms(r.first)} ${ms(r.p50)} ${ms(r.p95)}`);
     console.log(`${'click log, first page of 100'.padEnd(34)} ${ms(firstPage.first)} ${ms(firstPage.p50)} ${ms(firstPage.p95)}`);
     console.log(`${'click log, 4 pages on from page 1'.padEnd(34)} ${ms(jumpPage.first)} ${ms(jumpPage.p50)} ${ms(jumpPage.p95)}`);
     console.log(`${'click log, last page'.padEnd(34)} ${ms(lastPage.first)} ${ms(lastPage.p50)} ${ms(lastPage.p95)}`);

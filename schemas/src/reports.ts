@@ -2,7 +2,7 @@
 // data"): query strings as zod schemas, answers as types. Money is a decimal string, ratios numbers.
 import { z } from 'zod';
 import type { ReportMetrics } from './report-metrics';
-import { singleLine } from './text-fields';
+import { isWellFormedText, singleLine } from './text-fields';
 
 // ---- groupings and columns ----
 
@@ -26,6 +26,18 @@ export const TRACKING_VARIABLES = [
 ] as const;
 export type TrackingVariable = (typeof TRACKING_VARIABLES)[number]['id'];
 export const TRACKING_VARIABLE_IDS = TRACKING_VARIABLES.map((v) => v.id) as [TrackingVariable, ...TrackingVariable[]];
+
+/** The tracking variables derived from the click's IP and user agent, which a report can also filter by. */
+export const AUDIENCE_VARIABLES = ['country', 'device', 'os', 'browser'] as const satisfies readonly TrackingVariable[];
+export type AudienceVariable = (typeof AUDIENCE_VARIABLES)[number];
+
+/** GET /api/reports/audience: the values of each audience variable seen in a date range, to filter by. */
+export interface AudienceValue {
+  /** The filter's value: as stored, or 'none' for clicks without one. */
+  value: string;
+  label: string;
+}
+export type AudienceValuesResponse = Record<AudienceVariable, AudienceValue[]>;
 
 export const REPORT_GROUP_BY = [...REPORT_GROUPINGS, ...TRACKING_VARIABLE_IDS] as const;
 export type ReportGroupBy = ReportGrouping | TrackingVariable;
@@ -129,16 +141,12 @@ export function checkRange(range: { startDate: string; endDate: string }, ctx: z
 export const MAX_DRILL_LEVELS = 3;
 
 /**
- * Which groupings a level may sit under. The rollups keep each click's campaign, spark, offer and
- * TikTok campaign beside every grouping (and its lander beside the entity groupings), so a parent must
- * be one of those; a tracking variable under another tracking variable (other than the TikTok
- * campaign id) has no rollup to read from.
+ * Which groupings a level may sit under: any other one. The flat and variable rollups answer most
+ * pairs; a tracking variable under another one (or beside a lander) reads the raw facts
+ * (services/api/src/reports/report-source.ts).
  */
 export function canDrillInto(parent: ReportGroupBy, child: ReportGroupBy): boolean {
-  if (parent === child) return false;
-  if (parent === 'tiktokCampaignId' || parent === 'campaign' || parent === 'spark' || parent === 'offer' || parent === 'mediabuyer') return true;
-  const childIsVariable = !(REPORT_GROUPINGS as readonly string[]).includes(child);
-  return parent === 'lander' && !childIsVariable;
+  return parent !== child;
 }
 
 /** The drill path of a report query: its levels in order, and the keys of the rows opened. */
@@ -151,8 +159,15 @@ export function drillPath(q: { groupBy: ReportGroupBy; then?: ReportGroupBy; the
 const drillLevel = (name: string) =>
   z.preprocess(blankToUndefined, z.enum(REPORT_GROUP_BY, { error: `${name} must be one of: ${REPORT_GROUP_BY.join(', ')}` }).optional());
 
-// A key may be '' (the 'Direct' / 'Unknown' row), so only an absent parameter means "no parent".
-const drillKey = (name: string) => singleLine(name, { trim: false }).max(500, `${name} must be at most 500 characters`).optional();
+// A key may be '' (the 'Direct' / 'Unknown' row), so only an absent parameter means "no parent". It is
+// a stored value matched as a bound parameter, so a tab or line break an ad macro carried (an ad named
+// 'Hook\tv2') is part of it: only malformed Unicode (which no stored value has) is refused.
+const drillKey = (name: string) =>
+  z
+    .string({ error: `${name} must be text` })
+    .max(500, `${name} must be at most 500 characters`)
+    .refine(isWellFormedText, `${name} must be well-formed Unicode text`)
+    .optional();
 
 function checkDrill(q: { groupBy: ReportGroupBy; then?: ReportGroupBy; then2?: ReportGroupBy; parent?: string; parent2?: string }, ctx: z.RefinementCtx) {
   if (q.then2 !== undefined && q.then === undefined) ctx.addIssue({ code: 'custom', message: 'then2 needs then' });
@@ -186,6 +201,11 @@ export const reportQuerySchema = dateRange
     /** A media buyer's username, or 'none' for clicks whose spark has no media buyer. */
     mediaBuyer: text('mediaBuyer'),
     campaignId: text('campaignId'),
+    /** Audience filters (issue 19 item 3): a country code, device type, OS or browser as stored, or 'none'. */
+    country: text('country'),
+    device: text('device'),
+    os: text('os'),
+    browser: text('browser'),
     /** Drill-down (issue 19): the second and third grouping levels under groupBy. */
     then: drillLevel('then'),
     then2: drillLevel('then2'),

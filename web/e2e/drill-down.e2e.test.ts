@@ -1,14 +1,22 @@
 // Drill-down on the dashboard in a real browser (issue 19 item 4): a media buyer picks 'Then by'
 // Offer and Placement, opens a campaign and then one of its offers, sees the children indented under
-// their parent (whose figures are their totals), and downloads a CSV with a name column per level.
+// their parent (whose figures are their totals), and downloads a CSV with a name column per level;
+// then drills Ad Name → Placement → OS and filters by OS (item 3) from the values the range has.
 // Screenshots go to <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
 
-async function click(baseUrl: string, campaignId: string, placement: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/r/${campaignId}?cid=1700&ad=88&cr=99&plc=${placement}&aname=Ad%201`, { redirect: 'manual' });
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 musical_ly_34.1.0';
+const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+/** A click through the tracking link; `extra` adds macros (crname: the ad name). */
+async function click(baseUrl: string, campaignId: string, placement: string, extra = '', userAgent?: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/r/${campaignId}?cid=1700&ad=88&cr=99&plc=${placement}&aname=Ad%201${extra}`, {
+    redirect: 'manual',
+    headers: userAgent ? { 'user-agent': userAgent } : {},
+  });
   const clickId = new URL(res.headers.get('location')!).searchParams.get('clickId');
   if (!clickId) throw new Error(`no clickId in ${res.headers.get('location')}`);
   return clickId;
@@ -94,5 +102,50 @@ describeWithChromium('drill-down e2e')('the dashboard drill-down in Chromium', (
 
     await page.getByRole('button', { name: 'Collapse Summer' }).click();
     await waitForRows(page, [['Summer', 0]]);
+  }, STEP_MS);
+
+  test('an ad name opens onto its placements and a placement onto its OSs, and the OS filter narrows every level', async () => {
+    const lander = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/landers`, { name: 'Story', url: 'https://lander.e2e.example/story' });
+    const campaign = await api<{ id: string }>(page, 'POST', `${baseUrl}/api/campaigns`, { name: 'Winter', landerId: lander.id });
+    for (const [plc, ua] of [['feed', IPHONE], ['feed', IPHONE], ['feed', WINDOWS], ['pangle', IPHONE]] as const) await click(baseUrl, campaign.id, plc, '&crname=Hook', ua);
+    const today = new Date().toISOString().slice(0, 10);
+    const deadline = Date.now() + 30_000;
+    let clicks = 0;
+    while (Date.now() < deadline && clicks < 8) {
+      ({ totals: { clicks } } = await api<{ totals: { clicks: number } }>(page, 'GET', `${baseUrl}/api/reports?groupBy=campaign&startDate=${today}&endDate=${today}`));
+      if (clicks < 8) await page.waitForTimeout(250);
+    }
+    expect(clicks).toBe(8);
+
+    // Ad Name → Placement → OS: a tracking variable under another one, twice.
+    await page.goto(`${baseUrl}/?tab=campaign&var=creativeName`);
+    await page.getByRole('table', { name: 'Report' }).getByText('TOTALS').waitFor();
+    await page.getByLabel('Then by', { exact: true }).click();
+    await page.getByRole('option', { name: 'Placement', exact: true }).click();
+    await page.getByLabel('And then by').click();
+    await page.getByRole('option', { name: 'OS', exact: true }).click();
+    await page.getByRole('button', { name: 'Expand Hook' }).click();
+    // Revenue ties at 0: rows read A to Z (the first test's clicks have no ad name: Unknown).
+    await waitForRows(page, [['Hook', 0], ['feed', 20], ['pangle', 20], ['Unknown', 0]]);
+    await page.getByRole('button', { name: 'Expand feed' }).click();
+    await waitForRows(page, [['Hook', 0], ['feed', 20], ['iOS', 40], ['Windows', 40], ['pangle', 20], ['Unknown', 0]]);
+    const visits = await page.getByRole('table', { name: 'Report' }).locator('tbody tr td:nth-child(2)').allInnerTexts();
+    expect(visits).toEqual(['4', '3', '2', '1', '1', '4']);
+    await shot(page, 'drill-down-variables');
+
+    // The OS filter offers the range's OSs; picking iOS keeps only those clicks, in the URL too.
+    await page.getByLabel('OS', { exact: true }).click();
+    await expect(page.getByRole('option').allInnerTexts()).resolves.toEqual(expect.arrayContaining(['All OS', 'iOS', 'Windows', 'Unknown']));
+    await page.getByRole('option', { name: 'iOS', exact: true }).click();
+    await page.waitForURL(/[?&]os=iOS/);
+    await waitForRows(page, [['Hook', 0], ['feed', 20], ['iOS', 40], ['pangle', 20]]);
+    const filtered = await page.getByRole('table', { name: 'Report' }).locator('tbody tr td:nth-child(2)').allInnerTexts();
+    expect(filtered).toEqual(['3', '2', '2', '1']);
+    await shot(page, 'audience-filter');
+
+    // The view survives a reload, filter and levels included.
+    await page.reload();
+    await page.getByRole('button', { name: 'Expand Hook' }).waitFor();
+    await expect(page.getByLabel('OS', { exact: true }).innerText()).resolves.toBe('iOS');
   }, STEP_MS);
 });

@@ -50,29 +50,37 @@ export async function loadCakeFillIns(db: Db, startDate: string): Promise<CakeFi
 
 const AUDIENCE_COLUMNS = new Set(['country', 'device', 'os', 'browser']);
 
+/** A filled-in click's approved conversions and revenue, as the conversion rollups name them. */
+export const CAKE_PER_CLICK = `toInt64(transform(click_id, {cakeClickIds:Array(String)}, {cakeConversions:Array(Int64)}, toInt64(0))) AS conversions,
+         toDecimal64(transform(click_id, {cakeClickIds:Array(String)}, {cakeRevenueCents:Array(Int64)}, toInt64(0)), 2) / 100 AS revenue`;
+
+/**
+ * The clicks CAKE filled in, one row each, from `table`: click_index is ordered by click id (a point
+ * lookup per click); only the raw clicks table has the audience columns (country, device, os, browser).
+ */
+export function cakeClicksSql(table: 'clicks' | 'click_index'): string {
+  return `SELECT * FROM ${table}
+          WHERE click_id IN (SELECT arrayJoin({cakeClickIds:Array(String)}))
+            AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
+          LIMIT 1 BY click_id`;
+}
+
 /**
  * The clicks CAKE filled in, shaped like the 15-minute conversion rollup `table` (the entity one or the
- * tracking-variable one, whose `value` is the click's `variableColumn`), to UNION with it.
+ * tracking-variable one, whose `value` is the click's `variableColumn`), to UNION with it. Sources that
+ * report-source.ts builds carry their own (GroupingSource.conversionsWithCake).
  */
 export function cakeFillInRowsSql(table: string, variableColumn: string | undefined): string {
-  const perClick = `toInt64(transform(click_id, {cakeClickIds:Array(String)}, {cakeConversions:Array(Int64)}, toInt64(0))) AS conversions,
-         toDecimal64(transform(click_id, {cakeClickIds:Array(String)}, {cakeRevenueCents:Array(Int64)}, toInt64(0)), 2) / 100 AS revenue`;
-  // click_index is ordered by click id: a point lookup per click. Only the audience columns (country,
-  // device, os, browser) live in the raw clicks table alone.
-  const source = variableColumn !== undefined && AUDIENCE_COLUMNS.has(variableColumn) ? 'clicks' : 'click_index';
-  const clicks = `SELECT * FROM ${source}
-                  WHERE click_id IN (SELECT arrayJoin({cakeClickIds:Array(String)}))
-                    AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
-                  LIMIT 1 BY click_id`;
+  const clicks = cakeClicksSql(variableColumn !== undefined && AUDIENCE_COLUMNS.has(variableColumn) ? 'clicks' : 'click_index');
   if (variableColumn !== undefined) {
     return `SELECT variable, value, bucket, campaign_id, spark_id, offer_id, tiktok_campaign_id, conversions, revenue FROM ${table}
             UNION ALL
             SELECT {variable:String} AS variable, toString(${variableColumn}) AS value, toStartOfFifteenMinutes(clicked_at) AS bucket,
-                   campaign_id, spark_id, offer_id, tiktok_campaign_id, ${perClick}
+                   campaign_id, spark_id, offer_id, tiktok_campaign_id, ${CAKE_PER_CLICK}
             FROM (${clicks})`;
   }
   return `SELECT bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, conversions, revenue FROM ${table}
           UNION ALL
-          SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, ${perClick}
+          SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, ${CAKE_PER_CLICK}
           FROM (${clicks})`;
 }

@@ -4,24 +4,20 @@
 // report splits it, then the opened row's cents go to its children pro rata by visits (largest
 // remainder), so the children always add up to their parent's row to the cent; `totals` is that row.
 import type { Analytics, QueryParams } from '@tracker/core';
-import { drillPath, type ReportGroupBy, type ReportQuery, type ReportResponse } from '@tracker/schemas';
+import { drillPath, type ReportQuery, type ReportResponse } from '@tracker/schemas';
 import { loadCakeFillIns } from './cake-fill-ins';
 import { compareBytes } from './compare-bytes';
 import { TOTALS_KEY, reportRow, type ReportDeps } from './get-report';
 import { labelGroups } from './group-labels';
 import { loadMediaBuyers, NO_MEDIA_BUYERS } from './media-buyers';
 import { addMeasures, emptyMeasures, queryConversions, type GroupMeasures } from './report-query';
-import { clickPartsSql, exitKeySql, filterCondition, groupingSource, rawExitClicksSql, scopeParams, type GroupingSource, type ReportFilters, type ReportScope } from './report-scope';
+import { clickPartsSql, exitKeySql, filterCondition, rawExitClicksSql, scopeParams, type GroupingSource, type ReportFilters, type ReportScope } from './report-scope';
 import { readReportTimezone } from './report-timezone';
+import { audienceFilters, reportSource } from './report-source';
 import type { ViewerScope } from './viewer-scope';
 import { SPEND_SQL } from './spend-allocation';
 import { splitCents } from './split-cents';
 import { queryUnapprovedConversions } from './unapproved-conversions';
-
-/** The SQL of an ancestor level's key over any rollup's columns (schemas' canDrillInto admits only these). */
-function ancestorKeySql(level: ReportGroupBy): string {
-  return level === 'tiktokCampaignId' ? 'toString(tiktok_campaign_id)' : groupingSource(level).key;
-}
 
 interface VisitRow {
   tzday: string;
@@ -108,11 +104,11 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
     spark: query.spark,
     mediaBuyer: query.mediaBuyer,
     campaignId: query.campaignId,
+    ...audienceFilters(query),
     ...(viewer ? { viewerSparks: viewer.sparkIds } : {}),
   };
   const scope: ReportScope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers, cake };
-  const source = groupingSource(child);
-  const keySqls = levels.map((level, i) => (i === parents.length ? source.key : ancestorKeySql(level)));
+  const { source, keys: keySqls } = reportSource(levels, filters);
   const parentParams = Object.fromEntries(parents.map((p, i) => [`drillParent${i}`, p]));
   const params = { ...scopeParams(scope), ...source.params, ...parentParams };
   const insideParents = parents.map((_, i) => `${keySqls[i]} = {drillParent${i}:String}`).join(' AND ');

@@ -18,9 +18,10 @@ import { compareBytes } from './compare-bytes';
 import { labelGroups } from './group-labels';
 import { loadMediaBuyers, NO_MEDIA_BUYERS } from './media-buyers';
 import { addMeasures, clickUnitsSql, emptyMeasures, queryConversions, queryExitClicks, type GroupMeasures } from './report-query';
-import { groupingSource, hasFilters, scopeParams, seriesBucketKey, type ReportFilters, type ReportScope } from './report-scope';
+import { hasFilters, scopeParams, seriesBucketKey, type ReportFilters, type ReportScope } from './report-scope';
 import { readReportTimezone } from './report-timezone';
 import type { ViewerScope } from './viewer-scope';
+import { audienceFilters, reportSource } from './report-source';
 import { queryUnapprovedConversions } from './unapproved-conversions';
 import { queryVisitsAndSpend } from './spend-allocation';
 
@@ -76,10 +77,11 @@ export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: Vi
     mediaBuyer: query.mediaBuyer,
     campaignId: query.campaignId,
     ...(viewer ? { viewerSparks: viewer.sparkIds } : {}),
+    ...audienceFilters(query),
   };
   const scope: ReportScope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers, cake };
   const granularity = query.startDate === query.endDate ? 'hour' : 'day';
-  const source = groupingSource(query.groupBy);
+  const { source } = reportSource([query.groupBy], filters);
 
   const params = { ...scopeParams(scope), ...source.params };
   const [visits, hourlyVisits, conversions, exits, unapproved] = await Promise.all([

@@ -55,6 +55,7 @@ export interface ConversionMeasures {
 /** The 15-minute conversion rollup, plus the clicks CAKE filled in when there are any (cake-fill-ins.ts). */
 function conversionsFrom(scope: ReportScope, source: GroupingSource): string {
   if (!scope.cake || scope.cake.clickIds.length === 0) return source.conversionsTable;
+  if (source.conversionsWithCake) return source.conversionsWithCake;
   const variableColumn = source.clicksTable === 'report_variable_clicks_daily' ? source.rawExitKey : undefined;
   return `(${cakeFillInRowsSql(source.conversionsTable, variableColumn)})`;
 }

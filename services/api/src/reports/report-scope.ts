@@ -3,8 +3,8 @@
 // Visits come from daily rows with quarter-hour maps (split at the report time zone's midnight);
 // conversions and exits from 15-minute buckets. Both are exact for any real time-zone offset.
 import type { QueryParams } from '@tracker/core';
-import { NONE_FILTER, REPORT_GROUPINGS, type ReportGroupBy, type ReportGrouping, type TrackingVariable } from '@tracker/schemas';
 import type { CakeFillIns } from './cake-fill-ins';
+import { AUDIENCE_VARIABLES, NONE_FILTER, REPORT_GROUPINGS, type ReportGroupBy, type ReportGrouping, type TrackingVariable } from '@tracker/schemas';
 import type { MediaBuyers } from './media-buyers';
 import { VIEWER_SPARKS_CONDITION } from './viewer-scope';
 
@@ -17,6 +17,11 @@ export interface ReportFilters {
   campaignId?: string;
   /** A scoped viewer's public spark ids (viewer-scope.ts): only their clicks pass. */
   viewerSparks?: string[];
+  /** Audience filters (issue 19 item 3): a value as stored, or 'none' for clicks without one. */
+  country?: string;
+  device?: string;
+  os?: string;
+  browser?: string;
 }
 
 export interface ReportScope {
@@ -53,6 +58,7 @@ export function filterCondition(filters: ReportFilters): string {
   if (filters.mediaBuyer !== undefined) conditions.push(`${MEDIA_BUYER_OF_SPARK} = {mediaBuyer:String}`);
   if (filters.campaignId !== undefined) conditions.push('campaign_id = {campaignId:String}');
   if (filters.viewerSparks !== undefined) conditions.push(VIEWER_SPARKS_CONDITION);
+  conditions.push(...audienceConditions(filters));
   return conditions.length > 0 ? conditions.join(' AND ') : '1';
 }
 
@@ -75,6 +81,24 @@ export function scopeParams(scope: ReportScope): QueryParams {
     params.cakeConversions = scope.cake.conversions;
     params.cakeRevenueCents = scope.cake.revenueCents;
   }
+  Object.assign(params, audienceParams(filters));
+  return params;
+}
+
+/**
+ * Audience filters over the columns of the same name: only the sources report-source.ts picks for them
+ * (variable rollups with the value aliased, or raw facts) have those columns, never the flat rollups.
+ */
+function audienceConditions(filters: ReportFilters): string[] {
+  return AUDIENCE_VARIABLES.filter((v) => filters[v] !== undefined).map((v) => `${v} = {${v}:String}`);
+}
+
+function audienceParams(filters: ReportFilters): QueryParams {
+  const params: QueryParams = {};
+  for (const v of AUDIENCE_VARIABLES) {
+    const value = filters[v];
+    if (value !== undefined) params[v] = value === NONE_FILTER ? '' : value;
+  }
   return params;
 }
 
@@ -86,6 +110,9 @@ export interface GroupingSource {
   clickColumns: string;
   /** 15-minute conversion buckets. */
   conversionsTable: string;
+  /** The same with the clicks CAKE filled in (cake-fill-ins.ts), for sources whose columns the generic
+   *  fill-in does not know (report-source.ts); absent: cakeFillInRowsSql wraps conversionsTable. */
+  conversionsWithCake?: string;
   /** Extra condition selecting the grouping's rows ('1' when none). */
   where: string;
   key: string;

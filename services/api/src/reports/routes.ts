@@ -7,6 +7,7 @@
 // A media buyer with spark or subid1 assignments sees only their own data in each (viewer-scope.ts).
 import type { Analytics, Db, HttpServer } from '@tracker/core';
 import { clickLogExportQuerySchema, clickLogQuerySchema, dateRangeQuerySchema, reportQuerySchema } from '@tracker/schemas';
+import { listAudienceValues } from './audience-values';
 import { listCakeStats } from './cake-stats';
 import { summariseClicksByCampaign } from './campaign-click-summary';
 import { listClicks } from './click-log';
@@ -31,6 +32,13 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
       const viewer = await loadViewerScope(deps.db, request.user);
       return request.query.parent === undefined ? getReport(deps, request.query, viewer) : getDrillReport(deps, request.query, viewer);
     },
+  );
+
+  // The values of the audience filters (issue 19 item 3): what the filter bar offers for the range.
+  app.get(
+    '/reports/audience',
+    { config: { access: { feature: 'dashboard' } }, schema: { querystring: dateRangeQuerySchema } },
+    async (request) => listAudienceValues(deps, request.query),
   );
 
   app.get(

@@ -27,6 +27,9 @@ const VARIABLE_COLUMNS: Record<TrackingVariable, string> = {
   creativeName: 'creative_name',
 };
 
+/** Every other variable column too: audience filters and drill-down levels read them (report-source.ts). */
+const OTHER_VARIABLE_COLUMNS = Object.values(VARIABLE_COLUMNS).filter((c) => c !== 'tiktok_campaign_id').join(', ');
+
 export async function queryUnapprovedConversions(
   analytics: Analytics,
   scope: ReportScope,
@@ -43,7 +46,7 @@ export async function queryUnapprovedConversions(
             toDecimal64(sumIf(sign * payout, status = 'rejected'), 2) AS rejected_payout
      FROM (
        SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id,
-              sign, status, payout${variableColumns}
+              sign, status, payout${variableColumns}, ${OTHER_VARIABLE_COLUMNS}
        FROM conversions FINAL
        WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
          AND status IN ('pending', 'rejected')

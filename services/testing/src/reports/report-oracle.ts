@@ -56,9 +56,14 @@ export interface OracleQuery {
   startDate: string;
   endDate: string;
   groupBy: ReportGroupBy;
-  filters: { offer?: number; spark?: string; mediaBuyer?: string; campaignId?: string };
-  /** A drill-down: the rows of grouping `then` under the `groupBy` row `parent` (series left empty). */
-  drill?: { then: ReportGroupBy; parent: string };
+  filters: {
+    offer?: number; spark?: string; mediaBuyer?: string; campaignId?: string;
+    /** Audience filters (issue 19 item 3): a value as derived, or 'none'. */
+    country?: string; device?: string; os?: string; browser?: string;
+  };
+  /** A drill-down: the rows of grouping `then` under the `groupBy` row `parent`, or of `then2` under the
+   *  `then` row `parent2` inside it (series left empty). */
+  drill?: { then: ReportGroupBy; parent: string; then2?: ReportGroupBy; parent2?: string };
   /** A scoped media buyer's public spark ids (the server's viewer scope): only their clicks count. */
   viewerSparks?: string[];
 }
@@ -124,7 +129,17 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     }
   };
   // A drill-down's rows are keyed by its child grouping; what they count is what lies in the parent.
-  const rowGrouping = q.drill ? q.drill.then : q.groupBy;
+  const levels: ReportGroupBy[] = [q.groupBy];
+  const parents: string[] = [];
+  if (q.drill) {
+    levels.push(q.drill.then);
+    parents.push(q.drill.parent);
+    if (q.drill.then2 !== undefined && q.drill.parent2 !== undefined) {
+      levels.push(q.drill.then2);
+      parents.push(q.drill.parent2);
+    }
+  }
+  const rowGrouping = levels[levels.length - 1]!;
   const keyOf = (d: ClickDimensions) => keyIn(rowGrouping, d);
   const f = q.filters;
   const passesFilters = (d: ClickDimensions) =>
@@ -132,8 +147,11 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     (f.spark === undefined || d.sparkId === (f.spark === NONE_FILTER ? '' : f.spark)) &&
     (f.mediaBuyer === undefined || buyer(d) === (f.mediaBuyer === NONE_FILTER ? '' : f.mediaBuyer)) &&
     (f.campaignId === undefined || d.campaignId === f.campaignId) &&
-    (q.viewerSparks === undefined || q.viewerSparks.includes(d.sparkId));
-  const passes = (d: ClickDimensions) => passesFilters(d) && (!q.drill || keyIn(q.groupBy, d) === q.drill.parent);
+    (q.viewerSparks === undefined || q.viewerSparks.includes(d.sparkId)) &&
+    (['country', 'device', 'os', 'browser'] as const).every((v) => f[v] === undefined || keyIn(v, d) === (f[v] === NONE_FILTER ? '' : f[v]));
+  /** Inside the opened rows of the first `depth` levels. */
+  const insideParents = (d: ClickDimensions, depth = parents.length) => parents.slice(0, depth).every((p, i) => keyIn(levels[i]!, d) === p);
+  const passes = (d: ClickDimensions) => passesFilters(d) && insideParents(d);
   const filtered = Object.values(f).some((v) => v !== undefined) || q.viewerSparks !== undefined;
   const hourly = q.startDate === q.endDate;
   const day = (at: number) => dayIn(q.timezone, at);
@@ -245,29 +263,43 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       }
     }
   };
-  /** A drill-down's spend: the parent's cents of each (day, TikTok campaign), as the top level splits
-   *  them, over its children by visits (largest remainder, ties to the smaller key). */
+  /** A drill-down's spend: the opened top-level row's cents of each (day, TikTok campaign), as the top
+   *  level splits them, over the next level's keys by visits (largest remainder, ties to the smaller
+   *  key); with a third level, the opened second-level row's cents again over the third level's keys. */
   const allocateWithinParent = () => {
-    for (const [id, cents] of world.spend) {
-      // The top level's split of this one (day, TikTok campaign): the parent's cents of it.
-      const top = new Map<string, Acc>();
-      allocate((v) => keyIn(q.groupBy, v.dims), top, () => UNATTRIBUTED_SPEND_KEY, new Map([[id, cents]]));
-      const parentCents = top.get(q.drill!.parent)?.spend ?? 0;
-      const [spendDay, tt] = id.split('|') as [string, string];
-      const byChild = new Map<string, number>();
-      for (const v of visits) {
-        if (v.dims.tiktokCampaignId !== tt || day(v.at) !== spendDay || !passes(v.dims)) continue;
-        byChild.set(keyOf(v.dims), (byChild.get(keyOf(v.dims)) ?? 0) + 1);
-      }
-      const total = [...byChild.values()].reduce((a, b) => a + b, 0);
-      if (total === 0 || parentCents === 0) continue;
-      const shares = [...byChild].map(([unit, n]) => ({ unit, base: Math.floor((parentCents * n) / total), remainder: (parentCents * n) % total }));
-      let left = parentCents - shares.reduce((a, b) => a + b.base, 0);
+    const split = (cents: number, byUnit: Map<string, number>) => {
+      const total = [...byUnit.values()].reduce((a, b) => a + b, 0);
+      const result = new Map<string, number>();
+      if (total === 0 || cents === 0) return result;
+      const shares = [...byUnit].map(([unit, n]) => ({ unit, base: Math.floor((cents * n) / total), remainder: (cents * n) % total }));
+      let left = cents - shares.reduce((a, b) => a + b.base, 0);
       shares.sort((a, b) => b.remainder - a.remainder || bytes(a.unit, b.unit));
       for (const sh of shares) {
         const extra = left > 0 ? 1 : 0;
         left -= extra;
-        row(rows, sh.unit).spend += sh.base + extra;
+        result.set(sh.unit, sh.base + extra);
+      }
+      return result;
+    };
+    for (const [id, cents] of world.spend) {
+      // The top level's split of this one (day, TikTok campaign): the parent's cents of it.
+      const top = new Map<string, Acc>();
+      allocate((v) => keyIn(q.groupBy, v.dims), top, () => UNATTRIBUTED_SPEND_KEY, new Map([[id, cents]]));
+      let parentCents = top.get(parents[0]!)?.spend ?? 0;
+      const [spendDay, tt] = id.split('|') as [string, string];
+      for (let level = 1; level < levels.length; level++) {
+        const byChild = new Map<string, number>();
+        for (const v of visits) {
+          if (v.dims.tiktokCampaignId !== tt || day(v.at) !== spendDay || !passesFilters(v.dims) || !insideParents(v.dims, level)) continue;
+          const k = keyIn(levels[level]!, v.dims);
+          byChild.set(k, (byChild.get(k) ?? 0) + 1);
+        }
+        const shares = split(parentCents, byChild);
+        if (level === levels.length - 1) {
+          for (const [unit, c] of shares) row(rows, unit).spend += c;
+        } else {
+          parentCents = shares.get(parents[level]!) ?? 0;
+        }
       }
     }
   };
@@ -311,7 +343,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
 
   return {
     rows: [...rows].map(([key, a]) => toRow(key, label(key), a)).sort((a, b) => bytes(a.key, b.key)),
-    totals: toRow('__total__', q.drill ? label(q.drill.parent, q.groupBy) : 'TOTALS', total),
+    totals: toRow('__total__', q.drill ? label(parents[parents.length - 1]!, levels[parents.length - 1]) : 'TOTALS', total),
     series: q.drill ? [] : buckets.map((bucket) => {
       const a = series.get(bucket) ?? acc();
       return {

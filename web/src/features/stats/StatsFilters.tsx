@@ -1,5 +1,5 @@
 // The Stats screen's filter bar (spec §2): the 'Variables (Tracking Fields)' select, All Offers,
-// All Sparks (with 'No Spark'), All Media Buyers, the 'Then by' levels of the drill-down (drill.ts),
+// All Sparks (with 'No Spark'), All Media Buyers, Country/Device/OS/Browser (AudienceFilters), the 'Then by' levels of the drill-down (drill.ts),
 // and the removable campaign chip.
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -29,7 +29,7 @@ export interface StatsFilterValues {
   mediaBuyer: string;
 }
 
-function FilterSelect({
+export function FilterSelect({
   id,
   label,
   value,
@@ -74,6 +74,7 @@ export function StatsFilters({
   groupBy,
   drill,
   onDrillChange,
+  audience,
 }: {
   values: StatsFilterValues;
   onChange: (next: StatsFilterValues) => void;
@@ -87,6 +88,8 @@ export function StatsFilters({
   groupBy: ReportGroupBy;
   drill: DrillState;
   onDrillChange: (next: DrillState) => void;
+  /** The Country, Device, OS and Browser selects (AudienceFilters), after the media buyers. */
+  audience?: ReactNode;
 }) {
   const thenChoices = drillChoices([groupBy], ALL_GROUPINGS);
   const then2Choices = drill.then ? drillChoices([groupBy, drill.then], ALL_GROUPINGS) : [];
@@ -170,6 +173,7 @@ export function StatsFilters({
           </SelectItem>
         ))}
       </FilterSelect>
+      {audience}
       {campaignFilter && (
         <Badge variant="secondary" className="col-span-2 h-9 gap-1.5 py-0 pr-1 pl-3 text-sm">
           <span className="max-w-56 truncate">Campaign: {campaignFilter.label}</span>

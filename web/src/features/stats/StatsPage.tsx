@@ -20,12 +20,12 @@ import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { useCopyIndicator } from '../../ui/use-copy-indicator';
 import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
 import { toggleCampaignFilter } from './campaign-filter';
-import { serializeDashboardView } from './dashboard-view';
+import { serializeDashboardView, type AudienceFilterValues } from './dashboard-view';
 import { ColumnsPopover } from './ColumnsPopover';
 import { EMPTY_GROUP_LABELS, type ReportGroupBy } from '@tracker/schemas';
 import { drillLevels, drillTree, fitDrill, NO_DRILL, openedPaths, type DrillState } from './drill';
 import { drillCsv } from './drill-csv';
-import { useDrillChildren, useMediaBuyers, usePreferences, useReport, useSaveColumnWidths, useSaveVisibleColumns, type ReportParams } from './queries';
+import { useAudienceValues, useDrillChildren, useMediaBuyers, usePreferences, useReport, useSaveColumnWidths, useSaveVisibleColumns, type ReportParams } from './queries';
 import {
   columnsForGrouping,
   DEFAULT_VISIBLE_COLUMNS,
@@ -39,6 +39,7 @@ import { NONE_FILTER } from './report-types';
 import { rangeParams, statsCsvFilename, statsRange, useReportTimeZone } from './report-time-zone';
 import { ALL, StatsFilters, type StatsFilterValues } from './StatsFilters';
 import { SpendFreshnessNote } from './SpendFreshnessNote';
+import { AudienceFilters } from './AudienceFilters';
 import { SummaryCards } from './SummaryCards';
 import { useDashboardView } from './use-dashboard-view';
 
@@ -79,12 +80,14 @@ export function StatsPage() {
     spark: filters.spark === ALL ? undefined : filters.spark,
     mediaBuyer: filters.mediaBuyer === ALL ? undefined : filters.mediaBuyer,
     campaignId: view.campaignId ?? undefined,
+    ...audienceParams(view.audience),
   };
 
   const report = useReport(params);
   learnTimeZone(report.data?.timezone);
   useFetchErrorToast('Failed to fetch stats', report);
   const mediaBuyers = useMediaBuyers(dates);
+  const audienceValues = useAudienceValues(dates);
   const offers = useOffers();
   const sparks = useSparks();
   // Loaded so the chip can name a campaign that has dropped out of the rows.
@@ -205,6 +208,7 @@ export function StatsPage() {
         groupBy={groupBy}
         drill={drill}
         onDrillChange={setDrill}
+        audience={<AudienceFilters values={view.audience} seen={audienceValues.data} onChange={(audience) => updateView({ audience })} />}
         actions={
           <ColumnsPopover
             columns={groupingColumns}
@@ -249,6 +253,11 @@ export function StatsPage() {
       </Card>
     </div>
   );
+}
+
+/** The audience filters the report sends: those not on 'All'. */
+function audienceParams(audience: AudienceFilterValues): Partial<AudienceFilterValues> {
+  return Object.fromEntries(Object.entries(audience).filter(([, value]) => value !== ALL));
 }
 
 function sameColumns(a: readonly ReportColumnId[], b: readonly ReportColumnId[]): boolean {

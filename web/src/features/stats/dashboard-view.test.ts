@@ -16,6 +16,7 @@ describe('dashboard view in the URL', () => {
       offer: '12',
       spark: 'none',
       mediaBuyer: 'jane',
+      audience: { country: 'US', device: 'all', os: 'none', browser: 'Mobile Safari' },
       campaignId: 'c_spring',
       range: { from: new Date(2026, 2, 1), to: new Date(2026, 2, 7) },
       sorting: [{ id: 'clicks', desc: false }],
@@ -24,7 +25,7 @@ describe('dashboard view in the URL', () => {
     };
     const query = serializeDashboardView(view).toString();
     expect(query).toBe(
-      'tab=offer&var=placement&offer=12&spark=none&buyer=jane&campaign=c_spring&start=2026-03-01&end=2026-03-07&sort=clicks.asc&cols=clicks%2Crevenue%2Croi&drill=creativeName%2Cplacement',
+      'tab=offer&var=placement&offer=12&spark=none&buyer=jane&country=US&os=none&browser=Mobile+Safari&campaign=c_spring&start=2026-03-01&end=2026-03-07&sort=clicks.asc&cols=clicks%2Crevenue%2Croi&drill=creativeName%2Cplacement',
     );
     expect(parseQuery(query)).toEqual(view);
   });
@@ -50,6 +51,10 @@ describe('dashboard view in the URL', () => {
     expect(view.range).toBeNull();
     expect(view.mediaBuyer).toBe('all');
     expect(view.sorting).toEqual(DEFAULT_DASHBOARD_VIEW.sorting);
+  });
+
+  it('keeps each audience filter on its own: a bad one falls back to All', () => {
+    expect(parseQuery(`country=DE&device=&os=${'x'.repeat(300)}`).audience).toEqual({ country: 'DE', device: 'all', os: 'all', browser: 'all' });
   });
 
   it('drops a column list with nothing usable in it', () => {

@@ -1,6 +1,6 @@
 // The dashboard's view as it lives in the URL (issue 19 item 7), so a view survives a reload and can be
 // bookmarked or sent to a teammate: one zod field per query key, a tolerant parse and a short serialize.
-import { REPORT_COLUMNS, REPORT_GROUP_BY, REPORT_GROUPINGS, TRACKING_VARIABLE_IDS, type ReportColumnId } from '@tracker/schemas';
+import { AUDIENCE_VARIABLES, REPORT_COLUMNS, REPORT_GROUP_BY, REPORT_GROUPINGS, TRACKING_VARIABLE_IDS, type AudienceVariable, type ReportColumnId } from '@tracker/schemas';
 import type { SortingState } from '@tanstack/react-table';
 import { z } from 'zod';
 import { parseDayRangeParams, toDayParam, type DayRange } from '../../ui/date-range-presets';
@@ -29,6 +29,11 @@ const VIEW_FIELDS = {
   offer: filterValue.catch(ALL),
   spark: filterValue.catch(ALL),
   buyer: filterValue.catch(ALL),
+  // The audience filters (issue 19 item 3), each under its own short key: ?country=US&os=iOS.
+  country: filterValue.catch(ALL),
+  device: filterValue.catch(ALL),
+  os: filterValue.catch(ALL),
+  browser: filterValue.catch(ALL),
   campaign: filterValue.optional().catch(undefined),
   start: z.string().optional().catch(undefined),
   end: z.string().optional().catch(undefined),
@@ -63,6 +68,8 @@ export interface DashboardView {
   offer: string;
   spark: string;
   mediaBuyer: string;
+  /** Country, device, OS and browser filters: a value as the server stores it, 'none', or ALL. */
+  audience: AudienceFilterValues;
   /** The campaign chip's campaign id, or null. */
   campaignId: string | null;
   /** The picked days, or null for the default 'today' in the report time zone (which moves with it). */
@@ -73,12 +80,17 @@ export interface DashboardView {
   drill: string[];
 }
 
+export type AudienceFilterValues = Record<AudienceVariable, string>;
+
+export const NO_AUDIENCE_FILTERS: AudienceFilterValues = { country: ALL, device: ALL, os: ALL, browser: ALL };
+
 export const DEFAULT_DASHBOARD_VIEW: DashboardView = {
   tab: 'campaign',
   variable: NO_VARIABLE,
   offer: ALL,
   spark: ALL,
   mediaBuyer: ALL,
+  audience: NO_AUDIENCE_FILTERS,
   campaignId: null,
   range: null,
   sorting: DEFAULT_REPORT_SORTING,
@@ -100,6 +112,7 @@ export function parseDashboardView(search: URLSearchParams): DashboardView {
     offer: url.offer,
     spark: url.spark,
     mediaBuyer: url.buyer,
+    audience: { country: url.country, device: url.device, os: url.os, browser: url.browser },
     campaignId: url.campaign ?? null,
     range: parseDayRangeParams(url.start, url.end),
     sorting: url.sort,
@@ -119,6 +132,7 @@ export function serializeDashboardView(view: DashboardView): URLSearchParams {
   put('offer', view.offer, ALL);
   put('spark', view.spark, ALL);
   put('buyer', view.mediaBuyer, ALL);
+  for (const variable of AUDIENCE_VARIABLES) put(variable, view.audience[variable], ALL);
   put('campaign', view.campaignId ?? '', '');
   if (view.range) {
     out.set('start', toDayParam(view.range.from));

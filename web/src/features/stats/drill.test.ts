@@ -32,11 +32,14 @@ describe('drill-down', () => {
     expect(openedPaths(levels.slice(0, 2), [rowId(['a']), rowId(['a', '1'])])).toEqual([['a']]);
   });
 
-  test('a level that cannot sit under the new grouping is dropped with those below it', () => {
+  test('any grouping sits under any other; a level that repeats the new grouping is dropped with those below it', () => {
     const drill = { then: 'adGroupName' as const, then2: 'placement' as const, expanded: [rowId(['a'])] };
     expect(fitDrill('campaign', { then: 'offer', then2: 'placement', expanded: [] })).toEqual({ then: 'offer', then2: 'placement', expanded: [] });
-    expect(fitDrill('campaign', drill)).toEqual({ then: 'adGroupName', then2: null, expanded: [] });
-    expect(fitDrill('placement', drill)).toEqual({ then: null, then2: null, expanded: [] });
+    // A tracking variable under another one (issue 19 item 4): kept, opened rows too.
+    expect(fitDrill('campaign', drill)).toEqual(drill);
+    expect(fitDrill('creativeName', drill)).toEqual(drill);
+    expect(fitDrill('placement', drill)).toEqual({ then: 'adGroupName', then2: null, expanded: [] });
+    expect(fitDrill('adGroupName', drill)).toEqual({ then: null, then2: null, expanded: [] });
   });
 
   test('the CSV lists the opened children under their parent with a name column per level', () => {

@@ -5,6 +5,7 @@ import { apiJson } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 import { childParams, rowId } from './drill';
+import type { AudienceValuesResponse } from '@tracker/schemas';
 import type { ReportGroupBy } from './report-groupings';
 import { EMPTY_GROUP_KEY, NONE_FILTER, UNATTRIBUTED_KEY, type Report } from './report-types';
 
@@ -21,6 +22,11 @@ export interface ReportParams {
   spark?: string;
   mediaBuyer?: string;
   campaignId?: string;
+  /** Audience filters (issue 19 item 3): a stored value, or 'none'. */
+  country?: string;
+  device?: string;
+  os?: string;
+  browser?: string;
 }
 
 export function useReport(params: ReportParams) {
@@ -50,6 +56,15 @@ export function useDrillChildren(params: ReportParams, levels: readonly ReportGr
       const failed = results.filter((r) => r.error);
       return { children, loading, error: failed[0]?.error ?? null, errorUpdatedAt: Math.max(0, ...failed.map((r) => r.errorUpdatedAt)) };
     },
+  });
+}
+
+/** The countries, devices, OSs and browsers of the range's clicks, for the audience filters' selects. */
+export function useAudienceValues(range: { startDate: string; endDate: string }) {
+  return useQuery<AudienceValuesResponse>({
+    queryKey: ['/api/reports/audience', range],
+    refetchInterval: STATS_POLL_MS,
+    staleTime: STATS_STALE_MS,
   });
 }
 
