@@ -127,7 +127,8 @@ describeWithChromium('day-one fixes e2e')('offers, sparks, pixels, settings and 
     const sizes = await field.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth, sh: el.scrollHeight, ch: el.clientHeight }));
     expect(sizes.sw).toBeLessThanOrEqual(sizes.cw);
     expect(sizes.sh).toBeLessThanOrEqual(sizes.ch);
-    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    // Settings has more than one Copy button (the inbound mail hook's too): the postback card's.
+    await page.locator('[data-slot="card"]', { has: page.getByRole('textbox', { name: 'Postback URL' }) }).getByRole('button', { name: 'Copy', exact: true }).click();
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 

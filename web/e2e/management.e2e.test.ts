@@ -321,7 +321,8 @@ describeWithChromium('management e2e')('management screens in Chromium', () => {
 
     await page.getByRole('textbox', { name: 'Postback URL' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Postback URL' }).inputValue()).toMatch(/^https:\/\/trk\.e2e-example\.com\/postback\?key=/);
-    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    // Settings has more than one Copy button (the inbound mail hook's too): the postback card's.
+    await page.locator('[data-slot="card"]', { has: page.getByRole('textbox', { name: 'Postback URL' }) }).getByRole('button', { name: 'Copy', exact: true }).click();
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
     await shot(page, '09-settings');
 
