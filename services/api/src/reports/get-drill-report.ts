@@ -5,15 +5,13 @@
 // remainder), so the children always add up to their parent's row to the cent; `totals` is that row.
 import type { Analytics, QueryParams } from '@tracker/core';
 import { drillPath, type ReportQuery, type ReportResponse } from '@tracker/schemas';
-import { loadCakeFillIns } from './cake-fill-ins';
 import { compareBytes } from './compare-bytes';
 import { TOTALS_KEY, reportRow, type ReportDeps } from './get-report';
 import { labelGroups } from './group-labels';
-import { loadMediaBuyers, NO_MEDIA_BUYERS } from './media-buyers';
+import { loadReportScope } from './load-report-scope';
 import { addMeasures, emptyMeasures, queryConversions, type GroupMeasures } from './report-query';
-import { clickPartsSql, exitKeySql, filterCondition, rawExitClicksSql, scopeParams, type GroupingSource, type ReportFilters, type ReportScope } from './report-scope';
-import { readReportTimezone } from './report-timezone';
-import { audienceFilters, reportSource } from './report-source';
+import { clickPartsSql, exitKeySql, filterCondition, rawExitClicksSql, scopeParams, type GroupingSource, type ReportScope } from './report-scope';
+import { reportSource } from './report-source';
 import type { ViewerScope } from './viewer-scope';
 import { SPEND_SQL } from './spend-allocation';
 import { splitCents } from './split-cents';
@@ -93,21 +91,8 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
   const { levels: allLevels, parents } = drillPath(query);
   const levels = allLevels.slice(0, parents.length + 1);
   const child = levels[parents.length]!;
-  const needsBuyers = levels.includes('mediabuyer') || query.mediaBuyer !== undefined;
-  const [timezone, buyers, cake] = await Promise.all([
-    readReportTimezone(db),
-    needsBuyers ? loadMediaBuyers(db) : NO_MEDIA_BUYERS,
-    loadCakeFillIns(db, query.startDate),
-  ]);
-  const filters: ReportFilters = {
-    offer: query.offer,
-    spark: query.spark,
-    mediaBuyer: query.mediaBuyer,
-    campaignId: query.campaignId,
-    ...audienceFilters(query),
-    ...(viewer ? { viewerSparks: viewer.sparkIds } : {}),
-  };
-  const scope: ReportScope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers, cake };
+  const scope = await loadReportScope(db, query, levels.includes('mediabuyer'), viewer);
+  const { filters, timezone } = scope;
   const { source, keys: keySqls } = reportSource(levels, filters);
   const parentParams = Object.fromEntries(parents.map((p, i) => [`drillParent${i}`, p]));
   const params = { ...scopeParams(scope), ...source.params, ...parentParams };

@@ -13,15 +13,13 @@ import {
   type ReportRow,
   type ReportSeriesPoint,
 } from '@tracker/schemas';
-import { loadCakeFillIns } from './cake-fill-ins';
 import { compareBytes } from './compare-bytes';
 import { labelGroups } from './group-labels';
-import { loadMediaBuyers, NO_MEDIA_BUYERS } from './media-buyers';
+import { loadReportScope } from './load-report-scope';
 import { addMeasures, clickUnitsSql, emptyMeasures, queryConversions, queryExitClicks, type GroupMeasures } from './report-query';
-import { hasFilters, scopeParams, seriesBucketKey, type ReportFilters, type ReportScope } from './report-scope';
-import { readReportTimezone } from './report-timezone';
+import { hasFilters, scopeParams, seriesBucketKey } from './report-scope';
 import type { ViewerScope } from './viewer-scope';
-import { audienceFilters, reportSource } from './report-source';
+import { reportSource } from './report-source';
 import { queryUnapprovedConversions } from './unapproved-conversions';
 import { queryVisitsAndSpend } from './spend-allocation';
 
@@ -64,22 +62,8 @@ function seriesBuckets(query: ReportQuery, granularity: 'day' | 'hour'): string[
 
 export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: ViewerScope | null = null): Promise<ReportResponse> {
   const { db, analytics } = deps;
-  // Only a media-buyer grouping or filter reads the spark → buyer mapping.
-  const needsBuyers = query.groupBy === 'mediabuyer' || query.mediaBuyer !== undefined;
-  const [timezone, buyers, cake] = await Promise.all([
-    readReportTimezone(db),
-    needsBuyers ? loadMediaBuyers(db) : NO_MEDIA_BUYERS,
-    loadCakeFillIns(db, query.startDate),
-  ]);
-  const filters: ReportFilters = {
-    offer: query.offer,
-    spark: query.spark,
-    mediaBuyer: query.mediaBuyer,
-    campaignId: query.campaignId,
-    ...(viewer ? { viewerSparks: viewer.sparkIds } : {}),
-    ...audienceFilters(query),
-  };
-  const scope: ReportScope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers, cake };
+  const scope = await loadReportScope(db, query, query.groupBy === 'mediabuyer', viewer);
+  const { filters, timezone } = scope;
   const granularity = query.startDate === query.endDate ? 'hour' : 'day';
   const { source } = reportSource([query.groupBy], filters);
 
