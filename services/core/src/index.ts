@@ -35,3 +35,4 @@ export {
   type DomainTransitionRow,
   type TransitionInput,
 } from './domains/domain-state';
+export { statementUploadsOf, type StatementUploads } from './db/statement-uploads';

@@ -1,10 +1,9 @@
 // POST /api/transactions/upload: receives the multipart `file` (.csv, at most 50 MB: busboy stops past it),
-// keeps it in the entity store for the workers, wherever they run, then runs the statement-import job on
+// keeps it where the workers find it, wherever they run (statementUploadsOf), then runs the statement-import job on
 // the queue and waits for its answer (spec §7): the counts, or { error, details } with nothing stored.
 import { randomUUID } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, badRequest, schema, type Db, type JobQueue } from '@tracker/core';
+import { HttpError, badRequest, statementUploadsOf, type Db, type JobQueue } from '@tracker/core';
 import {
   MAX_STATEMENT_BYTES,
   STATEMENT_IMPORT_JOB,
@@ -17,7 +16,7 @@ import {
 export interface UploadDeps {
   /** Absent in an api that runs no jobs (some tests): a well-formed upload then answers 503. */
   queue?: JobQueue;
-  /** Where the upload waits for its job (statement_uploads). */
+  /** Where the upload waits for its job (statementUploadsOf). */
   db: Db;
   /** How long the request waits for the job. */
   importTimeoutMs?: number;
@@ -60,9 +59,6 @@ function receiveError(error: unknown): Error {
   return badRequest('The upload was cut off or is not multipart form data');
 }
 
-/** A day-old upload belongs to a request that never came back for its answer (a 504, a restart). */
-const ABANDONED_AFTER = sql`now() - interval '1 day'`;
-
 export async function uploadStatement(request: FastifyRequest, deps: UploadDeps): Promise<UploadAnswer> {
   const part = await request.file({ limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10 } }).catch((error: unknown) => {
     throw receiveError(error);
@@ -89,20 +85,20 @@ export async function uploadStatement(request: FastifyRequest, deps: UploadDeps)
   }
   if (!deps.queue) return refuse(503, 'Imports need the job queue', ['This api process was started without a job queue.']);
 
-  // The workers may run on another host: the file goes through the entity store, not a folder.
-  const uploads = schema.statementUploads;
-  await deps.db.delete(uploads).where(lt(uploads.createdAt, ABANDONED_AFTER));
+  // The workers may run on another host: statementUploadsOf says where the file waits for them.
+  const uploads = statementUploadsOf(deps.db);
+  await uploads.prune();
   const uploadId = randomUUID();
-  await deps.db.insert(uploads).values({ id: uploadId, fileName: part.filename, content: Buffer.concat(chunks) });
+  await uploads.put(uploadId, part.filename, Buffer.concat(chunks));
   try {
     const job: StatementImportJob = { uploadId, fileName: part.filename };
     const id = await deps.queue.enqueue(STATEMENT_IMPORT_JOB, job, { attempts: 3, backoffMs: 1000 });
     const answer = await waitForImport(deps.queue, id, deps.importTimeoutMs ?? 10 * 60_000);
     // A job still running keeps its upload; it is cleared with the abandoned ones a day later.
-    if (answer.status !== 504) await deps.db.delete(uploads).where(eq(uploads.id, uploadId));
+    if (answer.status !== 504) await uploads.remove(uploadId);
     return answer;
   } catch (error) {
-    await deps.db.delete(uploads).where(eq(uploads.id, uploadId));
+    await uploads.remove(uploadId);
     throw error;
   }
 }

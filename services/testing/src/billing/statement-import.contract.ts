@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, test } from '@jest/globals';
 import { asc, sql } from 'drizzle-orm';
-import { createLogger, schema, type Entities, type JobQueue } from '@tracker/core';
+import { createLogger, schema, statementUploadsOf, type Entities, type JobQueue } from '@tracker/core';
 import { openJobQueue } from '@tracker/core/testing';
 import { STATEMENT_IMPORT_JOB } from '@tracker/schemas';
 import { importStatement, importStatementFile } from '@tracker/workers';
@@ -195,7 +195,7 @@ export function statementImportContract(open: () => Promise<Entities>): void {
     try {
       // The job reads the upload from the entity store, as the api leaves it for the workers.
       const uploadId = `upload-${Date.now()}`;
-      await entities.db.insert(schema.statementUploads).values({ id: uploadId, fileName: 'big.csv', content: fs.readFileSync(path1) });
+      await statementUploadsOf(entities.db).put(uploadId, 'big.csv', fs.readFileSync(path1));
       const id = await queue.enqueue(STATEMENT_IMPORT_JOB, { uploadId, fileName: 'big.csv' }, { attempts: 3, backoffMs: 50 });
       const deadline = Date.now() + 30_000;
       let job = await queue.get(id);

@@ -3,9 +3,9 @@
 // A row is new (inserted), moves a PENDING transaction on to CLEARED or DECLINED (updated), or changes
 // nothing (duplicate: already stored so, or older news than the stored status, which never goes back).
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
-import { schema, type Db, type JobProcessor, type Logger } from '@tracker/core';
+import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { schema, statementUploadsOf, type Db, type JobProcessor, type Logger } from '@tracker/core';
 import {
   moneyText,
   statementImportJobSchema,
@@ -92,14 +92,10 @@ export async function importStatementFile(db: Db, path: string, options: Stateme
   return importStatementInput(db, input, options);
 }
 
-/** Imports the statement an upload stored in statement_uploads (the job's way in). */
+/** Imports the statement an upload left for the workers (statementUploadsOf: the job's way in). */
 export async function importStatementUpload(db: Db, uploadId: string, options: StatementImportOptions = {}): Promise<StatementImportOutcome> {
-  const [upload] = await db
-    .select({ content: schema.statementUploads.content })
-    .from(schema.statementUploads)
-    .where(eq(schema.statementUploads.id, uploadId));
-  if (!upload) return GONE;
-  return importStatementInput(db, Readable.from([upload.content]), options);
+  const input = await statementUploadsOf(db).open(uploadId);
+  return input ? importStatementInput(db, input, options) : GONE;
 }
 
 /** Imports one statement stream; throws only for failures worth a retry (the database), refusals are an outcome. */
