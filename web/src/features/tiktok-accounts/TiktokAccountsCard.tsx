@@ -120,7 +120,7 @@ export function TiktokAccountsCard() {
       <CardHeader className="flex flex-wrap items-start justify-between gap-4 sm:flex-nowrap">
         <div className="grid min-w-0 flex-1 gap-1.5">
           <CardTitle>
-            <h2>Integrations: TikTok ad accounts</h2>
+            <h2>TikTok ad accounts</h2>
           </CardTitle>
           <CardDescription>
             Spend per TikTok campaign and day fills Cost, Profit and ROI on the dashboard. Today and the 3 days before are re-pulled every
