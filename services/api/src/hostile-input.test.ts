@@ -244,12 +244,12 @@ async function send(method: string, url: string, payload?: string, contentType =
 }
 
 beforeAll(async () => {
+  // TikTok refuses every advertiser: a valid new account is a 400, never a call to nowhere (a 502).
   tiktok = await startFakeTiktokReporting();
-  h = await createApiHarness({ tiktokApiUrl: tiktok.url });
   // A queue nobody works: a valid CAKE sync is enqueued and answered 202 at once.
   const entities = await openEntities({ pgliteDir: 'memory://' });
   ownEntities = entities;
-  h = await createApiHarness({ queue: await openJobQueue({ db: entities.db }), jobWaitMs: 0 });
+  h = await createApiHarness({ tiktokApiUrl: tiktok.url, queue: await openJobQueue({ db: entities.db }), jobWaitMs: 0 });
   admin = await h.signIn('admin');
 
   // The route table, from a second instance of the same API.
