@@ -30,7 +30,7 @@ import {
 import { ensureAdmin, registerApi, type AdminOutcome } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { DEFAULT_GROUP as PROJECTOR_GROUP, startProjector } from '@tracker/projector';
-import { registerProcessors, scheduleCakeSync, scheduleSpendSync } from '@tracker/workers';
+import { registerProcessors } from '@tracker/workers';
 import { domainAutomationFromConfig } from '@tracker/integrations';
 import { capabilitiesByMode, missingServerEngines, servesHttp, storeNeeds, type ServiceMode } from './capabilities';
 
@@ -119,17 +119,14 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
         logger,
         codesImapUrl: config.codesImapUrl,
         codesImapPollMs: config.codesImapPollMs,
+        tiktokSpendSyncMinutes: config.tiktokSpendSyncMinutes,
+        cakeSyncIntervalMs: config.cakeSyncIntervalMs,
       });
       await stores.queue!.start();
       addQueueJobsGauge(metrics, stores.queue!);
       const db = stores.entities!.db;
       addSyncSuccessGauge(metrics, () => listSyncSuccesses(db));
-      const stopSchedule = scheduleSpendSync(stores.queue!, { everyMinutes: config.tiktokSpendSyncMinutes, logger });
-      stops.push(async () => stopSchedule());
-      const stopSchedules = await startSchedules();
-      stops.push(stopSchedules);
-      const stopCakeSchedule = scheduleCakeSync(stores.queue!, { db: stores.entities!.db, logger }, config.cakeSyncIntervalMs);
-      stops.push(async () => stopCakeSchedule());
+      stops.push(await startSchedules());
     }
 
     if (capabilities.includes('projector')) {

@@ -15,9 +15,11 @@ import { makeInvoicePdf } from './invoice-pdf/make-invoice-pdf';
 import { configureDomainJob } from './domains/configure-domain-job';
 import { purchaseDomainJob } from './domains/purchase-domain-job';
 import { registerCodesJobs, type CodesJobDeps } from './codes/register-codes-jobs';
+import { scheduleCakeSync } from './cake/schedule-cake-sync';
 import { runCakeSync } from './cake/sync-cake';
 import { sendPixelEvent, type PixelEventDeps } from './send-pixel-event';
 import { importStatement } from './statement-import/import-statement';
+import { scheduleSpendSync } from './tiktok-spend/schedule-spend-sync';
 import { syncTiktokSpend, type SpendSyncDeps } from './tiktok-spend/sync-tiktok-spend';
 
 export type WorkerDeps = PixelEventDeps &
@@ -27,6 +29,9 @@ export type WorkerDeps = PixelEventDeps &
     domains?: DomainAutomation;
     /** The attempts domain jobs are enqueued with (the api's DOMAIN_JOB_ATTEMPTS). */
     domainJobAttempts?: number;
+    /** How often the spend and CAKE syncs repeat; 0 or absent: never (they still run on demand). */
+    tiktokSpendSyncMinutes?: number;
+    cakeSyncIntervalMs?: number;
   };
 
 /** Registers every processor; `startSchedules` starts the repeatable jobs once the queue has started, and
@@ -47,5 +52,16 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
   // One statement at a time: each holds one database transaction for its whole file.
   queue.register(STATEMENT_IMPORT_JOB, importStatement(deps), { concurrency: 1 });
   const startCodes = registerCodesJobs(queue, deps);
-  return { startSchedules: startCodes };
+  // Every repeatable job starts here, once the queue runs.
+  const startSchedules = async () => {
+    const stopCodes = await startCodes();
+    const stopSpend = scheduleSpendSync(queue, { everyMinutes: deps.tiktokSpendSyncMinutes ?? 0, logger: deps.logger });
+    const stopCake = scheduleCakeSync(queue, { db: deps.db, logger: deps.logger }, deps.cakeSyncIntervalMs ?? 0);
+    return async () => {
+      stopSpend();
+      stopCake();
+      await stopCodes();
+    };
+  };
+  return { startSchedules };
 }
