@@ -15,24 +15,20 @@ import {
   type InvoiceLineItem,
   type PayTerms,
 } from '@tracker/schemas';
-import { createColumnHelper, type SortingState } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { format } from 'date-fns';
 import { Plus, RefreshCw, X } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/format';
-import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { DataTable } from '../../ui/DataTable';
 import { Input } from '../../ui/Input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import { Textarea } from '../../ui/Textarea';
-import { useConfirmTarget } from '../../ui/use-confirm-target';
 import { FormField, fieldErrors } from './FormField';
-import { InvoiceActions } from './InvoiceActions';
+import { InvoiceHistory } from './InvoiceHistory';
 import { InvoiceSettingsSheet } from './InvoiceSettingsSheet';
-import { useAdvertiserInvoices, useCreateAdvertiserInvoice, useDeleteInvoice, useRecalculateDueDates, type AdvertiserCompany, type AdvertiserInvoice } from './queries';
+import { useAdvertiserInvoices, useCreateAdvertiserInvoice, useRecalculateDueDates, type AdvertiserCompany, type AdvertiserInvoice } from './queries';
 
 const today = () => format(new Date(), 'yyyy-MM-dd');
 const emptyForm = () => ({
@@ -168,58 +164,28 @@ const column = createColumnHelper<AdvertiserInvoice>();
 
 function AdvertiserHistory() {
   const invoices = useAdvertiserInvoices();
-  const deleteInvoice = useDeleteInvoice('advertiser');
   const recalculate = useRecalculateDueDates();
-  const confirm = useConfirmTarget<AdvertiserInvoice>();
-  const [sorting, setSorting] = useState<SortingState>([]);
   const columns = [
-    column.accessor('invoiceNumber', { header: 'Invoice #', size: 110, cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
     column.accessor('companyName', { header: 'Company', size: 160 }),
     column.accessor('period', { header: 'Period', size: 170, cell: (c) => formatPeriod(c.getValue()) }),
     column.accessor('invoiceDate', { header: 'Date', size: 105, cell: (c) => formatIsoDate(c.getValue()) }),
     column.accessor('dueDate', { header: 'Due', size: 105, cell: (c) => (c.getValue() ? formatIsoDate(c.getValue()!) : '—') }),
     column.accessor('payTerms', { header: 'Terms', size: 105, cell: (c) => c.getValue() ?? '—' }),
     column.accessor((r) => Number(r.totalAmount), { id: 'totalAmount', size: 110, header: 'Total', cell: (c) => formatMoney(c.row.original.totalAmount), meta: { align: 'right' } }),
-    column.accessor('pdfGenerated', { header: 'PDF', size: 95, cell: (c) => (c.getValue() ? <Badge variant="success">Generated</Badge> : <Badge variant="outline">Not yet</Badge>) }),
-    column.display({
-      id: 'actions',
-      size: 120,
-      header: () => <span className="sr-only">Actions</span>,
-      cell: (c) => <InvoiceActions kind="advertiser" id={c.row.original.id} invoiceNumber={c.row.original.invoiceNumber} onDelete={() => confirm.ask(c.row.original)} />,
-    }),
   ];
   return (
-    <Card>
-      <CardHeader className="flex flex-row items-start justify-between gap-2">
-        <CardTitle>
-          <h2>Advertiser Invoice History</h2>
-        </CardTitle>
+    <InvoiceHistory
+      kind="advertiser"
+      noun="Advertiser"
+      invoices={invoices}
+      columns={columns}
+      billedTo={(invoice) => invoice.companyName}
+      action={
         <Button variant="outline" size="sm" disabled={recalculate.isPending} onClick={() => recalculate.mutate()}>
           <RefreshCw aria-hidden="true" /> {recalculate.isPending ? 'Recalculating...' : 'Recalculate due dates'}
         </Button>
-      </CardHeader>
-      <CardContent>
-        <DataTable
-          label="Advertiser invoices"
-          data={invoices.data ?? []}
-          columns={columns}
-          getRowId={(r) => String(r.id)}
-          sorting={sorting}
-          onSortingChange={setSorting}
-          isPending={invoices.isPending}
-          loadingLabel="Loading invoices..."
-          emptyMessage={invoices.isError ? 'Failed to load invoices' : 'No advertiser invoices yet.'}
-        />
-        <ConfirmDialog
-          open={confirm.open}
-          onOpenChange={(open) => !open && confirm.close()}
-          title="Delete this advertiser invoice?"
-          description={confirm.target ? `${confirm.target.invoiceNumber} for ${confirm.target.companyName} will be removed. This cannot be undone.` : undefined}
-          pending={deleteInvoice.isPending}
-          onConfirm={() => confirm.target && deleteInvoice.mutate(confirm.target.id, { onSettled: confirm.close })}
-        />
-      </CardContent>
-    </Card>
+      }
+    />
   );
 }
 

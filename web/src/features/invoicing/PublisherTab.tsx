@@ -1,22 +1,18 @@
 // The Publisher Payouts tab (spec §2 Invoice Management): the create form (period defaults to the current
 // month and year, invoice date to today), the Settings side panel, and the history with PDFs and delete.
 import { formatIsoDate, monthPeriod, publisherInvoiceCreateSchema } from '@tracker/schemas';
-import { createColumnHelper, type SortingState } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { format } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import { formatMoney } from '../../lib/format';
-import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { DataTable } from '../../ui/DataTable';
 import { Input } from '../../ui/Input';
 import { Textarea } from '../../ui/Textarea';
-import { useConfirmTarget } from '../../ui/use-confirm-target';
 import { FormField, fieldErrors } from './FormField';
-import { InvoiceActions } from './InvoiceActions';
+import { InvoiceHistory } from './InvoiceHistory';
 import { InvoiceSettingsSheet } from './InvoiceSettingsSheet';
-import { useCreatePublisherInvoice, useDeleteInvoice, usePublisherInvoices, type PublisherInvoice } from './queries';
+import { useCreatePublisherInvoice, usePublisherInvoices, type PublisherInvoice } from './queries';
 
 const today = () => format(new Date(), 'yyyy-MM-dd');
 const emptyForm = () => ({ mediaBuyer: '', description: '', period: monthPeriod(today()), amountPaid: '', revenueSharePercent: '', profit: '', invoiceDate: today(), notes: '' });
@@ -81,55 +77,15 @@ const column = createColumnHelper<PublisherInvoice>();
 
 function PublisherHistory() {
   const invoices = usePublisherInvoices();
-  const deleteInvoice = useDeleteInvoice('publisher');
-  const confirm = useConfirmTarget<PublisherInvoice>();
-  const [sorting, setSorting] = useState<SortingState>([]);
   const columns = [
-    column.accessor('invoiceNumber', { header: 'Invoice #', size: 110, cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span> }),
     column.accessor('mediaBuyer', { header: 'Publisher', size: 170 }),
     column.accessor('period', { header: 'Period', size: 140 }),
     column.accessor('invoiceDate', { header: 'Date', size: 115, cell: (c) => formatIsoDate(c.getValue()) }),
     column.accessor((r) => Number(r.amountPaid), { id: 'amountPaid', size: 115, header: 'Amount', cell: (c) => formatMoney(c.row.original.amountPaid), meta: { align: 'right' } }),
     column.accessor((r) => Number(r.revenueSharePercent), { id: 'share', size: 115, header: 'Rev. share', cell: (c) => `${c.row.original.revenueSharePercent}%`, meta: { align: 'right' } }),
     column.accessor((r) => Number(r.profit), { id: 'profit', size: 105, header: 'Profit', cell: (c) => formatMoney(c.row.original.profit), meta: { align: 'right' } }),
-    column.accessor('pdfGenerated', { header: 'PDF', size: 95, cell: (c) => (c.getValue() ? <Badge variant="success">Generated</Badge> : <Badge variant="outline">Not yet</Badge>) }),
-    column.display({
-      id: 'actions',
-      size: 120,
-      header: () => <span className="sr-only">Actions</span>,
-      cell: (c) => <InvoiceActions kind="publisher" id={c.row.original.id} invoiceNumber={c.row.original.invoiceNumber} onDelete={() => confirm.ask(c.row.original)} />,
-    }),
   ];
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Publisher Invoice History</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <DataTable
-          label="Publisher invoices"
-          data={invoices.data ?? []}
-          columns={columns}
-          getRowId={(r) => String(r.id)}
-          sorting={sorting}
-          onSortingChange={setSorting}
-          isPending={invoices.isPending}
-          loadingLabel="Loading invoices..."
-          emptyMessage={invoices.isError ? 'Failed to load invoices' : 'No publisher invoices yet.'}
-        />
-        <ConfirmDialog
-          open={confirm.open}
-          onOpenChange={(open) => !open && confirm.close()}
-          title="Delete this publisher invoice?"
-          description={confirm.target ? `${confirm.target.invoiceNumber} for ${confirm.target.mediaBuyer} will be removed. This cannot be undone.` : undefined}
-          pending={deleteInvoice.isPending}
-          onConfirm={() => confirm.target && deleteInvoice.mutate(confirm.target.id, { onSettled: confirm.close })}
-        />
-      </CardContent>
-    </Card>
-  );
+  return <InvoiceHistory kind="publisher" noun="Publisher" invoices={invoices} columns={columns} billedTo={(invoice) => invoice.mediaBuyer} />;
 }
 
 export function PublisherTab() {
