@@ -25,9 +25,15 @@ export function printFigures(f: Figures): void {
 }
 
 /** Answered ids missing from the stored set, and copies beyond one per click (raw rows and rollup). */
-export function compareSets(answered: Set<string>, stored: { ids: Set<string>; rows: number; counted: number }) {
+export function compareSets(answered: Set<string>, stored: { ids: Set<string>; rows: number; counted: number; keptTwice: number }) {
   let lost = 0;
   for (const id of answered) if (!stored.ids.has(id)) lost += 1;
-  const doubled = stored.rows - stored.ids.size + Math.max(0, stored.counted - stored.ids.size);
-  return { lost, doubled };
+  const rawCopies = stored.rows - stored.ids.size;
+  const countedCopies = Math.max(0, stored.counted - stored.ids.size);
+  // Which store holds the extra copies tells a second fact row (the dedup of copies) from a rollup
+  // counted twice (a re-inserted unit whose views ran again).
+  const detail =
+    `copies: ${rawCopies} in the raw clicks, ${countedCopies} in the rollup (${stored.rows} rows, ${stored.counted} counted), ` +
+    `${stored.keptTwice} events projected at two log positions`;
+  return { lost, doubled: rawCopies + countedCopies + stored.keptTwice, detail };
 }

@@ -74,7 +74,12 @@ export async function kafkaOutage(port: number, services: FaultServices, brokers
     await load.stop();
     await tracker.stop();
     const stored = await withTracker(env, (r) => storedClicks(r, campaign));
-    const { lost, doubled } = compareSets(load.answered, stored);
+    const { lost, doubled, detail } = compareSets(load.answered, stored);
+    if (lost > 0 || doubled > 0) {
+      const logFile = path.join(os.tmpdir(), `faults-kafka-${Date.now()}.log`);
+      fs.writeFileSync(logFile, tracker.history);
+      notes.push(`the tracker's output of every start is in ${logFile}`);
+    }
     return {
       scenario: 'tracker all on Kafka: broker stopped 10 s under load, then SIGKILLed while projecting the spill',
       sent: load.sent,
@@ -83,7 +88,7 @@ export async function kafkaOutage(port: number, services: FaultServices, brokers
       lost,
       doubled,
       checks,
-      notes: [...notes, `${load.errors} requests failed (the SIGKILL)`],
+      notes: [...notes, `${load.errors} requests failed (the SIGKILL)`, detail],
     };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -44,9 +44,9 @@ export async function killedEmbedded(port: number): Promise<Figures> {
     await load.stop();
     await tracker.stop();
     const stored = await withTracker(env, (r) => storedClicks(r, campaign));
-    const { lost, doubled } = compareSets(load.answered, stored);
+    const { lost, doubled, detail } = compareSets(load.answered, stored);
     checks.push({ what: 'the load was answered between the kills', ok: load.answered.size > 100 });
-    return { scenario: 'tracker all (embedded) SIGKILLed 3× under redirect load', sent: load.sent, answered: load.answered.size, stored: stored.ids.size, lost, doubled, checks, notes: [...notes, `${load.errors} requests failed while the server was down`] };
+    return { scenario: 'tracker all (embedded) SIGKILLed 3× under redirect load', sent: load.sent, answered: load.answered.size, stored: stored.ids.size, lost, doubled, checks, notes: [...notes, `${load.errors} requests failed while the server was down`, detail] };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

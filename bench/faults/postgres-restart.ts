@@ -65,7 +65,7 @@ export async function postgresRestart(port: number, services: FaultServices, dat
     await tracker.stop();
     checks.push({ what: 'the tracker was never restarted', ok: tracker.starts === 1 });
     const stored = await withTracker(env, (r) => storedClicks(r, campaign));
-    const { lost, doubled } = compareSets(load.answered, stored);
+    const { lost, doubled, detail } = compareSets(load.answered, stored);
     return {
       scenario: 'tracker all on PostgreSQL: the server restarted under redirect load',
       sent: load.sent,
@@ -74,7 +74,7 @@ export async function postgresRestart(port: number, services: FaultServices, dat
       lost,
       doubled,
       checks,
-      notes: [...notes, `${load.errors} requests failed`],
+      notes: [...notes, `${load.errors} requests failed`, detail],
     };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

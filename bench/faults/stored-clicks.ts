@@ -10,6 +10,9 @@ export interface StoredClicks {
   rows: number;
   /** The campaign's clicks in the report rollup (what the dashboard counts). */
   counted: number;
+  /** Events (of any campaign) projected at more than one log position: copies the projector kept twice.
+   *  The raw tables are ReplacingMergeTree, so a merge can hide a second raw row; these positions stay. */
+  keptTwice: number;
 }
 
 async function until(condition: () => Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
@@ -53,5 +56,8 @@ export async function storedClicks(running: RunningServices, campaignId: string,
     'SELECT sum(clicks) AS n FROM report_clicks_daily WHERE campaign_id = {c:String}',
     { c: campaignId },
   );
-  return { ids: new Set(rows.map((r) => r.click_id)), rows: rows.length, counted: Number(rollup?.n ?? 0) };
+  const [twice] = await analytics!.query<{ n: string | number }>(
+    'SELECT count() AS n FROM (SELECT event_id FROM event_positions GROUP BY event_id HAVING uniqExact(log_partition, log_offset) > 1)',
+  );
+  return { ids: new Set(rows.map((r) => r.click_id)), rows: rows.length, counted: Number(rollup?.n ?? 0), keptTwice: Number(twice?.n ?? 0) };
 }

@@ -12,6 +12,8 @@ const { DATABASE_URL: _d, CLICKHOUSE_URL: _c, KAFKA_BROKERS: _k, REDIS_URL: _r, 
 export class TrackerChild {
   #child: ChildProcess | undefined;
   #output = '';
+  /** Everything every start of this process wrote, for a failed scenario's post-mortem. */
+  #history = '';
   starts = 0;
 
   constructor(
@@ -28,8 +30,13 @@ export class TrackerChild {
     });
     this.#child = child;
     this.starts += 1;
-    child.stdout!.on('data', (d: Buffer) => (this.#output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (this.#output += d.toString()));
+    this.#history += `\n--- start ${this.starts} at ${new Date().toISOString()}\n`;
+    const collect = (d: Buffer) => {
+      this.#output += d.toString();
+      this.#history += d.toString();
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
     const deadline = Date.now() + timeoutMs;
     while (!/running at http/.test(this.#output)) {
       if (child.exitCode !== null) throw new Error(`tracker ${this.mode} exited with ${child.exitCode}:\n${this.#output.slice(-4000)}`);
@@ -59,6 +66,10 @@ export class TrackerChild {
 
   get output(): string {
     return this.#output;
+  }
+
+  get history(): string {
+    return this.#history;
   }
 
   /** SIGKILL: no drain, no flush, the lock file and maybe a torn log tail left behind. */
