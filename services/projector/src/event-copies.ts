@@ -24,8 +24,13 @@ interface StoredPosition {
  */
 const LOOKUP_SLICE = 10_000;
 
-/** The events to project: each id once, and only where no other position holds it already. */
-export async function firstCopies<T extends PositionedEvent>(analytics: Analytics, events: readonly T[]): Promise<T[]> {
+/**
+ * The events to project: each id once, and only where no other position holds it already. `resent` says
+ * the unit's range was recorded by an earlier attempt: its rows at their own positions are then kept, for
+ * the unit's deduplication tokens to drop. A unit not recorded before keeps nothing stored already, even
+ * at its own position: that was written under another range, whose tokens would not match.
+ */
+export async function firstCopies<T extends PositionedEvent>(analytics: Analytics, events: readonly T[], resent: boolean): Promise<T[]> {
   if (events.length === 0) return [];
   const first = new Map<string, T>();
   for (const event of events) if (!first.has(event.id)) first.set(event.id, event);
@@ -47,10 +52,10 @@ export async function firstCopies<T extends PositionedEvent>(analytics: Analytic
     if (known) known.add(at);
     else positions.set(row.event_id, new Set([at]));
   }
-  // Kept: events stored nowhere yet, and events stored at this very position (a unit re-sent after a
-  // crash, whose rows its deduplication tokens already cover).
+  // Kept: events stored nowhere yet, and in a re-sent unit events stored at this very position (a unit
+  // re-sent after a crash, whose rows its deduplication tokens already cover).
   return [...first.values()].filter((event) => {
     const known = positions.get(event.id);
-    return !known || known.has(`${event.at.partition}:${event.at.offset}`);
+    return !known || (resent && known.has(`${event.at.partition}:${event.at.offset}`));
   });
 }

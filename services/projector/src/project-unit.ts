@@ -49,8 +49,8 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
     rows.ids.map((id, index) => ({ id, at: { partition: unit.partition, offset: rows.offsets[index]! }, kind, index }));
   const events = [...positioned(clicks, 'click'), ...positioned(exits, 'exit')];
   const [kept, { revisions, parked }] = await Promise.all([
-    firstCopies(ctx.analytics, events),
-    decideConversions(ctx, conversions, decoded.unitClicks),
+    firstCopies(ctx.analytics, events, unit.recorded),
+    decideConversions(ctx, conversions, decoded.unitClicks, unit.recorded),
   ]);
   const copies = events.length - kept.length;
   const keptOf = (kind: 'click' | 'exit') =>
@@ -81,6 +81,7 @@ async function decideConversions(
   ctx: ProjectionContext,
   conversions: Array<{ event: ConversionEvent; at: LogPosition }>,
   unitClicks: Map<string, ClickEvent>,
+  resent: boolean,
 ): Promise<{ revisions: Revision[]; parked: number }> {
   if (conversions.length === 0) return { revisions: [], parked: 0 };
   const now = (ctx.now ?? Date.now)();
@@ -113,6 +114,7 @@ async function decideConversions(
       ] as const)(),
   ]);
   const revisedIds = new Set(revised.map((r) => r.id));
+  const written = resent ? new Set<string>() : await writtenConversions(ctx.analytics, revisedIds);
   const parkedIds = new Set(alreadyParked.map((r) => r.id));
   const waitingClicks = new Set(parkedClicks.map((r) => r.clickId));
 
@@ -122,6 +124,7 @@ async function decideConversions(
     const clickId = c.event.data.clickId;
     // A parked event belongs to the retry loop: projecting it here too could reorder its revisions.
     if (parkedIds.has(c.event.id)) continue;
+    if (written.has(c.event.id)) continue;
     if (revisedIds.has(c.event.id)) {
       pending.push({ ...c, click: null });
       continue;
@@ -151,6 +154,23 @@ async function decideConversions(
       .onConflictDoNothing(),
   );
   return { revisions: await reviseConversions(ctx.db, pending), parked: toPark.length };
+}
+
+/**
+ * Revised events whose rows the analytics store already holds. The ledger writes an event's rows again
+ * whenever it is projected again, for a re-sent unit's deduplication tokens to drop; a unit that was not
+ * recorded before has new tokens, so there its events already written must be left out. (An empty store,
+ * a replay of the whole log, gets every event's rows again.)
+ */
+async function writtenConversions(analytics: Analytics, revisedIds: Set<string>): Promise<Set<string>> {
+  const written = new Set<string>();
+  if (revisedIds.size === 0) return written;
+  const rows = await analytics.query<{ event_id: string }>(
+    'SELECT DISTINCT event_id FROM conversions WHERE event_id IN {ids:Array(String)}',
+    { ids: [...revisedIds] },
+  );
+  for (const row of rows) written.add(row.event_id);
+  return written;
 }
 
 export async function enqueuePixelEvents(ctx: ProjectionContext, revisions: Revision[]): Promise<void> {

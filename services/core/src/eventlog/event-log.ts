@@ -29,7 +29,9 @@ export interface SubscribeOptions {
   /** Consumer group: each group sees every record; its committed offsets survive restarts. */
   group: string;
   /** Called with one batch at a time per partition; its offsets are committed only after it resolves.
-   *  A rejected handler is retried with the same records (at-least-once), after `retryDelayMs`. */
+   *  A rejected handler is retried with the same records (at-least-once), after `retryDelayMs`.
+   *  The next batch of a partition comes only once this one's commit is confirmed (or the partition
+   *  went to another member): a handler may take a later batch as proof that earlier ones are committed. */
   handle: (batch: LogBatch) => Promise<void>;
   /** Upper bound of records in one batch. Default 1000. */
   maxBatchSize?: number;

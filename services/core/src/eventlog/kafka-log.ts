@@ -415,20 +415,27 @@ class KafkaSubscription implements Subscription {
       this.#queued -= records.length;
       this.#applyBackpressure();
       if (!(await loop.deliver({ partition, records }))) break;
-      // Committing for a partition that moved to another member could rewind its progress.
-      if (this.#queues.get(partition) !== queue) continue;
-      await this.#commit(partition, records[records.length - 1]!.offset + 1);
+      await this.#commit(partition, queue, records[records.length - 1]!.offset + 1);
     }
   }
 
-  async #commit(partition: number, next: number): Promise<void> {
-    try {
-      await this.#consumer.commit({
-        offsets: [{ topic: this.#log.topic, partition, offset: BigInt(next), leaderEpoch: -1 }],
-      });
-    } catch (error) {
-      // The next batch's commit covers this one; a restart before then redelivers it (at-least-once).
-      this.loop.reportConsumerError(error);
+  /** Commits until the broker confirms it, so the partition's next batch is never handed over while
+   *  this one may still be delivered again (the projector forgets a batch's range on seeing a later one).
+   *  Gives up when the partition moved to another member (committing then could rewind its progress;
+   *  the new owner starts at the last confirmed commit) or on stop (a restart redelivers the batch). */
+  async #commit(partition: number, queue: PartitionQueue, next: number): Promise<void> {
+    while (this.#queues.get(partition) === queue) {
+      try {
+        await this.#consumer.commit({
+          offsets: [{ topic: this.#log.topic, partition, offset: BigInt(next), leaderEpoch: -1 }],
+        });
+        return;
+      } catch (error) {
+        // The broker restarting, its group coordinator still loading, or a rebalance under way.
+        this.loop.reportConsumerError(error);
+        if (this.loop.stopping) return;
+        await this.loop.sleep(this.loop.options.retryDelayMs);
+      }
     }
   }
 

@@ -11,6 +11,8 @@ import {
   newEventId,
   schema,
   type Analytics,
+  type EventLog,
+  type LogRecord,
 } from '@tracker/core';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { startProjector, type Projector, type ProjectorOptions } from '@tracker/projector';
@@ -327,6 +329,40 @@ export function pipelineContract(open: () => Promise<PipelineStores>) {
     ).toBe(20);
   });
 
+  test('batches handed over again from an older offset after later ones (commits lost) count once', async () => {
+    await projected();
+    await projector.stop();
+    const campaign = 'cmpNoOffer';
+    const totals = async () => ({
+      clicks: await count(`SELECT sum(clicks) AS n FROM report_clicks_daily WHERE campaign_id = '${campaign}'`),
+      rawClicks: await count(`SELECT count() AS n FROM clicks FINAL WHERE campaign_id = '${campaign}'`),
+      conversions: await count(`SELECT sum(conversions) AS n FROM report_conversions_15m WHERE campaign_id = '${campaign}'`),
+      revenue: await count(`SELECT sum(revenue) AS n FROM report_conversions_15m WHERE campaign_id = '${campaign}'`),
+    });
+    const before = await totals();
+    const clickIds: string[] = [];
+    for (let i = 0; i < 40; i++) clickIds.push((await click(campaign)).clickId);
+    for (const id of clickIds.slice(0, 10)) await postback({ transaction_id: `lost-commit-${id}`, click_id: id, payout: '2.50' });
+
+    // As the Kafka client does when commits failed (the broker restarting) and the partition is fetched
+    // again from the last confirmed commit: after its third batch, each partition's batches so far come
+    // again as one batch. The projector has forgotten the ranges of the first two by then.
+    const again = await startProjector(
+      { eventLog: redeliveringLog(stores.eventLog, 3), analytics: stores.analytics, db: stores.entities.db, logger },
+      { group, maxBatchSize: 7, maxWaitMs: 10, parkedRetryMs: 0 },
+    );
+    await projected();
+    await again.stop();
+    projector = await startProjection();
+
+    expect(await totals()).toEqual({
+      clicks: before.clicks + 40,
+      rawClicks: before.rawClicks + 40,
+      conversions: before.conversions + 10,
+      revenue: before.revenue + 25,
+    });
+  });
+
   test('replaying the whole log into empty analytics tables yields the same numbers', async () => {
     await projected();
     const report = (analytics: Analytics) =>
@@ -349,4 +385,30 @@ export function pipelineContract(open: () => Promise<PipelineStores>) {
     expect(await report(empty)).toEqual(live);
     await empty.close();
   });
+}
+
+/** The log, except that each partition's first `after` batches are handed over a second time, as one
+ *  batch, right after the `after`-th: a redelivery from an older committed offset. */
+function redeliveringLog(log: EventLog, after: number): EventLog {
+  return {
+    kind: log.kind,
+    publish: (records) => log.publish(records),
+    positions: (groupName) => log.positions(groupName),
+    close: () => log.close(),
+    subscribe: (options) => {
+      const handled = new Map<number, LogRecord[]>();
+      const batches = new Map<number, number>();
+      return log.subscribe({
+        ...options,
+        handle: async (batch) => {
+          await options.handle(batch);
+          const records = [...(handled.get(batch.partition) ?? []), ...batch.records];
+          handled.set(batch.partition, records);
+          const seen = (batches.get(batch.partition) ?? 0) + 1;
+          batches.set(batch.partition, seen);
+          if (seen === after) await options.handle({ partition: batch.partition, records });
+        },
+      });
+    },
+  };
 }
