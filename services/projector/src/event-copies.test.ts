@@ -43,12 +43,19 @@ describe('firstCopies [embedded: chDB]', () => {
     // The same event twice in one unit: only its first position counts.
     const repeated = { id: events[100]!.id, at: { partition: 0, offset: 200_000 } };
 
-    const kept = await firstCopies(analytics, [...events, repeated]);
+    const kept = await firstCopies(analytics, [...events, repeated], true);
 
     expect(kept).toHaveLength(events.length - copyAt.length);
     const keptIds = new Set(kept.map((e) => e.id));
     for (const i of copyAt) expect(keptIds.has(events[i]!.id)).toBe(false);
     for (const i of resentAt) expect(keptIds.has(events[i]!.id)).toBe(true);
     expect(kept.find((e) => e.id === repeated.id)?.at.offset).toBe(events[100]!.at.offset);
+
+    // Not re-sent under its recorded range (that range was forgotten): what is stored at its own
+    // position was written under other deduplication tokens, so writing it again would count it twice.
+    const fresh = await firstCopies(analytics, events, false);
+    expect(fresh).toHaveLength(events.length - copyAt.length - resentAt.length);
+    const freshIds = new Set(fresh.map((e) => e.id));
+    for (const i of resentAt) expect(freshIds.has(events[i]!.id)).toBe(false);
   });
 });
