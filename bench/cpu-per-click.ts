@@ -62,6 +62,8 @@ async function serve(spec: ServeSpec): Promise<void> {
   const send = (message: ServerMessage) => process.send!(message);
   let url: string;
   let finish: () => Promise<{ answered: number; stored: number; lagMs: number }>;
+  /** With --threads: what the tracker's stores did (log flushes), for the thread figures. */
+  let describe: (() => string) | undefined;
   if (spec.kind === 'bare') {
     const { default: Fastify } = await import('fastify');
     const app = Fastify({ logger: false });
@@ -89,6 +91,9 @@ async function serve(spec: ServeSpec): Promise<void> {
     await entities!.changes.notify(core.CATALOG_CHANNEL);
     await new Promise((r) => setTimeout(r, 500));
     url = running.url!;
+    const flushes = () => (eventLog as { flushes?: number }).flushes ?? 0;
+    const flushesAtStart = flushes();
+    describe = () => `, ${flushes() - flushesAtStart} log flushes`;
     finish = async () => {
       const started = Date.now();
       for (;;) {
@@ -116,7 +121,10 @@ async function serve(spec: ServeSpec): Promise<void> {
     if (message.type === 'finish') {
       void finish().then((r) => {
         const used = process.cpuUsage(mark);
-        if (args.includes('--threads')) printThreads(threadMark, threadTimes());
+        if (args.includes('--threads')) {
+          printThreads(threadMark, threadTimes());
+          console.log(`    user ${(used.user / 1000).toFixed(0)} ms, system ${(used.system / 1000).toFixed(0)} ms${describe?.() ?? ''}`);
+        }
         profiler?.post('Profiler.stop', (error, result) => {
           if (error || !result?.profile) return;
           const file = path.join(PROFILE_DIR!, `tracker-${path.basename(spec.tree)}-${process.pid}-${Date.now()}.cpuprofile`);
@@ -139,7 +147,9 @@ function threadTimes(): Map<string, number> {
       const stat = fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, '#');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      times.set(name, (times.get(name) ?? 0) + Number(fields[11]) + Number(fields[12]));
+      // Threads that keep the process's name (the JS thread, and chDB's, which are not renamed) by id.
+      const key = name === 'node' || name === 'MainThread' ? `${name}/${task === String(process.pid) ? 'main' : task}` : name;
+      times.set(key, (times.get(key) ?? 0) + Number(fields[11]) + Number(fields[12]));
     } catch {
       // the thread ended
     }
@@ -150,7 +160,7 @@ function threadTimes(): Map<string, number> {
 function printThreads(before: Map<string, number>, after: Map<string, number>) {
   const rows = [...after].map(([name, ticks]) => [name, ticks - (before.get(name) ?? 0)] as const).filter(([, t]) => t > 0);
   rows.sort((a, b) => b[1] - a[1]);
-  console.log('    CPU by thread name (ms): ' + rows.map(([n, t]) => `${n} ${t * 10}`).join(', '));
+  console.log('    CPU by thread (ms): ' + rows.slice(0, 14).map(([n, t]) => `${n} ${t * 10}`).join(', '));
 }
 
 function startServer(spec: ServeSpec): Promise<{ child: ChildProcess; url: string; measure: () => Promise<Extract<ServerMessage, { type: 'measured' }>> }> {
