@@ -1,7 +1,10 @@
 // make bench-report: GET /api/reports over 30 days of a 90-day store, for every grouping, and the Click
 // Log's page query, on the embedded engines; then the same report computed by PostgreSQL from raw rows.
 //
-//   npx tsx bench/report.ts [--clicks 10000000] [--days 90] [--runs 20] [--pg-clicks 1000000]
+//   npx tsx bench/report.ts [--clicks 10000000] [--days 90] [--runs 20] [--pg-clicks 1000000] [--query-log FILE]
+//
+// --query-log FILE appends every analytics query of the API that took over 15 ms (time, variable, SQL head):
+// which of a report's concurrent queries decides its time.
 //
 // Load: synthetic clicks (2 % of them convert, 30 % exit) built into rows exactly as the projector
 // builds them (services/projector/src/analytics-rows.ts) and inserted through the Analytics store in
@@ -19,7 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createHttpServer, createLogger, loadConfig, makeEvent, migrateAnalytics, recordSpend, schema, type SpendInput } from '@tracker/core';
+import { createHttpServer, createLogger, loadConfig, makeEvent, migrateAnalytics, recordSpend, schema, type Analytics, type QueryParams, type SpendInput } from '@tracker/core';
 import { openChdbAnalytics, openEntities } from '@tracker/core/testing';
 import { hashPassword, registerApi } from '@tracker/api';
 import { chTime, clickRow, dimensionColumns, exitRow } from '@tracker/projector';
@@ -31,6 +34,7 @@ const { values: args } = parseArgs({
     days: { type: 'string', default: '90' },
     runs: { type: 'string', default: '20' },
     'pg-clicks': { type: 'string', default: '1000000' },
+    'query-log': { type: 'string' },
   },
 });
 const CLICKS = Number(args.clicks);
@@ -38,6 +42,22 @@ const DAYS = Number(args.days);
 const RUNS = Number(args.runs);
 const PG_CLICKS = Math.min(CLICKS, Number(args['pg-clicks']));
 const BATCH = 100_000;
+
+/** With --query-log: the store, its queries over 15 ms appended to `file`. */
+function logSlowQueries(analytics: Analytics, file: string | undefined): Analytics {
+  if (!file) return analytics;
+  const query = analytics.query.bind(analytics);
+  return {
+    ...analytics,
+    async query<T>(sql: string, params?: QueryParams) {
+      const started = performance.now();
+      const rows = await query<T>(sql, params);
+      const ms = performance.now() - started;
+      if (ms > 15) fs.appendFileSync(file, `${ms.toFixed(0)} ms ${params?.variable ?? '-'} ${sql.replace(/\s+/g, ' ').slice(0, 160)}\n`);
+      return rows;
+    },
+  };
+}
 const TIMEZONE = 'America/New_York';
 const END = Date.parse('2026-03-31T05:00:00Z'); // midnight in New York
 const START = END - DAYS * 86_400_000;
@@ -246,7 +266,7 @@ async function main() {
       `in ${TIMEZONE}, ${RUNS} runs per query, ${os.cpus().length} cores`,
   );
   const entities = await openEntities({ pgliteDir: path.join(dir, 'pg') });
-  const analytics = await openChdbAnalytics(path.join(dir, 'ch'));
+  const analytics = logSlowQueries(await openChdbAnalytics(path.join(dir, 'ch')), args['query-log']);
   const baseline = await openBaseline(config.databaseUrl, dir);
   try {
     await migrateAnalytics(analytics);

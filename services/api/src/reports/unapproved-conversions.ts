@@ -1,5 +1,5 @@
 // Pending and rejected conversions per grouping key (issue 19 item 5): their own report columns, never
-// revenue. Read from the raw signed conversion rows, so the rollups of analytics migration 0002 stay as
+// revenue. Read from the raw signed conversion rows (sums over sign, exact without FINAL, as the rollups read them), so the rollups of analytics migration 0002 stay as
 // they are; conversions are few beside clicks, and each is dated by its click like the rollups date it.
 import type { Analytics } from '@tracker/core';
 import { centsFromMoney, type TrackingVariable } from '@tracker/schemas';
@@ -47,9 +47,9 @@ export async function queryUnapprovedConversions(
      FROM (
        SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id,
               sign, status, payout${variableColumns}, ${OTHER_VARIABLE_COLUMNS}
-       FROM conversions FINAL
+       FROM conversions
+       PREWHERE status IN ('pending', 'rejected')
        WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
-         AND status IN ('pending', 'rejected')
      )
      WHERE ${BUCKET_RANGE} AND ${source.where} AND ${filterCondition(scope.filters)}
      GROUP BY key
