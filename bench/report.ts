@@ -43,6 +43,13 @@ const RUNS = Number(args.runs);
 const PG_CLICKS = Math.min(CLICKS, Number(args['pg-clicks']));
 const BATCH = 100_000;
 
+const TIMEZONE = 'America/New_York';
+const END = Date.parse('2026-03-31T05:00:00Z'); // midnight in New York
+const START = END - DAYS * 86_400_000;
+const REPORT_END = '2026-03-30';
+const REPORT_START = '2026-03-01';
+const TARGET_P95_MS = 150;
+
 /** With --query-log: the store, its queries over 15 ms appended to `file`. */
 function logSlowQueries(analytics: Analytics, file: string | undefined): Analytics {
   if (!file) return analytics;
@@ -58,12 +65,6 @@ function logSlowQueries(analytics: Analytics, file: string | undefined): Analyti
     },
   };
 }
-const TIMEZONE = 'America/New_York';
-const END = Date.parse('2026-03-31T05:00:00Z'); // midnight in New York
-const START = END - DAYS * 86_400_000;
-const REPORT_END = '2026-03-30';
-const REPORT_START = '2026-03-01';
-const TARGET_P95_MS = 150;
 
 // ---- a deterministic synthetic world ----
 let seed = 42;
