@@ -2,7 +2,11 @@
 // Log's page query, on the embedded engines; then the same report computed by PostgreSQL from raw rows.
 //
 //   npx tsx bench/report.ts [--clicks 10000000] [--days 90] [--runs 20] [--pg-clicks 1000000] [--query-log FILE]
+//                           [--store DIR] [--only groupings|views]
 //
+// --store DIR keeps the loaded stores (chDB, the entities, the baseline) in DIR, and a later run with the
+// same DIR times them again without loading: a 10 M store takes minutes to build. --only times the
+// groupings (with their baselines) or the filtered and drill-down views alone.
 // --query-log FILE appends every analytics query of the API that took over 15 ms (time, variable, SQL head):
 // which of a report's concurrent queries decides its time.
 //
@@ -22,7 +26,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createHttpServer, createLogger, loadConfig, makeEvent, migrateAnalytics, recordSpend, schema, type Analytics, type QueryParams, type SpendInput } from '@tracker/core';
+import { createHttpServer, createLogger, loadConfig, makeEvent, migrateAnalytics, recordSpend, schema, type Analytics, type Db, type QueryParams, type SpendInput } from '@tracker/core';
 import { openChdbAnalytics, openEntities } from '@tracker/core/testing';
 import { hashPassword, registerApi } from '@tracker/api';
 import { chTime, clickRow, dimensionColumns, exitRow } from '@tracker/projector';
@@ -35,6 +39,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '20' },
     'pg-clicks': { type: 'string', default: '1000000' },
     'query-log': { type: 'string' },
+    store: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const CLICKS = Number(args.clicks);
@@ -42,6 +48,8 @@ const DAYS = Number(args.days);
 const RUNS = Number(args.runs);
 const PG_CLICKS = Math.min(CLICKS, Number(args['pg-clicks']));
 const BATCH = 100_000;
+const ONLY = args.only;
+if (ONLY !== undefined && ONLY !== 'groupings' && ONLY !== 'views') throw new Error('--only takes groupings or views');
 
 const TIMEZONE = 'America/New_York';
 const END = Date.parse('2026-03-31T05:00:00Z'); // midnight in New York
@@ -155,7 +163,12 @@ interface Sql {
   close(): Promise<void>;
 }
 
-async function openBaseline(databaseUrl: string | undefined, dir: string): Promise<{ sql: Sql; kind: string }> {
+interface Baseline {
+  sql: Sql;
+  kind: string;
+}
+
+async function openBaseline(databaseUrl: string | undefined, dir: string): Promise<Baseline> {
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -258,9 +271,169 @@ async function baselineReport(sql: Sql, groupBy: ReportGroupBy): Promise<number>
   return performance.now() - started;
 }
 
+/** Seeds the entities and loads the synthetic clicks into chDB and their sample into the baseline;
+ *  returns how many clicks the baseline holds. */
+async function loadStores(db: Db, analytics: Analytics, baseline: Baseline): Promise<number> {
+  const landers = await db.insert(schema.landers).values(Array.from({ length: 10 }, (_, i) => ({ name: `Lander ${i}`, url: `https://l.example/${i}` }))).returning();
+  const offers = await db.insert(schema.offers).values(Array.from({ length: 10 }, (_, i) => ({ name: `Offer ${i}`, url: `https://o.example/${i}` }))).returning();
+  await db.insert(schema.campaigns).values(Array.from({ length: CAMPAIGNS }, (_, i) => ({ id: `cmp-${pad(i)}`, name: `Campaign ${i}`, landerId: landers[i % 10]!.id })));
+  const sparks = await db.insert(schema.sparks).values(Array.from({ length: 20 }, (_, i) => ({ name: `Spark ${i}`, code: 'x', sparkId: `spark-${pad(i)}` }))).returning();
+  const hash = await hashPassword('bench-password');
+  const buyers = await db.insert(schema.users).values(Array.from({ length: 8 }, (_, i) => ({ username: `buyer${i}`, password: hash }))).returning();
+  await db.insert(schema.userSparkAssignments).values(sparks.slice(0, 16).map((s, i) => ({ userId: buyers[i % 8]!.id, sparkId: s.id })));
+  await db.insert(schema.users).values({ username: 'bench-admin', password: hash, role: 'admin' });
+  await db.insert(schema.settings).values({ key: 'report_timezone', value: TIMEZONE });
+  const world: World = {
+    landerIds: landers.map((l) => l.id),
+    offerIds: offers.map((o) => o.id),
+    campaignSpark: Array.from({ length: CAMPAIGNS }, (_, i) => (i % 5 === 4 ? '' : sparks[i % 20]!.sparkId)),
+  };
+
+  await createBaselineTables(baseline.sql);
+
+  // ---- load ----
+  const sampleEvery = CLICKS / PG_CLICKS;
+  let loaded = 0;
+  let conversions = 0;
+  let pgLoaded = 0;
+  let chMs = 0;
+  let pgMs = 0;
+  const loadStarted = performance.now();
+  for (let batch = 0; loaded < CLICKS; batch++) {
+    const size = Math.min(BATCH, CLICKS - loaded);
+    const sliceStart = START + ((END - START) * loaded) / CLICKS;
+    const sliceLength = ((END - START) * size) / CLICKS;
+    const clickRows = [];
+    const exitRows = [];
+    const conversionRows = [];
+    const pgClicks: Record<string, unknown>[] = [];
+    const pgConversions: Record<string, unknown>[] = [];
+    for (let i = 0; i < size; i++) {
+      const click = randomClick(world, Math.floor(sliceStart + random() * sliceLength));
+      const at = { partition: 0, offset: loaded + i };
+      const row = clickRow(click, at);
+      clickRows.push(row);
+      if (random() < 0.3) {
+        const { ttclid: _t, referrer: _r, bot: _b, ...dimensions } = click.data;
+        exitRows.push(exitRow(makeEvent('lander_click', { ...dimensions, clickId: click.id, clickedAt: click.at }, { at: click.at + 1000 + int(120_000) }), at));
+      }
+      const converted = random() < 0.02;
+      const conversion = converted ? conversionRow(click, conversions++) : undefined;
+      if (conversion) conversionRows.push(conversion);
+      if (Math.floor((loaded + i + 1) / sampleEvery) > Math.floor((loaded + i) / sampleEvery)) {
+        pgClicks.push(row);
+        if (conversion) pgConversions.push(conversion);
+      }
+    }
+    let t = performance.now();
+    await analytics.insert('clicks', clickRows, { dedupToken: `bench/clicks/${batch}` });
+    await analytics.insert('exits', exitRows, { dedupToken: `bench/exits/${batch}` });
+    await analytics.insert('conversions', conversionRows, { dedupToken: `bench/conversions/${batch}` });
+    chMs += performance.now() - t;
+    t = performance.now();
+    await insertBaseline(baseline.sql, 'clicks', PG_CLICK_COLUMNS, pgClicks);
+    await insertBaseline(baseline.sql, 'conversions', PG_CONVERSION_COLUMNS, pgConversions);
+    pgMs += performance.now() - t;
+    pgLoaded += pgClicks.length;
+    loaded += size;
+    if (batch % 10 === 9 || loaded === CLICKS) {
+      process.stdout.write(`\r  loaded ${loaded.toLocaleString('en-US')} clicks (${conversions.toLocaleString('en-US')} conversions), ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`);
+    }
+  }
+  console.log(
+    `\n  chDB: ${(chMs / 1000).toFixed(1)} s inserting clicks, exits and conversions (${Math.round(CLICKS / (chMs / 1000)).toLocaleString('en-US')} clicks/s with the rollup views); ` +
+      `${baseline.kind}: ${pgLoaded.toLocaleString('en-US')} sampled clicks in ${(pgMs / 1000).toFixed(1)} s`,
+  );
+
+  const spend: SpendInput[] = [];
+  for (let d = 0; d < DAYS; d++) {
+    const date = new Date(START + d * 86_400_000 + 12 * 3_600_000).toISOString().slice(0, 10);
+    for (let tt = 0; tt < TIKTOK_CAMPAIGNS + 10; tt++) {
+      // Ten TikTok campaigns spend without any click: the Unattributed row.
+      spend.push({ date, tiktokCampaignId: `17${pad(tt, 6)}`, campaignName: `Spring push ${tt}`, spend: `${20 + int(400)}.${pad(int(100))}`, impressions: int(1e5) });
+    }
+  }
+  await recordSpend(db, analytics, spend);
+  await insertBaseline(baseline.sql, 'spend', ['date', 'tiktok_campaign_id', 'spend'], spend.map((s) => ({ date: s.date, tiktok_campaign_id: s.tiktokCampaignId, spend: s.spend })));
+  await baseline.sql.query('CREATE INDEX ON clicks (clicked_at)');
+  await baseline.sql.query('CREATE INDEX ON conversions (clicked_at)');
+  await baseline.sql.query('ANALYZE');
+  return pgLoaded;
+}
+
+type Timer = (url: string) => Promise<{ first: number; p50: number; p95: number; body: string }>;
+
+/** Every grouping over the range and the Click Log's pages, then the PostgreSQL baselines. */
+async function timeGroupings(time: Timer, baseline: Baseline, pgLoaded: number) {
+  const scale = CLICKS / Math.max(1, pgLoaded);
+  let worstP95 = 0;
+  let worstRatio = Infinity;
+  // Every API timing first, then the PostgreSQL baselines: the baseline's minute of work per grouping
+  // (in this process when it is PGlite) would otherwise run right before the next timing.
+  const timings = new Map<ReportGroupBy, { first: number; p50: number; p95: number; rows: number }>();
+  for (const groupBy of REPORT_GROUP_BY) {
+    const r = await time(`/api/reports?groupBy=${groupBy}&startDate=${REPORT_START}&endDate=${REPORT_END}`);
+    timings.set(groupBy, { first: r.first, p50: r.p50, p95: r.p95, rows: (JSON.parse(r.body) as { rows: unknown[] }).rows.length });
+  }
+  // The Click Log pages by position: page 1 pins the snapshot (asOf); a jump of 4 pages and the
+  // oldest page (Last) are what a user deep in the log asks for.
+  const clicksUrl = `/api/clicks?startDate=${REPORT_START}&endDate=${REPORT_END}&limit=100`;
+  const firstPage = await time(clicksUrl);
+  const page1 = JSON.parse(firstPage.body) as ClickLogResponse;
+  const lastOfPage1 = page1.rows.at(-1)!;
+  const pinned = `${clicksUrl}&asOf=${encodeURIComponent(page1.asOf!)}`;
+  const jumpPage = await time(`${pinned}&after=${encodeURIComponent(clickLogCursor(lastOfPage1))}&skip=300`);
+  const lastPage = await time(`${pinned}&last=true`);
+  for (const [groupBy, r] of timings) {
+    await baselineReport(baseline.sql, groupBy);
+    const pgSamples = [];
+    for (let i = 0; i < 3; i++) pgSamples.push(await baselineReport(baseline.sql, groupBy));
+    const pgMedian = pgSamples.sort((a, b) => a - b)[1]! * scale;
+    worstP95 = Math.max(worstP95, r.p95);
+    worstRatio = Math.min(worstRatio, pgMedian / r.p50);
+    console.log(
+      `${`report groupBy=${groupBy}`.padEnd(34)} ${ms(r.first)} ${ms(r.p50)} ${ms(r.p95)}   ${ms(pgMedian)}  ${(pgMedian / r.p50).toFixed(0).padStart(4)}x   (${r.rows} rows)`,
+    );
+  }
+  console.log(`${'click log, first page of 100'.padEnd(34)} ${ms(firstPage.first)} ${ms(firstPage.p50)} ${ms(firstPage.p95)}`);
+  console.log(`${'click log, 4 pages on from page 1'.padEnd(34)} ${ms(jumpPage.first)} ${ms(jumpPage.p50)} ${ms(jumpPage.p95)}`);
+  console.log(`${'click log, last page'.padEnd(34)} ${ms(lastPage.first)} ${ms(lastPage.p50)} ${ms(lastPage.p95)}`);
+
+  console.log(
+    `\nPostgreSQL: ${baseline.kind}, ${pgLoaded.toLocaleString('en-US')} clicks loaded` +
+      (scale > 1 ? `, times scaled ×${scale.toFixed(1)} to ${CLICKS.toLocaleString('en-US')} clicks (median of 3)` : ' (median of 3)'),
+  );
+  console.log(`target p95 <= ${TARGET_P95_MS} ms for every grouping: ${worstP95 <= TARGET_P95_MS ? 'met' : 'NOT met'} (worst ${worstP95.toFixed(1)} ms)`);
+  console.log(`target >= 10x faster than PostgreSQL: ${worstRatio >= 10 ? 'met' : 'NOT met'} (lowest ${worstRatio.toFixed(0)}x)`);
+}
+
+/** The filtered and drill-down views. */
+async function timeViews(time: Timer) {
+  // Issue 19 items 3 and 4: audience filters (variable rollups for one, raw facts for combinations) and
+  // drill-downs (a rollup pair as before, a tracking variable under another from the raw facts).
+  const range = `startDate=${REPORT_START}&endDate=${REPORT_END}`;
+  const topCreative = (JSON.parse((await time(`/api/reports?groupBy=creativeName&${range}`)).body) as { rows: Array<{ key: string }> }).rows[0]!.key;
+  const audienceQueries: Array<[string, string]> = [
+    ['campaign, country=US', 'groupBy=campaign&country=US'],
+    ['placement, os=iOS', 'groupBy=placement&os=iOS'],
+    ['campaign, country=US & os=iOS', 'groupBy=campaign&country=US&os=iOS'],
+    ['lander, device=Mobile', 'groupBy=lander&device=Mobile'],
+    ['drill campaign → placement', 'groupBy=campaign&then=placement&parent=cmp-01'],
+    ['drill ad name → placement', `groupBy=creativeName&then=placement&parent=${encodeURIComponent(topCreative)}`],
+    ['drill country → os, browser=Chrome', 'groupBy=country&then=os&parent=US&browser=Chrome'],
+    ['audience values of the range', ''],
+  ];
+  const audienceTimings: Array<[string, { first: number; p50: number; p95: number }]> = [];
+  for (const [name, query] of audienceQueries) {
+    audienceTimings.push([name, await time(query ? `/api/reports?${range}&${query}` : `/api/reports/audience?${range}`)]);
+  }
+  for (const [name, r] of audienceTimings) console.log(`${name.padEnd(34)} ${ms(r.first)} ${ms(r.p50)} ${ms(r.p95)}`);
+}
+
 async function main() {
   const config = loadConfig(process.env);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-report-'));
+  const dir = args.store ? path.resolve(args.store) : fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-report-'));
+  fs.mkdirSync(dir, { recursive: true });
   const logger = createLogger('silent');
   console.log(
     `report benchmark: ${CLICKS.toLocaleString('en-US')} clicks over ${DAYS} days, reports over ${REPORT_START}..${REPORT_END} ` +
@@ -268,98 +441,25 @@ async function main() {
   );
   const entities = await openEntities({ pgliteDir: path.join(dir, 'pg') });
   const analytics = logSlowQueries(await openChdbAnalytics(path.join(dir, 'ch')), args['query-log']);
-  const baseline = await openBaseline(config.databaseUrl, dir);
+  // A kept store keeps its baseline beside it, in PGlite: a server's schema is dropped after the run.
+  const baseline = await openBaseline(args.store ? undefined : config.databaseUrl, dir);
   try {
     await migrateAnalytics(analytics);
     const db = entities.db;
-    const landers = await db.insert(schema.landers).values(Array.from({ length: 10 }, (_, i) => ({ name: `Lander ${i}`, url: `https://l.example/${i}` }))).returning();
-    const offers = await db.insert(schema.offers).values(Array.from({ length: 10 }, (_, i) => ({ name: `Offer ${i}`, url: `https://o.example/${i}` }))).returning();
-    await db.insert(schema.campaigns).values(Array.from({ length: CAMPAIGNS }, (_, i) => ({ id: `cmp-${pad(i)}`, name: `Campaign ${i}`, landerId: landers[i % 10]!.id })));
-    const sparks = await db.insert(schema.sparks).values(Array.from({ length: 20 }, (_, i) => ({ name: `Spark ${i}`, code: 'x', sparkId: `spark-${pad(i)}` }))).returning();
-    const hash = await hashPassword('bench-password');
-    const buyers = await db.insert(schema.users).values(Array.from({ length: 8 }, (_, i) => ({ username: `buyer${i}`, password: hash }))).returning();
-    await db.insert(schema.userSparkAssignments).values(sparks.slice(0, 16).map((s, i) => ({ userId: buyers[i % 8]!.id, sparkId: s.id })));
-    await db.insert(schema.users).values({ username: 'bench-admin', password: hash, role: 'admin' });
-    await db.insert(schema.settings).values({ key: 'report_timezone', value: TIMEZONE });
-    const world: World = {
-      landerIds: landers.map((l) => l.id),
-      offerIds: offers.map((o) => o.id),
-      campaignSpark: Array.from({ length: CAMPAIGNS }, (_, i) => (i % 5 === 4 ? '' : sparks[i % 20]!.sparkId)),
-    };
-
-    await createBaselineTables(baseline.sql);
+    const marker = path.join(dir, 'loaded.json');
+    let pgLoaded: number;
+    if (fs.existsSync(marker)) {
+      pgLoaded = (JSON.parse(fs.readFileSync(marker, 'utf8')) as { pgLoaded: number }).pgLoaded;
+      console.log(`  the store in ${dir} is loaded already (${pgLoaded.toLocaleString('en-US')} baseline clicks)`);
+    } else {
+      pgLoaded = await loadStores(db, analytics, baseline);
+      if (args.store) fs.writeFileSync(marker, JSON.stringify({ pgLoaded }));
+    }
+    const sparks = await db.select().from(schema.sparks).orderBy(schema.sparks.id);
     PG_KEYS.mediabuyer = `CASE x.spark_id ${sparks
       .slice(0, 16)
       .map((s, i) => `WHEN '${s.sparkId}' THEN 'buyer${i % 8}'`)
       .join(' ')} ELSE '' END`;
-
-    // ---- load ----
-    const sampleEvery = CLICKS / PG_CLICKS;
-    let loaded = 0;
-    let conversions = 0;
-    let pgLoaded = 0;
-    let chMs = 0;
-    let pgMs = 0;
-    const loadStarted = performance.now();
-    for (let batch = 0; loaded < CLICKS; batch++) {
-      const size = Math.min(BATCH, CLICKS - loaded);
-      const sliceStart = START + ((END - START) * loaded) / CLICKS;
-      const sliceLength = ((END - START) * size) / CLICKS;
-      const clickRows = [];
-      const exitRows = [];
-      const conversionRows = [];
-      const pgClicks: Record<string, unknown>[] = [];
-      const pgConversions: Record<string, unknown>[] = [];
-      for (let i = 0; i < size; i++) {
-        const click = randomClick(world, Math.floor(sliceStart + random() * sliceLength));
-        const at = { partition: 0, offset: loaded + i };
-        const row = clickRow(click, at);
-        clickRows.push(row);
-        if (random() < 0.3) {
-          const { ttclid: _t, referrer: _r, bot: _b, ...dimensions } = click.data;
-          exitRows.push(exitRow(makeEvent('lander_click', { ...dimensions, clickId: click.id, clickedAt: click.at }, { at: click.at + 1000 + int(120_000) }), at));
-        }
-        const converted = random() < 0.02;
-        const conversion = converted ? conversionRow(click, conversions++) : undefined;
-        if (conversion) conversionRows.push(conversion);
-        if (Math.floor((loaded + i + 1) / sampleEvery) > Math.floor((loaded + i) / sampleEvery)) {
-          pgClicks.push(row);
-          if (conversion) pgConversions.push(conversion);
-        }
-      }
-      let t = performance.now();
-      await analytics.insert('clicks', clickRows, { dedupToken: `bench/clicks/${batch}` });
-      await analytics.insert('exits', exitRows, { dedupToken: `bench/exits/${batch}` });
-      await analytics.insert('conversions', conversionRows, { dedupToken: `bench/conversions/${batch}` });
-      chMs += performance.now() - t;
-      t = performance.now();
-      await insertBaseline(baseline.sql, 'clicks', PG_CLICK_COLUMNS, pgClicks);
-      await insertBaseline(baseline.sql, 'conversions', PG_CONVERSION_COLUMNS, pgConversions);
-      pgMs += performance.now() - t;
-      pgLoaded += pgClicks.length;
-      loaded += size;
-      if (batch % 10 === 9 || loaded === CLICKS) {
-        process.stdout.write(`\r  loaded ${loaded.toLocaleString('en-US')} clicks (${conversions.toLocaleString('en-US')} conversions), ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`);
-      }
-    }
-    console.log(
-      `\n  chDB: ${(chMs / 1000).toFixed(1)} s inserting clicks, exits and conversions (${Math.round(CLICKS / (chMs / 1000)).toLocaleString('en-US')} clicks/s with the rollup views); ` +
-        `${baseline.kind}: ${pgLoaded.toLocaleString('en-US')} sampled clicks in ${(pgMs / 1000).toFixed(1)} s`,
-    );
-
-    const spend: SpendInput[] = [];
-    for (let d = 0; d < DAYS; d++) {
-      const date = new Date(START + d * 86_400_000 + 12 * 3_600_000).toISOString().slice(0, 10);
-      for (let tt = 0; tt < TIKTOK_CAMPAIGNS + 10; tt++) {
-        // Ten TikTok campaigns spend without any click: the Unattributed row.
-        spend.push({ date, tiktokCampaignId: `17${pad(tt, 6)}`, campaignName: `Spring push ${tt}`, spend: `${20 + int(400)}.${pad(int(100))}`, impressions: int(1e5) });
-      }
-    }
-    await recordSpend(db, analytics, spend);
-    await insertBaseline(baseline.sql, 'spend', ['date', 'tiktok_campaign_id', 'spend'], spend.map((s) => ({ date: s.date, tiktok_campaign_id: s.tiktokCampaignId, spend: s.spend })));
-    await baseline.sql.query('CREATE INDEX ON clicks (clicked_at)');
-    await baseline.sql.query('CREATE INDEX ON conversions (clicked_at)');
-    await baseline.sql.query('ANALYZE');
 
     // Let background merges settle, as they would on a store that has been running.
     const settleStarted = Date.now();
@@ -411,71 +511,14 @@ async function main() {
     }
 
     console.log(`\n${'query'.padEnd(34)} ${'first call'.padStart(10)} ${'p50'.padStart(10)} ${'p95'.padStart(10)}   ${'PostgreSQL'.padStart(10)}  ratio (PostgreSQL / p50)`);
-    const scale = CLICKS / Math.max(1, pgLoaded);
-    let worstP95 = 0;
-    let worstRatio = Infinity;
-    // Every API timing first, then the PostgreSQL baselines: the baseline's minute of work per grouping
-    // (in this process when it is PGlite) would otherwise run right before the next timing.
-    const timings = new Map<ReportGroupBy, { first: number; p50: number; p95: number; rows: number }>();
-    for (const groupBy of REPORT_GROUP_BY) {
-      const r = await time(`/api/reports?groupBy=${groupBy}&startDate=${REPORT_START}&endDate=${REPORT_END}`);
-      timings.set(groupBy, { first: r.first, p50: r.p50, p95: r.p95, rows: (JSON.parse(r.body) as { rows: unknown[] }).rows.length });
-    }
-    // The Click Log pages by position: page 1 pins the snapshot (asOf); a jump of 4 pages and the
-    // oldest page (Last) are what a user deep in the log asks for.
-    const clicksUrl = `/api/clicks?startDate=${REPORT_START}&endDate=${REPORT_END}&limit=100`;
-    const firstPage = await time(clicksUrl);
-    const page1 = JSON.parse(firstPage.body) as ClickLogResponse;
-    const lastOfPage1 = page1.rows.at(-1)!;
-    const pinned = `${clicksUrl}&asOf=${encodeURIComponent(page1.asOf!)}`;
-    const jumpPage = await time(`${pinned}&after=${encodeURIComponent(clickLogCursor(lastOfPage1))}&skip=300`);
-    const lastPage = await time(`${pinned}&last=true`);
-    // Issue 19 items 3 and 4: audience filters (variable rollups for one, raw facts for combinations) and
-    // drill-downs (a rollup pair as before, a tracking variable under another from the raw facts).
-    const range = `startDate=${REPORT_START}&endDate=${REPORT_END}`;
-    const topCreative = (JSON.parse((await time(`/api/reports?groupBy=creativeName&${range}`)).body) as { rows: Array<{ key: string }> }).rows[0]!.key;
-    const audienceQueries: Array<[string, string]> = [
-      ['campaign, country=US', 'groupBy=campaign&country=US'],
-      ['placement, os=iOS', 'groupBy=placement&os=iOS'],
-      ['campaign, country=US & os=iOS', 'groupBy=campaign&country=US&os=iOS'],
-      ['lander, device=Mobile', 'groupBy=lander&device=Mobile'],
-      ['drill campaign → placement', 'groupBy=campaign&then=placement&parent=cmp-01'],
-      ['drill ad name → placement', `groupBy=creativeName&then=placement&parent=${encodeURIComponent(topCreative)}`],
-      ['drill country → os, browser=Chrome', 'groupBy=country&then=os&parent=US&browser=Chrome'],
-      ['audience values of the range', ''],
-    ];
-    const audienceTimings: Array<[string, { first: number; p50: number; p95: number }]> = [];
-    for (const [name, query] of audienceQueries) {
-      audienceTimings.push([name, await time(query ? `/api/reports?${range}&${query}` : `/api/reports/audience?${range}`)]);
-    }
-    for (const [groupBy, r] of timings) {
-      await baselineReport(baseline.sql, groupBy);
-      const pgSamples = [];
-      for (let i = 0; i < 3; i++) pgSamples.push(await baselineReport(baseline.sql, groupBy));
-      const pgMedian = pgSamples.sort((a, b) => a - b)[1]! * scale;
-      worstP95 = Math.max(worstP95, r.p95);
-      worstRatio = Math.min(worstRatio, pgMedian / r.p50);
-      console.log(
-        `${`report groupBy=${groupBy}`.padEnd(34)} ${ms(r.first)} ${ms(r.p50)} ${ms(r.p95)}   ${ms(pgMedian)}  ${(pgMedian / r.p50).toFixed(0).padStart(4)}x   (${r.rows} rows)`,
-      );
-    }
-    for (const [name, r] of audienceTimings) console.log(`${name.padEnd(34)} ${ms(r.first)} ${ms(r.p50)} ${ms(r.p95)}`);
-    console.log(`${'click log, first page of 100'.padEnd(34)} ${ms(firstPage.first)} ${ms(firstPage.p50)} ${ms(firstPage.p95)}`);
-    console.log(`${'click log, 4 pages on from page 1'.padEnd(34)} ${ms(jumpPage.first)} ${ms(jumpPage.p50)} ${ms(jumpPage.p95)}`);
-    console.log(`${'click log, last page'.padEnd(34)} ${ms(lastPage.first)} ${ms(lastPage.p50)} ${ms(lastPage.p95)}`);
-
-    console.log(
-      `\nPostgreSQL: ${baseline.kind}, ${pgLoaded.toLocaleString('en-US')} clicks loaded` +
-        (scale > 1 ? `, times scaled ×${scale.toFixed(1)} to ${CLICKS.toLocaleString('en-US')} clicks (median of 3)` : ' (median of 3)'),
-    );
-    console.log(`target p95 <= ${TARGET_P95_MS} ms for every grouping: ${worstP95 <= TARGET_P95_MS ? 'met' : 'NOT met'} (worst ${worstP95.toFixed(1)} ms)`);
-    console.log(`target >= 10x faster than PostgreSQL: ${worstRatio >= 10 ? 'met' : 'NOT met'} (lowest ${worstRatio.toFixed(0)}x)`);
+    if (ONLY !== 'views') await timeGroupings(time, baseline, pgLoaded);
+    if (ONLY !== 'groupings') await timeViews(time);
     await app.close();
   } finally {
     await baseline.sql.close().catch(() => {});
     await analytics.close();
     await entities.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!args.store) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
