@@ -4,13 +4,13 @@
 // report splits it, then the opened row's cents go to its children pro rata by visits (largest
 // remainder), so the children always add up to their parent's row to the cent; `totals` is that row.
 import type { Analytics, QueryParams } from '@tracker/core';
-import { drillPath, type ReportQuery, type ReportResponse } from '@tracker/schemas';
+import { drillPath, type ReportGroupBy, type ReportQuery, type ReportResponse } from '@tracker/schemas';
 import { compareBytes } from './compare-bytes';
 import { TOTALS_KEY, reportRow, type ReportDeps } from './get-report';
 import { labelGroups } from './group-labels';
 import { loadReportScope } from './load-report-scope';
 import { addMeasures, emptyMeasures, queryConversions, type GroupMeasures } from './report-query';
-import { clickPartsSql, exitKeySql, filterCondition, rawExitClicksSql, scopeParams, type GroupingSource, type ReportScope } from './report-scope';
+import { clickPartsSql, exitKeySql, filterCondition, rawClickCountsSql, rawExitClicksSql, scopeParams, type GroupingSource, type ReportScope } from './report-scope';
 import { reportSource } from './report-source';
 import type { ViewerScope } from './viewer-scope';
 import { SPEND_SQL } from './spend-allocation';
@@ -27,20 +27,43 @@ interface VisitRow {
   bots: number;
 }
 
-/** Visits per (day, TikTok campaign, top-level key, passes), with the deeper keys inside the opened rows. */
-async function queryDrillVisits(analytics: Analytics, source: GroupingSource, keySqls: string[], scope: ReportScope, params: QueryParams): Promise<VisitRow[]> {
-  const keyed = { ...source, key: `[${keySqls.join(', ')}]` };
+/**
+ * Visits per (day, TikTok campaign, top-level key, passes), with the deeper keys inside the opened rows.
+ * When the levels need the raw clicks but the top level alone fits a rollup, the top level's rows come
+ * from that rollup and only the opened top row's clicks from the raw facts (read by that key): both count
+ * the same clicks, and the raw read shrinks from every click of the range to those of one row.
+ */
+async function queryDrillVisits(analytics: Analytics, levels: ReportGroupBy[], scope: ReportScope, params: QueryParams): Promise<VisitRow[]> {
+  const { source, keys } = reportSource(levels, scope.filters);
+  const top = reportSource(levels.slice(0, 1), scope.filters);
+  if (!source.rawClicks || top.source.rawClicks) return queryVisitRows(analytics, source, keys, scope, params);
+  const openedRow = { ...source, where: `${filterCondition(scope.filters)} AND ${keys[0]} = {drillParent0:String}` };
+  const [topRows, openedRows] = await Promise.all([
+    queryVisitRows(analytics, top.source, top.keys, scope, { ...params, ...top.source.params }),
+    queryVisitRows(analytics, openedRow, keys, scope, params),
+  ]);
+  const deeper = keys.slice(1).map(() => '');
+  return [
+    ...topRows.filter((r) => r.passes === 0 || r.keys[0] !== params.drillParent0).map((r) => ({ ...r, keys: [...r.keys, ...deeper] })),
+    ...openedRows,
+  ];
+}
+
+/** The visit rows of one source whose levels' keys are `keySqls`. */
+async function queryVisitRows(analytics: Analytics, source: GroupingSource, keySqls: string[], scope: ReportScope, params: QueryParams): Promise<VisitRow[]> {
   // Level i's key is kept only inside the opened rows of levels < i (and when the filters pass).
-  const levelColumns = keySqls.map((_, i) => {
-    const inside = Array.from({ length: i }, (_, j) => `key[${j + 1}] = {drillParent${j}:String}`);
-    return i === 0 ? 'key[1] AS k0' : `if(passes = 1 AND ${inside.join(' AND ')}, key[${i + 1}], '') AS k${i}`;
-  });
-  const rows = await analytics.query<Record<string, string | number>>(
-    `SELECT toString(tzday) AS day, tt, passes, ${levelColumns.join(', ')}, sum(visits) AS visits, sum(bots) AS bots
-     FROM (${clickPartsSql(keyed, scope.filters, 'day')})
-     GROUP BY day, tt, passes, ${keySqls.map((_, i) => `k${i}`).join(', ')}`,
-    params,
-  );
+  const inside = (i: number) => ['passes = 1', ...Array.from({ length: i }, (_, j) => `k${j} = {drillParent${j}:String}`)].join(' AND ');
+  const levels = (keyOf: (i: number) => string) => keySqls.map((_, i) => (i === 0 ? `${keyOf(0)} AS k0` : `if(${inside(i)}, ${keyOf(i)}, '') AS k${i}`));
+  const names = keySqls.map((_, i) => `k${i}`).join(', ');
+  // The raw clicks are counted by these keys at once; the rollups' rows are split into days first
+  // (clickPartsSql) under an array of the keys.
+  const sql = source.rawClicks
+    ? `SELECT toString(tzday) AS day, tt, passes, ${names}, visits, bots
+       FROM (${rawClickCountsSql(source, scope.filters, levels((i) => keySqls[i]!))})`
+    : `SELECT toString(tzday) AS day, tt, passes, ${levels((i) => `key[${i + 1}]`).join(', ')}, sum(visits) AS visits, sum(bots) AS bots
+       FROM (${clickPartsSql({ ...source, key: `[${keySqls.join(', ')}]` }, scope.filters, 'day')})
+       GROUP BY day, tt, passes, ${names}`;
+  const rows = await analytics.query<Record<string, string | number>>(sql, params);
   return rows.map((r) => ({
     tzday: String(r.day),
     tt: String(r.tt),
@@ -102,7 +125,7 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
 
   const insideSource = { ...source, where: `${source.where} AND ${insideParents}`, params: { ...source.params, ...parentParams } };
   const [visits, spendRows, conversions, exits, unapproved] = await Promise.all([
-    queryDrillVisits(analytics, source, keySqls, scope, params),
+    queryDrillVisits(analytics, levels, scope, params),
     analytics.query<{ tzday: string; tt: string; cents: string | number }>(`SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (${SPEND_SQL})`, params),
     queryConversions(analytics, scope, { ...source, where: `${source.where} AND ${insideParents}`, params: { ...source.params, ...parentParams } }, { key: source.key }),
     analytics.query<{ key: string; exit_clicks: number }>(rawExitClicksSql(exitKeySql(child), `${filterCondition(filters)} AND ${exitsInsideParents}`), params),

@@ -11,6 +11,7 @@ import {
   filterCondition,
   rawExitClicksSql,
   scopeParams,
+  variableExitClicksSql,
   type Granularity,
   type GroupingSource,
   type ReportFilters,
@@ -115,10 +116,13 @@ export async function queryMeasures(analytics: Analytics, scope: ReportScope, so
 
 /** Clicks that exited to the offer at least once, per grouping key (each click counted once). */
 export async function queryExitClicks(analytics: Analytics, scope: ReportScope, source: GroupingSource): Promise<Map<string, number>> {
+  const filter = filterCondition(scope.filters);
   const rows = await analytics.query<{ key: string; exit_clicks: number }>(
-    source.rawExitKey !== undefined
-      ? rawExitClicksSql(source.rawExitKey, filterCondition(scope.filters))
-      : exitClicksSql(source.key, filterCondition(scope.filters)),
+    source.rawExitKey === undefined
+      ? exitClicksSql(source.key, filter)
+      : source.variableExits
+        ? variableExitClicksSql(source.rawExitKey, filter)
+        : rawExitClicksSql(source.rawExitKey, filter),
     { ...scopeParams(scope), ...source.params },
   );
   return new Map(rows.map((r) => [r.key, Number(r.exit_clicks)]));

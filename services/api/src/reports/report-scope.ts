@@ -104,10 +104,12 @@ function audienceParams(filters: ReportFilters): QueryParams {
 
 /** Where a grouping's figures live, and the SQL of its key. Keys are strings; '' is "without it". */
 export interface GroupingSource {
-  /** Daily visits with quarter-hour maps. */
+  /** Daily visits with quarter-hour maps, or the raw clicks when `rawClicks` is set. */
   clicksTable: string;
   /** The dimension columns of clicksTable that keys and filters read. */
   clickColumns: string;
+  /** clicksTable is the raw clicks (one row per click): visits are counted by clicked_at itself. */
+  rawClicks?: true;
   /** 15-minute conversion buckets. */
   conversionsTable: string;
   /** The same with the clicks CAKE filled in (cake-fill-ins.ts), for sources whose columns the generic
@@ -119,6 +121,9 @@ export interface GroupingSource {
   /** The key over the raw exits table, for groupings the exit rollups have no column for; absent when
    *  the rollups' columns (campaign, spark, offer, lander) give the key. */
   rawExitKey?: string;
+  /** The key is the tracking variable {variable:String}, whose exit clicks report_variable_exits_daily
+   *  holds by day (variableExitClicksSql): the raw exits are read for the range's partial days only. */
+  variableExits?: true;
   params: QueryParams;
 }
 
@@ -163,6 +168,7 @@ export function groupingSource(groupBy: ReportGroupBy): GroupingSource {
       where: 'variable = {variable:String}',
       key: 'toString(value)',
       rawExitKey: EXIT_COLUMN_BY_VARIABLE[groupBy as TrackingVariable],
+      variableExits: true,
       params: { variable: groupBy },
     };
   }
@@ -191,6 +197,7 @@ export function seriesBucketKey(granularity: Granularity): string {
  * before it belong to one report day, the rest to the next. Per hour, the quarter-hours are unfolded.
  */
 export function clickPartsSql(source: GroupingSource, filters: ReportFilters, granularity: Granularity): string {
+  if (source.rawClicks) return rawClickPartsSql(source, filters, granularity);
   const rows = `SELECT ${source.clickColumns}, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
                        botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
                        toDateTime(day, 'UTC') AS utc_midnight
@@ -219,18 +226,79 @@ export function clickPartsSql(source: GroupingSource, filters: ReportFilters, gr
 }
 
 /**
+ * clickPartsSql over the raw clicks: each click's report day and hour come from its own time, so the
+ * range is read by clicked_at (the table's sort key) and the rows are counted per day, TikTok campaign,
+ * key and filter outcome without the rollups' quarter-hour maps (4-6× less work than shaping the raw
+ * rows like the rollups, measured at 10 M clicks).
+ */
+function rawClickPartsSql(source: GroupingSource, filters: ReportFilters, granularity: Granularity): string {
+  const hour = granularity === 'hour' ? "formatDateTime(toStartOfHour(clicked_at, {tz:String}), '%Y-%m-%d %H:00')" : "''";
+  return rawClickCountsSql(source, filters, [`${hour} AS hour`, `${source.key} AS key`]);
+}
+
+/**
+ * Visits and bot visits of the raw clicks in the report's days, per `tzday` (report-time-zone day),
+ * `tt`, `passes` (1 when the filters accept the click) and the named `columns` ("expression AS name",
+ * which may name tzday, tt and passes and each other).
+ */
+export function rawClickCountsSql(source: GroupingSource, filters: ReportFilters, columns: string[]): string {
+  const names = columns.map((c) => c.slice(c.lastIndexOf(' AS ') + 4));
+  return `SELECT toDate(clicked_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toUInt8(${filterCondition(filters)}) AS passes,
+                 ${columns.join(', ')}, count() AS visits, countIf(bot != '') AS bots
+          FROM ${source.clicksTable}
+          WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
+            AND ${source.where}
+          GROUP BY tzday, tt, passes, ${names.join(', ')}`;
+}
+
+/**
  * Clicks that exited to the offer at least once, per tracking-variable value (`column` of the exits
  * table), by their click's time in the report's days. The exit rollups have no variable columns, so this
  * reads the raw exits (one row per exit, far fewer than clicks), distinct by click so a replayed or
  * repeated exit counts once. Distinct by the click id's 64-bit hash: three times faster than by the
  * string (40 against 120 ms for a million exits), and two clicks of one key would have to share a hash
- * to count as one (odds of about 1 in 10^7 at a million exit clicks per key).
+ * to count as one (odds of about 1 in 10^7 at a million exit clicks per key). The exits table is sorted
+ * and partitioned by exit time: an exit follows its click, so exits from a day before the range on are
+ * the only ones read (the day allows for clocks of ingest hosts that disagree).
  */
 export function rawExitClicksSql(column: string, filter: string): string {
   return `SELECT toString(${column}) AS key, uniqExact(cityHash64(click_id)) AS exit_clicks
           FROM exits
-          WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
+          WHERE exited_at >= toDateTime({startDate:Date}, {tz:String}) - INTERVAL 1 DAY
+            AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
             AND ${filter}
+          GROUP BY key`;
+}
+
+/** Whole UTC days inside the report's range, and its bounds, for exit queries that read daily rollups. */
+const WHOLE_UTC_DAYS = `toDateTime({startDate:Date}, {tz:String}) AS range_start,
+               toDateTime({endDate:Date} + 1, {tz:String}) AS range_end,
+               toDate(range_start, 'UTC') + if(toDateTime(toDate(range_start, 'UTC'), 'UTC') = range_start, 0, 1) AS first_whole_day,
+               toDate(range_end, 'UTC') - 1 AS last_whole_day`;
+
+/**
+ * Clicks that exited to the offer at least once, per value of the tracking variable {variable:String}
+ * (`column` of the exits table), for the report's days: the whole UTC days inside the range from
+ * report_variable_exits_daily, the clicks of the partial days at its edges from the raw exits (as
+ * rawExitClicksSql, distinct by the click id's hash like the rollup). A click lies in one day, so the
+ * days' distinct counts add up; merging per day and value keeps the sets small. Measured at 10 M clicks:
+ * 2,400 ad names in about a third of rawExitClicksSql's time.
+ */
+export function variableExitClicksSql(column: string, filter: string): string {
+  return `WITH ${WHOLE_UTC_DAYS}
+          SELECT key, sum(exit_clicks) AS exit_clicks
+          FROM (
+            SELECT toString(value) AS key, uniqExactMerge(exited_clicks) AS exit_clicks
+            FROM report_variable_exits_daily
+            WHERE variable = {variable:String} AND day >= first_whole_day AND day <= last_whole_day AND ${filter}
+            GROUP BY day, value
+            UNION ALL
+            SELECT toString(${column}) AS key, uniqExact(cityHash64(click_id)) AS exit_clicks
+            FROM exits
+            WHERE exited_at >= range_start - INTERVAL 1 DAY AND clicked_at >= range_start AND clicked_at < range_end
+              AND NOT (toDate(clicked_at, 'UTC') >= first_whole_day AND toDate(clicked_at, 'UTC') <= last_whole_day) AND ${filter}
+            GROUP BY key
+          )
           GROUP BY key`;
 }
 
@@ -242,10 +310,7 @@ export function rawExitClicksSql(column: string, filter: string): string {
  */
 export function exitClicksSql(keySql: string, filter: string): string {
   const columns = 'campaign_id, spark_id, offer_id, lander_id';
-  return `WITH toDateTime({startDate:Date}, {tz:String}) AS range_start,
-               toDateTime({endDate:Date} + 1, {tz:String}) AS range_end,
-               toDate(range_start, 'UTC') + if(toDateTime(toDate(range_start, 'UTC'), 'UTC') = range_start, 0, 1) AS first_whole_day,
-               toDate(range_end, 'UTC') - 1 AS last_whole_day
+  return `WITH ${WHOLE_UTC_DAYS}
           SELECT ${keySql} AS key, sum(exit_clicks) AS exit_clicks
           FROM (
             SELECT ${columns}, uniqExactMerge(exited_clicks) AS exit_clicks

@@ -5,9 +5,11 @@
 //   - the variable rollups of the ONE variable the query needs (its levels' tracking variable or its
 //     audience filter): they keep each click's campaign, spark, offer and TikTok campaign beside the
 //     variable's value, so `country = US` grouped by campaign reads report_variable_clicks_daily;
-//   - otherwise the raw facts (clicks and conversions), shaped like the rollups (daily rows with
-//     quarter-hour maps, 15-minute conversion buckets) so the report's SQL, its time-zone split and its
-//     spend allocation run on them unchanged. Exit clicks always come from the raw exits then.
+//   - otherwise the raw facts: clicks counted straight into report days (and hours) by their own time
+//     (rawSource's `rawClicks`, see clickPartsSql), conversions shaped like the 15-minute rollup, so the
+//     report's conversion SQL and its spend allocation run on them unchanged. Exit clicks always come
+//     from the raw exits then. A drill-down reads only its opened top row from them when the top level
+//     alone fits a rollup (get-drill-report.ts).
 //     Read without FINAL, as the rollups were fed: the projector stores each event once (a copy at
 //     another log offset is skipped, a re-sent batch dropped by its token), and every stored row fed
 //     the rollups once, so both paths count the same rows (FINAL cost up to 2× at 2 M clicks).
@@ -71,10 +73,9 @@ function variableSource(variable: TrackingVariable, keyLevel: ReportGroupBy): Gr
   };
 }
 
-/** The raw facts, grouped like the rollups by the columns the query reads. */
+/** The raw facts: clicks as they are, conversions in 15-minute buckets by the columns the query reads. */
 function rawSource(variables: TrackingVariable[], keyLevel: ReportGroupBy): GroupingSource {
   const columns = ['campaign_id', 'spark_id', 'offer_id', 'lander_id', 'tiktok_campaign_id', ...variables.map(columnOf)].join(', ');
-  const quarter = 'toUInt8(intDiv(toUnixTimestamp(clicked_at) % 86400, 900))';
   const conversions = `SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, ${columns},
                               sumIf(toInt64(sign), status = 'approved') AS conversions,
                               toDecimal64(sumIf(sign * payout, status = 'approved'), 2) AS revenue
@@ -82,13 +83,8 @@ function rawSource(variables: TrackingVariable[], keyLevel: ReportGroupBy): Grou
                        WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
                        GROUP BY bucket, ${columns}`;
   return {
-    clicksTable: `(SELECT toDate(clicked_at) AS day, ${columns}, count() AS clicks, countIf(bot != '') AS bot_clicks,
-                          sumMap([${quarter}], [toUInt32(1)]) AS quarter_map, sumMapIf([${quarter}], [toUInt32(1)], bot != '') AS bot_quarter_map,
-                          quarter_map.1 AS \`quarterMap.quarter\`, quarter_map.2 AS \`quarterMap.clicks\`,
-                          bot_quarter_map.1 AS \`botQuarterMap.quarter\`, bot_quarter_map.2 AS \`botQuarterMap.clicks\`
-                   FROM clicks
-                   WHERE toDate(clicked_at) >= {startDate:Date} - 1 AND toDate(clicked_at) <= {endDate:Date} + 1
-                   GROUP BY day, ${columns})`,
+    clicksTable: 'clicks',
+    rawClicks: true,
     clickColumns: columns,
     conversionsTable: `(${conversions})`,
     conversionsWithCake: `(${conversions}

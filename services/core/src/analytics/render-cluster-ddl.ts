@@ -31,6 +31,7 @@ export const SHARDING_KEYS: Record<string, string> = {
   report_variable_conversions_15m: 'rand()',
   report_exits_15m: 'rand()',
   report_exits_daily: 'rand()',
+  report_variable_exits_daily: 'rand()',
 };
 
 const CREATE_TABLE = /^CREATE TABLE IF NOT EXISTS (\w+) \(([\s\S]*)\n\) ENGINE = (\w*)MergeTree(?:\(([^)]*)\))?([\s\S]*)$/;
