@@ -190,9 +190,9 @@ export function seriesBucketKey(granularity: Granularity): string {
 }
 
 /**
- * Visits of the report's days, from the daily click rollup: columns `tzday` (report-time-zone day),
- * `hour` ('yyyy-MM-dd HH:00' in that zone, '' per day), `tt` (TikTok campaign id), `key`, `passes`
- * (1 when the filters accept the row), `visits`, `bots`.
+ * Visits of the report's days, from the daily click rollup (or the raw clicks: rawClickPartsSql): columns
+ * `tzday` (report-time-zone day), `hour` ('yyyy-MM-dd HH:00' in that zone, '' per day), `tt` (TikTok
+ * campaign id), `key`, `passes` (1 when the filters accept the row), `visits`, `bots`.
  * Per day, each UTC day's row is split at the quarter-hour of local midnight (`bound`): the visits
  * before it belong to one report day, the rest to the next. Per hour, the quarter-hours are unfolded.
  */
