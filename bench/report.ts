@@ -449,11 +449,15 @@ async function main() {
     const marker = path.join(dir, 'loaded.json');
     let pgLoaded: number;
     if (fs.existsSync(marker)) {
-      pgLoaded = (JSON.parse(fs.readFileSync(marker, 'utf8')) as { pgLoaded: number }).pgLoaded;
+      const stored = JSON.parse(fs.readFileSync(marker, 'utf8')) as { pgLoaded: number; clicks?: number; days?: number };
+      if (stored.clicks !== CLICKS || stored.days !== DAYS) {
+        throw new Error(`The store in ${dir} holds ${stored.clicks} clicks over ${stored.days} days: run with those --clicks and --days, or another --store`);
+      }
+      pgLoaded = stored.pgLoaded;
       console.log(`  the store in ${dir} is loaded already (${pgLoaded.toLocaleString('en-US')} baseline clicks)`);
     } else {
       pgLoaded = await loadStores(db, analytics, baseline);
-      if (args.store) fs.writeFileSync(marker, JSON.stringify({ pgLoaded }));
+      if (args.store) fs.writeFileSync(marker, JSON.stringify({ pgLoaded, clicks: CLICKS, days: DAYS }));
     }
     const sparks = await db.select().from(schema.sparks).orderBy(schema.sparks.id);
     PG_KEYS.mediabuyer = `CASE x.spark_id ${sparks
