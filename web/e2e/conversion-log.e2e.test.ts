@@ -73,12 +73,15 @@ describeWithChromium('conversion log e2e')('the Conversions screen in Chromium',
     expect(scroller.scroll).toBeLessThanOrEqual(scroller.client);
     await shot(page, 'convlog-01-all', { fullPage: false });
 
+    // The table renders the answer a moment after it arrives: wait for the rows it leaves out to go.
     await Promise.all([page.waitForResponse((r) => r.url().includes('search=mx-1') && r.ok()), page.getByLabel('Transaction or click ID').fill('mx-1')]);
+    await rows.filter({ hasText: 'MX-4' }).waitFor({ state: 'detached' });
     await expect(rows.count()).resolves.toBe(3);
     await shot(page, 'convlog-02-search', { fullPage: false });
     await page.getByLabel('Transaction or click ID').fill('');
     await page.getByLabel('Status').click();
     await Promise.all([page.waitForResponse((r) => r.url().includes('status=rejected') && r.ok()), page.getByRole('option', { name: 'Rejected' }).click()]);
+    await rows.filter({ hasText: 'MX-1' }).first().waitFor({ state: 'detached' });
     await expect(rows.allTextContents()).resolves.toEqual([expect.stringContaining('MX-2')]);
     await shot(page, 'convlog-03-rejected', { fullPage: false });
   }, STEP_MS);
