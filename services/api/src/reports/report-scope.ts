@@ -279,8 +279,8 @@ const WHOLE_UTC_DAYS = `toDateTime({startDate:Date}, {tz:String}) AS range_start
 /**
  * Clicks that exited to the offer at least once, per value of the tracking variable {variable:String}
  * (`column` of the exits table), for the report's days: the whole UTC days inside the range from
- * report_variable_exits_daily, the clicks of the partial days at its edges from the raw exits (as
- * rawExitClicksSql, distinct by the click id's hash like the rollup). A click lies in one day, so the
+ * report_variable_exits_daily, the clicks of the partial days at its edges from the raw exits
+ * (rawExitClicksSql, distinct by the click id's hash like the rollup). A click lies in one day, so the
  * days' distinct counts add up; merging per day and value keeps the sets small. Measured at 10 M clicks:
  * 2,400 ad names in about a third of rawExitClicksSql's time.
  */
@@ -293,11 +293,7 @@ export function variableExitClicksSql(column: string, filter: string): string {
             WHERE variable = {variable:String} AND day >= first_whole_day AND day <= last_whole_day AND ${filter}
             GROUP BY day, value
             UNION ALL
-            SELECT toString(${column}) AS key, uniqExact(cityHash64(click_id)) AS exit_clicks
-            FROM exits
-            WHERE exited_at >= range_start - INTERVAL 1 DAY AND clicked_at >= range_start AND clicked_at < range_end
-              AND NOT (toDate(clicked_at, 'UTC') >= first_whole_day AND toDate(clicked_at, 'UTC') <= last_whole_day) AND ${filter}
-            GROUP BY key
+            ${rawExitClicksSql(column, `NOT (toDate(clicked_at, 'UTC') >= first_whole_day AND toDate(clicked_at, 'UTC') <= last_whole_day) AND ${filter}`)}
           )
           GROUP BY key`;
 }
