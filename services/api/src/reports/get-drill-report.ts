@@ -11,7 +11,7 @@ import { labelGroups } from './group-labels';
 import { loadReportScope } from './load-report-scope';
 import { addMeasures, emptyMeasures, queryConversions, type GroupMeasures } from './report-query';
 import { clickPartsSql, exitKeySql, filterCondition, rawClickCountsSql, rawExitClicksSql, scopeParams, type GroupingSource, type ReportScope } from './report-scope';
-import { reportSource } from './report-source';
+import { reportSource, type ReportSource } from './report-source';
 import type { ViewerScope } from './viewer-scope';
 import { SPEND_SQL } from './spend-allocation';
 import { splitCents } from './split-cents';
@@ -33,8 +33,7 @@ interface VisitRow {
  * from that rollup and only the opened top row's clicks from the raw facts (read by that key): both count
  * the same clicks, and the raw read shrinks from every click of the range to those of one row.
  */
-async function queryDrillVisits(analytics: Analytics, levels: ReportGroupBy[], scope: ReportScope, params: QueryParams): Promise<VisitRow[]> {
-  const { source, keys } = reportSource(levels, scope.filters);
+async function queryDrillVisits(analytics: Analytics, levels: ReportGroupBy[], { source, keys }: ReportSource, scope: ReportScope, params: QueryParams): Promise<VisitRow[]> {
   const top = reportSource(levels.slice(0, 1), scope.filters);
   if (!source.rawClicks || top.source.rawClicks) return queryVisitRows(analytics, source, keys, scope, params);
   const openedRow = { ...source, where: `${filterCondition(scope.filters)} AND ${keys[0]} = {drillParent0:String}` };
@@ -124,7 +123,8 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
   const child = levels[parents.length]!;
   const scope = await loadReportScope(db, query, levels.includes('mediabuyer'), viewer);
   const { filters, timezone } = scope;
-  const { source, keys: keySqls } = reportSource(levels, filters);
+  const levelsSource = reportSource(levels, filters);
+  const { source, keys: keySqls } = levelsSource;
   const parentParams = Object.fromEntries(parents.map((p, i) => [`drillParent${i}`, p]));
   const params = { ...scopeParams(scope), ...source.params, ...parentParams };
   const insideParents = parents.map((_, i) => `${keySqls[i]} = {drillParent${i}:String}`).join(' AND ');
@@ -133,7 +133,7 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
 
   const insideSource = { ...source, where: `${source.where} AND ${insideParents}`, params: { ...source.params, ...parentParams } };
   const [visits, spendRows, conversions, exits, unapproved] = await Promise.all([
-    queryDrillVisits(analytics, levels, scope, params),
+    queryDrillVisits(analytics, levels, levelsSource, scope, params),
     analytics.query<{ tzday: string; tt: string; cents: string | number }>(`SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (${SPEND_SQL})`, params),
     queryConversions(analytics, scope, { ...source, where: `${source.where} AND ${insideParents}`, params: { ...source.params, ...parentParams } }, { key: source.key }),
     analytics.query<{ key: string; exit_clicks: number }>(rawExitClicksSql(exitKeySql(child), `${filterCondition(filters)} AND ${exitsInsideParents}`), params),
