@@ -135,7 +135,7 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
   const [visits, spendRows, conversions, exits, unapproved] = await Promise.all([
     queryDrillVisits(analytics, levels, levelsSource, scope, params),
     analytics.query<{ tzday: string; tt: string; cents: string | number }>(`SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (${SPEND_SQL})`, params),
-    queryConversions(analytics, scope, { ...source, where: `${source.where} AND ${insideParents}`, params: { ...source.params, ...parentParams } }, { key: source.key }),
+    queryConversions(analytics, scope, insideSource, { key: source.key }),
     analytics.query<{ key: string; exit_clicks: number }>(rawExitClicksSql(exitKeySql(child), `${filterCondition(filters)} AND ${exitsInsideParents}`), params),
     queryUnapprovedConversions(analytics, scope, insideSource),
   ]);
