@@ -20,7 +20,7 @@ test: install lint typecheck jest
 
 ## test-faults: the pipeline under faults on real processes and its own PostgreSQL, Redis and Kafka
 ## (SIGKILLs under load, the broker, PostgreSQL and Redis restarted); prints sent/answered/stored/lost/doubled.
-## One scenario: make test-faults FAULTS="embedded" (embedded, kafka, postgres, redis)
+## One scenario: make test-faults FAULTS="embedded" (embedded, kafka, split, postgres, redis)
 test-faults: install
 	npx tsx bench/fault-suite.ts $(FAULTS)
 

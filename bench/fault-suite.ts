@@ -7,12 +7,13 @@ import path from 'node:path';
 import { FaultServices } from './faults/fault-services';
 import { passed, printFigures, type Figures } from './faults/figures';
 import { kafkaOutage } from './faults/kafka-outage';
+import { kafkaSplit } from './faults/kafka-split';
 import { killedEmbedded } from './faults/killed-embedded';
 import { postgresRestart } from './faults/postgres-restart';
 import { redisRestart } from './faults/redis-restart';
 
 /** Ports of the tracker processes the suite starts (3120 and up: this suite's own range). */
-const PORTS = { embedded: 3121, kafka: 3122, postgres: 3123 };
+const PORTS = { embedded: 3121, kafka: 3122, postgres: 3123, splitIngest: 3124, splitApi: 3125 };
 
 async function main(): Promise<number> {
   const started = Date.now();
@@ -43,6 +44,9 @@ async function main(): Promise<number> {
     const { DATABASE_URL, REDIS_URL, KAFKA_BROKERS } = await urls;
     console.log(`\nown servers: ${DATABASE_URL} ${REDIS_URL} ${KAFKA_BROKERS} (state in ${servicesDir})`);
     await run('kafka', () => kafkaOutage(PORTS.kafka, services, KAFKA_BROKERS!));
+    await run('split', () =>
+      kafkaSplit({ ingest: PORTS.splitIngest, api: PORTS.splitApi }, services, { databaseUrl: DATABASE_URL!, brokers: KAFKA_BROKERS! }),
+    );
     await run('postgres', () => postgresRestart(PORTS.postgres, services, DATABASE_URL!));
     await run('redis', () => redisRestart(services, REDIS_URL!));
   } finally {

@@ -1,8 +1,8 @@
 // `tracker all` publishing to Kafka: the broker stopped for 10 s and started again under redirect load (the
 // ingest spills, still answers 302, the Settings read shows the spill, the forwarder drains it once the
 // broker is back), then the process SIGKILLed while the projector works through that backlog: nothing
-// answered may be lost, nothing doubled. (`tracker ingest` + `tracker projector` need a ClickHouse server,
-// which this machine has not: ingest and projector share one process here, on chDB.)
+// answered may be lost, nothing doubled. The same faults in split mode, each service a process of its own:
+// kafka-split.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -21,7 +21,8 @@ export class TrackerChild {
     readonly env: Record<string, string>,
   ) {}
 
-  /** Starts the process and resolves once it serves HTTP (its "running at" line). */
+  /** Starts the process and resolves once it has started (the "Stop with Ctrl+C." every mode prints last,
+   *  after an HTTP mode's "running at" line). */
   async start(timeoutMs = 120_000): Promise<void> {
     this.#output = '';
     const child = spawn(process.execPath, [bin, this.mode], {
@@ -38,7 +39,7 @@ export class TrackerChild {
     child.stdout!.on('data', collect);
     child.stderr!.on('data', collect);
     const deadline = Date.now() + timeoutMs;
-    while (!/running at http/.test(this.#output)) {
+    while (!/Stop with Ctrl\+C\./.test(this.#output)) {
       if (child.exitCode !== null) throw new Error(`tracker ${this.mode} exited with ${child.exitCode}:\n${this.#output.slice(-4000)}`);
       if (Date.now() > deadline) throw new Error(`tracker ${this.mode} did not start within ${timeoutMs / 1000} s:\n${this.#output.slice(-4000)}`);
       await new Promise((r) => setTimeout(r, 100));

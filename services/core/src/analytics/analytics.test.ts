@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { startChdbHttpProcess, type ChdbHttpProcess } from '../testing/chdb-http';
 import { describeWithRealEngine } from '../testing/real-engines';
 import { analyticsContract } from './analytics.contract';
 import { openChdbAnalytics } from './chdb-analytics';
@@ -12,6 +13,22 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-ch-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('analytics contract [embedded: chDB]', () => analyticsContract(() => openChdbAnalytics(dir)));
+
+// The server code path (@clickhouse/client over HTTP) on this machine too: ClickHouse's HTTP interface in
+// front of chDB, in a process of its own (see chdb-http.ts).
+describe('analytics contract [ClickHouse HTTP interface, served by chDB]', () => {
+  const httpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-ch-http-'));
+  let server: ChdbHttpProcess;
+  beforeAll(async () => {
+    server = await startChdbHttpProcess(httpDir);
+  });
+  analyticsContract(() => openClickHouseAnalytics(server.url));
+  // After the contract's own afterAll, which drops its tables through the server.
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(httpDir, { recursive: true, force: true });
+  });
+});
 
 describeWithRealEngine('CLICKHOUSE_URL', 'analytics contract', (url) =>
   analyticsContract(() => openClickHouseAnalytics(url)),

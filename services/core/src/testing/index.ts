@@ -2,6 +2,7 @@
 // its public index: each store opened on a chosen engine, and the helpers of the real-engine suites.
 export { describeWithRealEngine, realEngineUrls, type RealEngine } from './real-engines';
 export { createTemporaryDatabase } from './temporary-database';
+export { startChdbHttpProcess, type ChdbHttpProcess } from './chdb-http';
 export { openChdbAnalytics } from '../analytics/chdb-analytics';
 export { openEntities, type EntitiesOptions } from '../db/entities';
 export { openEventLog, type OpenEventLogOptions } from '../eventlog/open-event-log';

@@ -1,0 +1,124 @@
+// Split mode on Kafka, as a production site runs it: `tracker ingest`, `tracker projector` and `tracker api`, each
+// a process of its own, on the suite's PostgreSQL and Kafka and one ClickHouse store. This machine has no
+// ClickHouse server, so the store is ClickHouse's HTTP interface served by chDB in a further process
+// (@tracker/core/testing's startChdbHttpProcess): the engine is ClickHouse's, and the processes reach it
+// through @clickhouse/client exactly as they would a server.
+//   - The broker stopped for 10 s under redirect load and started again: the ingest spills and keeps
+//     answering 302, the api shows the spill, the forwarder drains it.
+//   - The projector SIGKILLed mid-batch, while it projects that backlog: the moment its insert of clicks
+//     reaches the store, before it can insert the rest of the unit or commit the unit's offsets. The
+//     restarted projector sends the unit again, and its deduplication tokens must make it count once.
+// Every click answered must be stored exactly once.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTemporaryDatabase, startChdbHttpProcess } from '@tracker/core/testing';
+import type { FaultServices } from './fault-services';
+import { compareSets, type Figures } from './figures';
+import { RedirectLoad } from './redirect-load';
+import { AdminSession } from './session';
+import { seedCampaign, storedClicks, withTracker } from './stored-clicks';
+import { TrackerChild } from './tracker-child';
+import { sleep, waitFor } from './wait';
+
+interface SpillRead {
+  spills: Array<{ records: number }>;
+}
+const spilled = (body: unknown) => ((body as SpillRead | null)?.spills ?? []).reduce((sum, s) => sum + s.records, 0);
+
+export async function kafkaSplit(ports: { ingest: number; api: number }, services: FaultServices, urls: { databaseUrl: string; brokers: string }): Promise<Figures> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-split-'));
+  const clickhouse = await startChdbHttpProcess(path.join(root, 'clickhouse'));
+  const database = await createTemporaryDatabase(urls.databaseUrl);
+  const shared = {
+    DATABASE_URL: database.url,
+    CLICKHOUSE_URL: clickhouse.url,
+    KAFKA_BROKERS: urls.brokers,
+    KAFKA_TOPIC: `faults.split.${Date.now()}`,
+    KAFKA_PARTITIONS: '3',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'admin-password',
+    SESSION_SECRET: 'fault-suite-session-secret-of-32-chars-at-least',
+    SECRETS_KEY: 'a'.repeat(64),
+  };
+  // Each process its own DATA_DIR, as on separate hosts: the ingest's spill is its own.
+  const dataDir = (name: string) => {
+    fs.mkdirSync(path.join(root, name), { recursive: true });
+    return path.join(root, name);
+  };
+  const ingestEnv = { ...shared, DATA_DIR: dataDir('ingest'), PORT: String(ports.ingest) };
+  const campaign = 'faultSplit';
+  const checks: Figures['checks'] = [];
+  const notes: string[] = [`ClickHouse store: chDB behind ClickHouse's HTTP interface at ${clickhouse.url}`];
+  const ingest = new TrackerChild('ingest', ingestEnv);
+  const projector = new TrackerChild('projector', { ...shared, DATA_DIR: dataDir('projector') });
+  const api = new TrackerChild('api', { ...shared, DATA_DIR: dataDir('api'), PORT: String(ports.api) });
+  try {
+    await withTracker({ ...shared, DATA_DIR: dataDir('seed') }, (r) => seedCampaign(r.stores, campaign));
+    await Promise.all([ingest.start(), projector.start(), api.start()]);
+    const admin = new AdminSession(`http://127.0.0.1:${ports.api}`);
+    await admin.signIn('admin', 'admin-password');
+    const load = new RedirectLoad(() => `http://127.0.0.1:${ports.ingest}/r/${campaign}`, { connections: 8, perSecond: 300 });
+    load.start();
+    await sleep(3000);
+
+    await services.down('kafka');
+    const downAt = Date.now();
+    const answeredAtStop = load.answered.size;
+    await sleep(10_000);
+    const answeredWhileDown = load.answered.size - answeredAtStop;
+    checks.push({ what: `tracker ingest answered redirects while the broker was down (${answeredWhileDown} in 10 s)`, ok: answeredWhileDown > 500 });
+    const warned = await waitFor(async () => spilled((await admin.get('/api/event-log-spills')).body) > 0, 'the spill in the admin read', 15_000);
+    checks.push({ what: "tracker api shows the ingest's spill while the broker is down", ok: warned });
+
+    // The projector's next insert of clicks once the broker is back carries spilled clicks: kill it then.
+    await services.up('kafka');
+    notes.push(`broker down for ${((Date.now() - downAt) / 1000).toFixed(1)} s (10 s stopped, then its start-up)`);
+    const killedUnit = await Promise.race([clickhouse.nextInsert('clicks'), sleep(60_000).then(() => undefined)]);
+    await projector.kill();
+    checks.push({ what: `tracker projector SIGKILLed as its insert of clicks reached the store (unit ${killedUnit})`, ok: killedUnit !== undefined });
+    const restart = await projector.startSupervised();
+    if (restart.failedStarts > 0) notes.push(`the projector's restart failed ${restart.failedStarts}× before it ran (${restart.lastFailure})`);
+    // Its offsets were not committed, so the restarted projector must send that unit again, whole, under the
+    // same token (which the engine then drops): the re-send is what this scenario is about.
+    const resent = await waitFor(
+      () => clickhouse.tokensOf('clicks').filter((t) => t === killedUnit).length >= 2,
+      'the restarted projector to send the killed unit again',
+      90_000,
+    );
+    checks.push({ what: 'the restarted projector sent the killed unit again under the same token', ok: resent });
+
+    const drained = await waitFor(async () => {
+      const read = await admin.get('/api/event-log-spills');
+      return read.status === 200 && spilled(read.body) === 0;
+    }, 'the spill to be forwarded', 120_000);
+    checks.push({ what: 'the spill is forwarded to Kafka', ok: drained });
+    notes.push(`spill forwarded ${((Date.now() - downAt) / 1000).toFixed(1)} s after the broker stopped`);
+    await sleep(2000);
+    await load.stop();
+    await Promise.all([ingest.stop(), projector.stop(), api.stop()]);
+    // Read through a tracker on the ingest's DATA_DIR: it would forward anything still spilled there.
+    const stored = await withTracker(ingestEnv, (r) => storedClicks(r, campaign));
+    const { lost, doubled, detail } = compareSets(load.answered, stored);
+    if (lost > 0 || doubled > 0) {
+      const logFile = path.join(os.tmpdir(), `faults-split-${Date.now()}.log`);
+      fs.writeFileSync(logFile, [ingest, projector, api].map((p) => `=== tracker ${p.mode}\n${p.history}`).join('\n'));
+      notes.push(`the processes' output of every start is in ${logFile}`);
+    }
+    return {
+      scenario: 'split mode on Kafka (ingest, projector, api): broker stopped 10 s under load, projector SIGKILLed mid-batch',
+      sent: load.sent,
+      answered: load.answered.size,
+      stored: stored.ids.size,
+      lost,
+      doubled,
+      checks,
+      notes: [...notes, `${load.errors} requests failed`, detail],
+    };
+  } finally {
+    await Promise.all([ingest.kill(), projector.kill(), api.kill()]);
+    await clickhouse.stop();
+    await database.drop().catch(() => {});
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
