@@ -3,18 +3,18 @@
 import { z } from 'zod';
 import { TIKTOK_EVENTS } from './campaigns';
 import { isHttpUrl, normaliseHttpUrl } from './http-url';
-import { singleLine } from './text-fields';
+import { headerToken, singleLine } from './text-fields';
 
 export const PIXEL_ID_TAKEN_MESSAGE = 'A pixel with this Pixel ID already exists';
 export const SELECT_PIXEL_MESSAGE = 'Please select a pixel';
 
-const required = (message: string, max: number) => {
+const required = (message: string, max: number, field = singleLine) => {
   const label = message.replace(' is required', '');
-  return singleLine(label, { error: message }).max(max, `${label} is too long`);
+  return field(label, { error: message }).max(max, `${label} is too long`);
 };
 const name = required('Pixel name is required', 200);
 const pixelId = required('Pixel ID is required', 100);
-const accessToken = required('Access token is required', 2000);
+const accessToken = required('Access token is required', 2000, headerToken);
 const websiteUrl = singleLine('Website URL')
   .max(2000, 'Website URL is too long')
   .nullish()

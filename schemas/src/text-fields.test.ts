@@ -1,7 +1,7 @@
 // The shared string schemas: what they refuse, with which message, and how URLs and UTM templates are
 // normalised on save (issue 21).
 import { describe, expect, test } from '@jest/globals';
-import { encodeUtmTemplate, normaliseHost, normaliseHttpUrl, singleLine, text } from './index';
+import { encodeUtmTemplate, normaliseHost, normaliseHttpUrl, pixelCreateSchema, singleLine, text, tiktokAccountCreateSchema } from './index';
 
 const messageOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 
@@ -16,6 +16,20 @@ describe('singleLine', () => {
   });
   test('trims surrounding white space (a pasted line break included) before looking', () => {
     expect(name.parse('\n Name \r\n')).toBe('Name');
+  });
+});
+
+describe('access tokens (sent in an Access-Token header)', () => {
+  // A header carries printable ASCII only: such a token could never reach TikTok (fetch throws before
+  // sending), so it is refused on entry instead of failing every later sync or pixel event.
+  test.each(['tök', '𐫢', 'two words'])('refuses %j with a message the form shows', (token) => {
+    const message = 'Access token may only contain letters, digits and symbols (no spaces or accented letters)';
+    expect(messageOf(tiktokAccountCreateSchema.safeParse({ advertiserId: '7000123', accessToken: token }))).toBe(message);
+    expect(messageOf(pixelCreateSchema.safeParse({ name: 'P', pixelId: 'PX', accessToken: token }))).toBe(message);
+  });
+  test('keeps a real token, and an empty one is still "required"', () => {
+    expect(tiktokAccountCreateSchema.parse({ advertiserId: '1', accessToken: ' 7d0c8f3e2b1a_-.~+/= ' }).accessToken).toBe('7d0c8f3e2b1a_-.~+/=');
+    expect(messageOf(tiktokAccountCreateSchema.safeParse({ advertiserId: '1', accessToken: '' }))).toBe('Access token is required');
   });
 });
 

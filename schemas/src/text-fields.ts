@@ -35,3 +35,12 @@ export function singleLine(label: string, options: TextOptions = {}) {
     .refine((v) => !hasControlCharacter(v), `${label} must not contain control characters such as tabs, line breaks or NUL`)
     .refine(isWellFormedText, invalidUnicode(label));
 }
+
+/** A credential sent in an HTTP header (TikTok's Access-Token): printable ASCII without spaces, which is all a
+ *  header carries. Anything else could never be sent, so it is refused when entered, not when first used. */
+export function headerToken(label: string, options: TextOptions = {}) {
+  return singleLine(label, options).refine(
+    (v) => /^[\x21-\x7e]*$/.test(v),
+    `${label} may only contain letters, digits and symbols (no spaces or accented letters)`,
+  );
+}

@@ -2,7 +2,7 @@
 // body, the job payload, and the answers the Settings card and the Stats screen read.
 import { z } from 'zod';
 import { dateRange, daysInRange, isCalendarDate } from './reports';
-import { singleLine } from './text-fields';
+import { headerToken, singleLine } from './text-fields';
 
 /** The queue's job name: one run pulls one account, or every account when none is named. */
 export const TIKTOK_SPEND_SYNC_JOB = 'tiktok-spend-sync';
@@ -20,7 +20,7 @@ export const tiktokAccountCreateSchema = z.object({
     .min(1, 'Advertiser ID is required')
     .max(64, 'Advertiser ID is too long')
     .regex(/^\d+$/, 'Advertiser ID must be digits only'),
-  accessToken: singleLine('Access token', { error: 'Access token is required' })
+  accessToken: headerToken('Access token', { error: 'Access token is required' })
     .min(1, 'Access token is required')
     .max(2000, 'Access token is too long'),
   name: singleLine('Name').max(200, 'Name is too long').nullish().transform((v) => (v ? v : null)),
