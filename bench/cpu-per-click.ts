@@ -8,7 +8,7 @@
 // Then the fixed-rate check: 5,000 clicks/s on the embedded stores (and 2,000/s on Kafka when KAFKA_BROKERS
 // is set) for 60 s: redirect p99, projection lag at the end, lost clicks.
 //
-//   npx tsx bench/cpu-per-click.ts [--requests 40000] [--connections 50] [--rounds 3] [--against DIR]
+//   npx tsx bench/cpu-per-click.ts [--requests 40000] [--connections 50] [--warmup 2000] [--rounds 3] [--against DIR]
 //                                  [--rate-seconds 60] [--only cpu|rate] [--threads] [--profile DIR]
 //
 // --threads prints each server's CPU by thread name (the JS thread, libuv, chDB's pools); --profile DIR
@@ -34,6 +34,8 @@ const option = (name: string, fallback: string) => {
 };
 const REQUESTS = Number(option('requests', '40000'));
 const CONNECTIONS = Number(option('connections', '50'));
+/** Requests sent before the counted ones, not counted: JIT compilation, connection set-up, the first parts. */
+const WARMUP = Number(option('warmup', '2000'));
 const ROUNDS = Number(option('rounds', '3'));
 const RATE_SECONDS = Number(option('rate-seconds', '60'));
 const AGAINST = args.includes('--against') ? path.resolve(option('against', '')) : undefined;
@@ -228,8 +230,8 @@ interface CpuFigure {
 async function cpuPerRequest(spec: ServeSpec): Promise<CpuFigure> {
   const server = await startServer(spec);
   try {
-    // A short warm-up (JIT, connection set-up), not counted, then the counted requests.
-    await autocannon(['-c', String(CONNECTIONS), '-a', '2000'], `${server.url}${CLICK_PATH}`);
+    // A warm-up (JIT, connection set-up), not counted, then the counted requests.
+    await autocannon(['-c', String(CONNECTIONS), '-a', String(WARMUP)], `${server.url}${CLICK_PATH}`);
     const warm = await server.measure(); // drains the warm-up's projection
     server.child.send({ type: 'start' });
     const load = await autocannon(['-c', String(CONNECTIONS), '-a', String(REQUESTS)], `${server.url}${CLICK_PATH}`);

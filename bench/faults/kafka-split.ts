@@ -5,9 +5,10 @@
 // through @clickhouse/client exactly as they would a server.
 //   - The broker stopped for 10 s under redirect load and started again: the ingest spills and keeps
 //     answering 302, the api shows the spill, the forwarder drains it.
-//   - The projector SIGKILLed mid-batch, while it projects that backlog: the moment its insert of clicks
-//     reaches the store, before it can insert the rest of the unit or commit the unit's offsets. The
-//     restarted projector sends the unit again, and its deduplication tokens must make it count once.
+//   - The projector SIGKILLed mid-batch: its first insert of clicks after the broker is back is stored, but
+//     the store holds back the answer, so the projector is stuck inside the unit, its offsets uncommitted,
+//     when it dies (an answer lost with its process). The restarted projector must send the unit again, and
+//     its deduplication tokens must make it count once; the spill it then projects too.
 // Every click answered must be stored exactly once.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -71,12 +72,16 @@ export async function kafkaSplit(ports: { ingest: number; api: number }, service
     const warned = await waitFor(async () => spilled((await admin.get('/api/event-log-spills')).body) > 0, 'the spill in the admin read', 15_000);
     checks.push({ what: "tracker api shows the ingest's spill while the broker is down", ok: warned });
 
-    // The projector's next insert of clicks once the broker is back carries spilled clicks: kill it then.
+    // The projector's next insert of clicks (the broker is back by then): its answer is held, and the
+    // projector killed while it waits for it.
+    const held = clickhouse.holdNextAnswer('clicks');
     await services.up('kafka');
     notes.push(`broker down for ${((Date.now() - downAt) / 1000).toFixed(1)} s (10 s stopped, then its start-up)`);
-    const killedUnit = await Promise.race([clickhouse.nextInsert('clicks'), sleep(60_000).then(() => undefined)]);
+    const stuck = await Promise.race([held, sleep(60_000).then(() => undefined)]);
     await projector.kill();
-    checks.push({ what: `tracker projector SIGKILLed as its insert of clicks reached the store (unit ${killedUnit})`, ok: killedUnit !== undefined });
+    stuck?.release();
+    const killedUnit = stuck?.token;
+    checks.push({ what: `tracker projector SIGKILLed mid-batch, its insert of clicks stored but not answered (unit ${killedUnit})`, ok: stuck !== undefined });
     const restart = await projector.startSupervised();
     if (restart.failedStarts > 0) notes.push(`the projector's restart failed ${restart.failedStarts}× before it ran (${restart.lastFailure})`);
     // Its offsets were not committed, so the restarted projector must send that unit again, whole, under the

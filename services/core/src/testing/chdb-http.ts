@@ -85,21 +85,30 @@ class Connection {
 
 export interface ChdbHttpServer {
   url: string;
+  /** Every INSERT with data is reported as it arrives: its table and deduplication token. */
+  onInsert?: (table: string, token: string) => void;
+  /** The next INSERT into `table` is written, but its answer waits for `release()`: the writer is then
+   *  stuck mid-batch with its rows stored, as when an answer is lost. Resolves with the insert's token. */
+  holdNextAnswer(table: string): Promise<{ token: string; release(): void }>;
   close(): Promise<void>;
 }
 
-/** Serves the chDB store in `dir` on 127.0.0.1:`port` (0: any free port). Only one per process. `onInsert` hears
- *  of each INSERT with data (its table and deduplication token) as it starts, before the engine has the rows. */
-export async function serveChdbOverHttp(
-  dir: string,
-  port = 0,
-  onInsert?: (table: string, token: string | undefined) => void,
-): Promise<ChdbHttpServer> {
+/** Serves the chDB store in `dir` on 127.0.0.1:`port` (0: any free port). Only one per process. */
+export async function serveChdbOverHttp(dir: string, port = 0): Promise<ChdbHttpServer> {
+  const holds = new Map<string, (held: { token: string; release(): void }) => void>();
   const idle = Array.from({ length: CONNECTIONS }, () => new Connection(new Session(dir)));
   for (const c of idle) await c.session.queryAsync(`SET max_query_size = ${MAX_QUERY_BYTES}`, { format: 'CSV' });
   const waiting: Array<(c: Connection) => void> = [];
   const take = () => new Promise<Connection>((resolve) => (idle.length > 0 ? resolve(idle.pop()!) : waiting.push(resolve)));
   const give = (c: Connection) => (waiting.length > 0 ? waiting.shift()!(c) : idle.push(c));
+  async function withConnection<T>(work: (c: Connection) => Promise<T>): Promise<T> {
+    const connection = await take();
+    try {
+      return await work(connection);
+    } finally {
+      give(connection);
+    }
+  }
 
   async function answer(request: http.IncomingMessage, body: Buffer): Promise<{ text: string | Buffer; written?: number }> {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -109,28 +118,33 @@ export async function serveChdbOverHttp(
     for (const [name, value] of params) if (!PROTOCOL_PARAMS.has(name) && !name.startsWith('param_')) settings.set(name, value);
     const inUrl = params.get('query');
     const insert = inUrl !== null && body.length > 0 ? INSERT_WITH_DATA.exec(inUrl) : null;
-    const connection = await take();
-    try {
-      if (insert) {
-        const [, table, columns, format] = insert;
-        onInsert?.(table!, settings.get('insert_deduplication_token'));
-        const summary = await connection.session.insert({
+    if (insert) {
+      const [, table, columns, format] = insert;
+      const token = settings.get('insert_deduplication_token') ?? '';
+      served.onInsert?.(table!, token);
+      const summary = await withConnection((connection) =>
+        connection.session.insert({
           table: table!,
           format: format as 'JSONEachRow',
           values: body,
           columns: columns ? columns.split(',').map((c) => c.trim()) : undefined,
           settings: Object.fromEntries(settings),
-        });
-        return { text: '', written: summary.rowsWritten };
+        }),
+      );
+      const hold = holds.get(table!);
+      if (hold) {
+        holds.delete(table!);
+        await new Promise<void>((release) => hold({ token, release }));
       }
-      const sql = bindParams([inUrl, body.length > 0 ? body.toString('utf8') : null].filter((s) => s !== null).join('\n'), params);
-      if (sql.trim() === '') throw new ProtocolError(62, 'SYNTAX_ERROR', 'Empty query');
+      return { text: '', written: summary.rowsWritten };
+    }
+    const sql = bindParams([inUrl, body.length > 0 ? body.toString('utf8') : null].filter((s) => s !== null).join('\n'), params);
+    if (sql.trim() === '') throw new ProtocolError(62, 'SYNTAX_ERROR', 'Empty query');
+    return withConnection(async (connection) => {
       await connection.apply(settings);
       const result = await connection.session.queryAsync(sql, { format: params.get('default_format') ?? 'TabSeparated' });
       return { text: result.text() };
-    } finally {
-      give(connection);
-    }
+    });
   }
 
   const server = http.createServer({ maxHeaderSize: MAX_URI_BYTES + 64 * 1024 }, (request, response) => {
@@ -161,14 +175,16 @@ export async function serveChdbOverHttp(
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
-  return {
+  const served: ChdbHttpServer = {
     url: `http://127.0.0.1:${address.port}`,
+    holdNextAnswer: (table) => new Promise((resolve) => holds.set(table, resolve)),
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       for (const c of idle) c.session.close();
     },
   };
+  return served;
 }
 
 const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'chdb-http-main.ts');
@@ -176,9 +192,9 @@ const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'chdb-http-
 export interface ChdbHttpProcess {
   url: string;
   child: ChildProcess;
-  /** Resolves with its deduplication token when an INSERT into `table` arrives from now on (the client has
-   *  sent its rows, the engine not yet written them): the moment to kill a writer mid-batch. */
-  nextInsert(table: string): Promise<string>;
+  /** The next INSERT into `table` is written, and its answer held until `release()`: its writer is stuck
+   *  mid-batch, its rows already stored. Resolves with the insert's deduplication token. */
+  holdNextAnswer(table: string): Promise<{ token: string; release(): void }>;
   /** The deduplication tokens of every INSERT into `table` so far, in order of arrival. */
   tokensOf(table: string): string[];
   /** SIGTERM, then waits for the process to leave (chDB releases its folder). */
@@ -187,37 +203,40 @@ export interface ChdbHttpProcess {
 
 /** Starts the server in a child process on the store in `dir`; resolves once it answers. */
 export async function startChdbHttpProcess(dir: string): Promise<ChdbHttpProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, dir], { stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const inserts: Array<{ table: string; resolve: (token: string) => void }> = [];
   const tokens = new Map<string, string[]>();
+  const held = new Map<string, (token: string) => void>();
+  let url: (found: string) => void;
+  const listening = new Promise<string>((resolve, reject) => {
+    url = resolve;
+    child.once('exit', (code) => reject(new Error(`chdb-http exited with ${code}: ${output.slice(-2000)}`)));
+  });
   let pending = '';
   child.stdout!.on('data', (d: Buffer) => {
+    output += d.toString();
     pending += d.toString();
     const lines = pending.split('\n');
     pending = lines.pop()!;
     for (const line of lines) {
-      const [, table, token = ''] = /^insert (\S+)(?: (.*))?$/.exec(line) ?? [];
-      if (!table) continue;
-      tokens.set(table, [...(tokens.get(table) ?? []), token]);
-      for (let i = inserts.length - 1; i >= 0; i--) {
-        if (inserts[i]!.table === table) inserts.splice(i, 1)[0]!.resolve(token);
+      const [, event, table = '', token = ''] = /^(listening on|insert|held) (\S+)(?: (.*))?$/.exec(line) ?? [];
+      if (event === 'listening on') url(table);
+      if (event === 'insert') tokens.set(table, [...(tokens.get(table) ?? []), token]);
+      if (event === 'held') {
+        held.get(table)?.(token);
+        held.delete(table);
       }
     }
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString();
-      const found = /listening on (http:\S+)/.exec(output);
-      if (found) resolve(found[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`chdb-http exited with ${code}: ${output.slice(-2000)}`)));
-  });
   return {
-    url,
+    url: await listening,
     child,
-    nextInsert: (table) => new Promise((resolve) => inserts.push({ table, resolve })),
+    holdNextAnswer: (table) =>
+      new Promise((resolve) => {
+        held.set(table, (token) => resolve({ token, release: () => child.stdin!.write(`release ${table}\n`) }));
+        child.stdin!.write(`hold ${table}\n`);
+      }),
     tokensOf: (table) => [...(tokens.get(table) ?? [])],
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
