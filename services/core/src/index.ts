@@ -6,7 +6,7 @@ export * from './data-dir-lock';
 export * from './stores';
 export * from './http/http-error';
 export * from './http/create-http-server';
-export type { Analytics, InsertOptions, QueryParams } from './analytics/analytics';
+export type { Analytics, InsertOptions, JsonLinesOptions, QueryParams } from './analytics/analytics';
 export { yieldToEventLoop } from './analytics/analytics';
 export { migrateAnalytics } from './analytics/migrate-analytics';
 export { openAnalytics } from './analytics/open-analytics';

@@ -25,58 +25,6 @@ export interface ResolvedClick extends ClickDimensions {
   userAgent: string;
 }
 
-export const dimensionColumns = (d: ClickDimensions) => ({
-  campaign_id: d.campaignId,
-  lander_id: d.landerId ?? 0,
-  offer_id: d.offerId ?? 0,
-  spark_id: d.sparkId,
-  tiktok_campaign_id: d.tiktokCampaignId,
-  tiktok_ad_group_id: d.tiktokAdGroupId,
-  tiktok_creative_id: d.tiktokCreativeId,
-  placement: d.placement,
-  campaign_name: d.campaignName,
-  ad_group_name: d.adGroupName,
-  creative_name: d.creativeName,
-});
-
-export function clickRow(event: ClickEvent, at: LogPosition) {
-  const d = event.data;
-  return {
-    click_id: event.id,
-    clicked_at: chTime(event.at),
-    ...dimensionColumns(d),
-    ...deriveClickAudience(d.ip, d.userAgent),
-    ttclid: d.ttclid,
-    ip: d.ip,
-    user_agent: d.userAgent,
-    referrer: d.referrer,
-    bot: d.bot,
-    log_partition: at.partition,
-    log_offset: at.offset,
-  };
-}
-
-export function exitRow(event: ExitEvent, at: LogPosition) {
-  const d = event.data;
-  return {
-    event_id: event.id,
-    click_id: d.clickId,
-    exited_at: chTime(event.at),
-    clicked_at: chTime(d.clickedAt),
-    ...dimensionColumns(d),
-    ...deriveClickAudience(d.ip, d.userAgent),
-    ip: d.ip,
-    user_agent: d.userAgent,
-    log_partition: at.partition,
-    log_offset: at.offset,
-  };
-}
-
-export function resolvedFromClickEvent(event: ClickEvent): ResolvedClick {
-  const { ttclid, ip, userAgent, referrer: _r, bot: _b, ...dimensions } = event.data;
-  return { ...dimensions, clickedAt: event.at, ttclid, ip, userAgent };
-}
-
 export const EMPTY_DIMENSIONS: ClickDimensions = {
   campaignId: '',
   landerId: null,
@@ -90,3 +38,69 @@ export const EMPTY_DIMENSIONS: ClickDimensions = {
   adGroupName: '',
   creativeName: '',
 };
+
+/** A click's dimensions as the columns every fact table repeats them in (conversions copy them too). */
+export const dimensionColumns = (d: ClickDimensions) => ({
+  campaign_id: d.campaignId,
+  lander_id: d.landerId ?? 0,
+  offer_id: d.offerId ?? 0,
+  spark_id: d.sparkId,
+  tiktok_campaign_id: d.tiktokCampaignId,
+  tiktok_ad_group_id: d.tiktokAdGroupId,
+  tiktok_creative_id: d.tiktokCreativeId,
+  placement: d.placement,
+  campaign_name: d.campaignName,
+  ad_group_name: d.adGroupName,
+  creative_name: d.creativeName,
+});
+const DIMENSION_COLUMNS = Object.keys(dimensionColumns(EMPTY_DIMENSIONS));
+const dimensionValues = (d: ClickDimensions) => Object.values(dimensionColumns(d));
+/** The click and exit rows as the projector writes them: values in the order of their columns, one JSON array
+ *  a row (JSONCompactEachRow), which the engine reads in about 70 % of the CPU of an object a row. */
+export interface RowShape<T> {
+  columns: readonly string[];
+  values(event: T, at: LogPosition): unknown[];
+}
+
+const AUDIENCE_COLUMNS = ['country', 'device', 'os', 'browser'] as const;
+function audienceValues(ip: string, userAgent: string) {
+  const a = deriveClickAudience(ip, userAgent);
+  return [a.country, a.device, a.os, a.browser];
+}
+
+export const CLICK_ROW: RowShape<ClickEvent> = {
+  columns: ['click_id', 'clicked_at', ...DIMENSION_COLUMNS, ...AUDIENCE_COLUMNS, 'ttclid', 'ip', 'user_agent', 'referrer', 'bot', 'log_partition', 'log_offset'],
+  values(event, at) {
+    const d = event.data;
+    return [
+      event.id, chTime(event.at), ...dimensionValues(d), ...audienceValues(d.ip, d.userAgent),
+      d.ttclid, d.ip, d.userAgent, d.referrer, d.bot, at.partition, at.offset,
+    ];
+  },
+};
+
+export const EXIT_ROW: RowShape<ExitEvent> = {
+  columns: ['event_id', 'click_id', 'exited_at', 'clicked_at', ...DIMENSION_COLUMNS, ...AUDIENCE_COLUMNS, 'ip', 'user_agent', 'log_partition', 'log_offset'],
+  values(event, at) {
+    const d = event.data;
+    return [
+      event.id, d.clickId, chTime(event.at), chTime(d.clickedAt), ...dimensionValues(d), ...audienceValues(d.ip, d.userAgent),
+      d.ip, d.userAgent, at.partition, at.offset,
+    ];
+  },
+};
+
+/** A row as an object of its columns (what the tables hold, for tests and for reading). */
+export function rowObject<T>(shape: RowShape<T>, event: T, at: LogPosition): Record<string, unknown> {
+  const values = shape.values(event, at);
+  return Object.fromEntries(shape.columns.map((column, i) => [column, values[i]]));
+}
+
+export const clickRow = (event: ClickEvent, at: LogPosition) => rowObject(CLICK_ROW, event, at);
+export const exitRow = (event: ExitEvent, at: LogPosition) => rowObject(EXIT_ROW, event, at);
+
+export function resolvedFromClickEvent(event: ClickEvent): ResolvedClick {
+  const { ttclid, ip, userAgent, referrer: _r, bot: _b, ...dimensions } = event.data;
+  return { ...dimensions, clickedAt: event.at, ttclid, ip, userAgent };
+}
+

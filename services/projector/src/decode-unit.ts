@@ -1,8 +1,8 @@
 // Turns a unit's raw log records into what the projector writes: click and exit rows already encoded as
-// JSONEachRow lines, conversions decoded for the ledger. Pure and self-contained (schemas only), so it
+// JSONCompactEachRow lines (a JSON array of values a row, see analytics-rows.ts), conversions decoded for the ledger. Pure and self-contained (schemas only), so it
 // runs in the decoder thread (unit-decoder.ts), away from the event loop that serves the redirects.
 import { trackingEventSchema, type ClickEvent, type ConversionEvent } from '@tracker/schemas';
-import { clickRow, exitRow, type LogPosition } from './analytics-rows';
+import { CLICK_ROW, EXIT_ROW, type LogPosition, type RowShape } from './analytics-rows';
 
 /**
  * A unit's records as the decoder thread receives them. Values are views into a few large buffers (a
@@ -37,8 +37,10 @@ export function describeRecords(partition: number, records: ReadonlyArray<{ offs
   return { partition, offsets, buffers, refs };
 }
 
-/** Rows of one table as JSONEachRow: line i is `lines[ends[i - 1] ?? 0] .. lines[ends[i]]`, newline included. */
+/** Rows of one table as JSONCompactEachRow in the order of `columns`: line i is `lines[ends[i - 1] ?? 0] .. lines[ends[i]]`,
+ *  newline included. */
 export interface EncodedRows {
+  columns: readonly string[];
   ids: string[];
   offsets: number[];
   lines: Uint8Array;
@@ -62,7 +64,7 @@ const encoder = new TextEncoder();
  * strings or objects until the unit ended, 20,000 of them survived every scavenge of the decoder's heap
  * (10-15 ms each, and the same again on V8's helper threads).
  */
-class RowLines {
+class RowLines<T> {
   readonly ids: string[] = [];
   readonly offsets: number[] = [];
   readonly ends: number[] = [];
@@ -70,18 +72,20 @@ class RowLines {
   #bytes = new Uint8Array(64 * 1024);
   #length = 0;
 
-  add(id: string, offset: number, row: object): void {
-    const line = `${JSON.stringify(row)}\n`;
+  constructor(readonly shape: RowShape<T>) {}
+
+  add(id: string, event: T, at: LogPosition): void {
+    const line = `${JSON.stringify(this.shape.values(event, at))}\n`;
     // UTF-8 takes at most 3 bytes per UTF-16 unit.
     this.#reserve(line.length * 3);
     this.#length += encoder.encodeInto(line, this.#bytes.subarray(this.#length)).written;
     this.ids.push(id);
-    this.offsets.push(offset);
+    this.offsets.push(at.offset);
     this.ends.push(this.#length);
   }
 
   encode(): EncodedRows {
-    return { ids: this.ids, offsets: this.offsets, lines: this.#bytes.subarray(0, this.#length), ends: this.ends };
+    return { columns: this.shape.columns, ids: this.ids, offsets: this.offsets, lines: this.#bytes.subarray(0, this.#length), ends: this.ends };
   }
 
   #reserve(bytes: number): void {
@@ -105,8 +109,8 @@ function parseRecord(raw: RawRecords, i: number) {
 }
 
 export function decodeUnit(raw: RawRecords): DecodedUnit {
-  const clicks = new RowLines();
-  const exits = new RowLines();
+  const clicks = new RowLines(CLICK_ROW);
+  const exits = new RowLines(EXIT_ROW);
   // Where each click of the unit is, not the click itself: conversions are rare, and only theirs are decoded again.
   const clickRecords = new Map<string, number>();
   const conversions: DecodedUnit['conversions'] = [];
@@ -121,10 +125,10 @@ export function decodeUnit(raw: RawRecords): DecodedUnit {
     const event = parsed.data;
     const at = { partition: raw.partition, offset };
     if (event.type === 'click') {
-      clicks.add(event.id, offset, clickRow(event, at));
+      clicks.add(event.id, event, at);
       if (!clickRecords.has(event.id)) clickRecords.set(event.id, i);
     } else if (event.type === 'lander_click') {
-      exits.add(event.id, offset, exitRow(event, at));
+      exits.add(event.id, event, at);
     } else {
       conversions.push({ event, at });
     }

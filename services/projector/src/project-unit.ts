@@ -61,8 +61,8 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
   const exitLines = keptLines(exits, keptExits);
 
   // Clicks first: a conversion of a later batch looks its click up in click_index.
-  await ctx.analytics.insertJsonLines('clicks', clickLines, { dedupToken: unitToken(ctx.group, unit, 'clicks') });
-  await ctx.analytics.insertJsonLines('exits', exitLines, { dedupToken: unitToken(ctx.group, unit, 'exits') });
+  await ctx.analytics.insertJsonLines('clicks', clickLines, { columns: clicks.columns, dedupToken: unitToken(ctx.group, unit, 'clicks') });
+  await ctx.analytics.insertJsonLines('exits', exitLines, { columns: exits.columns, dedupToken: unitToken(ctx.group, unit, 'exits') });
   await ctx.analytics.insert('conversions', revisions.flatMap((r) => r.rows), {
     dedupToken: unitToken(ctx.group, unit, 'conversions'),
   });

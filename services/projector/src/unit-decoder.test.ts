@@ -52,12 +52,13 @@ function recordsOf(values: Buffer[], firstOffset = 40): LogRecord[] {
   });
 }
 
-const lines = (bytes: Uint8Array) =>
+/** The rows of JSONCompactEachRow lines as objects of their columns. */
+const lines = (bytes: Uint8Array, columns: readonly string[]) =>
   Buffer.from(bytes)
     .toString('utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as unknown);
+    .map((line) => Object.fromEntries((JSON.parse(line) as unknown[]).map((value, i) => [columns[i], value])));
 
 describe('decodeUnit', () => {
   const values = [click, exit, conversion, click].map((e) => encodeEvent(e).value);
@@ -67,11 +68,13 @@ describe('decodeUnit', () => {
   test('clicks and exits come back as the JSON lines of their rows, with ids and offsets', () => {
     expect(decoded.clicks.ids).toEqual([click.id, click.id]);
     expect(decoded.clicks.offsets).toEqual([40, 44]);
-    expect(lines(decoded.clicks.lines)).toEqual([
+    // Arrays in the order of the columns named beside them, not objects.
+    expect(Buffer.from(decoded.clicks.lines).toString().startsWith(`["${click.id}","2026-11-01 12:00:00.000","camp",3,0,`)).toBe(true);
+    expect(lines(decoded.clicks.lines, decoded.clicks.columns)).toEqual([
       clickRow(click, { partition: 2, offset: 40 }),
       clickRow(click, { partition: 2, offset: 44 }),
     ]);
-    expect(lines(decoded.exits.lines)).toEqual([exitRow(exit, { partition: 2, offset: 41 })]);
+    expect(lines(decoded.exits.lines, decoded.exits.columns)).toEqual([exitRow(exit, { partition: 2, offset: 41 })]);
     expect(decoded.exits.ends).toEqual([decoded.exits.lines.byteLength]);
   });
 
@@ -86,7 +89,7 @@ describe('decodeUnit', () => {
 
   test('keptLines keeps the chosen rows byte for byte, or all of them', () => {
     expect(keptLines(decoded.clicks, null)).toEqual(Buffer.from(decoded.clicks.lines));
-    expect(lines(keptLines(decoded.clicks, new Set([1])))).toEqual([clickRow(click, { partition: 2, offset: 44 })]);
+    expect(lines(keptLines(decoded.clicks, new Set([1])), decoded.clicks.columns)).toEqual([clickRow(click, { partition: 2, offset: 44 })]);
     expect(keptLines(decoded.clicks, new Set())).toHaveLength(0);
   });
 });
@@ -114,7 +117,7 @@ describe('UnitDecoder (a worker thread)', () => {
     const decoded = await Promise.all(units.map((records) => decoder.decode(0, records)));
     decoded.forEach((d, u) => {
       expect(d.clicks.offsets[0]).toBe(u * 100);
-      expect((lines(d.clicks.lines) as Array<{ creative_name: string }>).every((r) => r.creative_name === `unit ${u}`)).toBe(true);
+      expect(lines(d.clicks.lines, d.clicks.columns).every((r) => r.creative_name === `unit ${u}`)).toBe(true);
     });
   });
 

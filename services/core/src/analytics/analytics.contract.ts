@@ -124,6 +124,22 @@ export function analyticsContract(open: () => Promise<Analytics>) {
     await expect(ch.insertJsonLines(raw, Buffer.from('{"id": \n'), { dedupToken: 'lines-3' })).rejects.toThrow();
   });
 
+  test('JSON array lines fill the columns named, in that order; a retry with the same token counts once', async () => {
+    const columns = ['revenue', 'at', 'campaign', 'id'];
+    const lines = Buffer.from('["2.50","2026-01-04 00:00:00.000","arrays","h"]\n["0.50","2026-01-04 00:00:00.000","arrays","i"]\n');
+    await ch.insertJsonLines(raw, lines, { columns, dedupToken: 'arrays-1' });
+    await ch.insertJsonLines(raw, lines, { columns, dedupToken: 'arrays-1' });
+    const rows = await ch.query<{ id: string; revenue: string }>(`SELECT id, revenue FROM ${raw} WHERE campaign = 'arrays' ORDER BY id`);
+    expect(rows).toEqual([
+      { id: 'h', revenue: '2.50' },
+      { id: 'i', revenue: '0.50' },
+    ]);
+    const [rollupRow] = await ch.query<{ events: number }>(`SELECT sum(events) AS events FROM ${rollup} WHERE campaign = 'arrays'`);
+    expect(rollupRow).toEqual({ events: 2 });
+    // An array a value short is refused whole, not stored with a column left at its default.
+    await expect(ch.insertJsonLines(raw, Buffer.from('["1.00","2026-01-04 00:00:00.000","arrays"]\n'), { columns, dedupToken: 'arrays-2' })).rejects.toThrow();
+  });
+
   test('a bad statement rejects with the engine message', async () => {
     await expect(ch.query('SELECT * FROM no_such_table_here')).rejects.toThrow(/no_such_table_here/);
   });

@@ -10,6 +10,18 @@ export interface InsertOptions {
   dedupToken?: string;
 }
 
+export interface JsonLinesOptions extends InsertOptions {
+  /** Each line is a JSON array of these columns' values in this order (JSONCompactEachRow), which the engine
+   *  reads with less CPU than an object a line (JSONEachRow, when no columns are named). */
+  columns?: readonly string[];
+}
+
+/** The INSERT statement of `insertJsonLines`: its format and, for arrays, the columns they fill. */
+export function jsonLinesInsert(table: string, options?: JsonLinesOptions): { format: 'JSONEachRow' | 'JSONCompactEachRow'; statement: string } {
+  if (!options?.columns) return { format: 'JSONEachRow', statement: `INSERT INTO ${table} FORMAT JSONEachRow` };
+  return { format: 'JSONCompactEachRow', statement: `INSERT INTO ${table} (${options.columns.join(', ')}) FORMAT JSONCompactEachRow` };
+}
+
 export interface Analytics {
   readonly kind: 'clickhouse' | 'chdb';
   /** One statement without a result (DDL, ALTER, OPTIMIZE ...). `{name:Type}` placeholders bind `params`. */
@@ -17,8 +29,8 @@ export interface Analytics {
   /** One SELECT; rows as objects. 64-bit integers come back as numbers, decimals as exact strings. */
   query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]>;
   insert(table: string, rows: readonly object[], options?: InsertOptions): Promise<void>;
-  /** Rows already encoded as JSONEachRow, one object a line: the projector encodes off the event loop. */
-  insertJsonLines(table: string, lines: Buffer, options?: InsertOptions): Promise<void>;
+  /** Rows already encoded as JSON, one a line: the projector encodes off the event loop. */
+  insertJsonLines(table: string, lines: Buffer, options?: JsonLinesOptions): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -6,9 +6,11 @@ import { Session } from 'chdb';
 import {
   OUTPUT_SETTINGS,
   encodeJsonEachRowInSlices,
+  jsonLinesInsert,
   parseJsonEachRow,
   type Analytics,
   type InsertOptions,
+  type JsonLinesOptions,
   type QueryParams,
 } from './analytics';
 import { writeReadOnlyConfig } from './chdb-read-only-config';
@@ -110,12 +112,13 @@ export async function openChdbAnalytics(dir: string, options: ChdbOptions = {}):
     await run(`SET ${name} = ${typeof value === 'string' ? `'${value}'` : value}`, undefined, 'CSV');
   }
 
-  async function insertJsonLines(table: string, lines: Buffer, options?: InsertOptions) {
+  async function insertJsonLines(table: string, lines: Buffer, options?: JsonLinesOptions) {
     if (lines.length === 0) return;
     await onIdlest((session) =>
       session.insert({
         table,
-        format: 'JSONEachRow',
+        format: jsonLinesInsert(table, options).format,
+        columns: options?.columns,
         values: lines,
         settings: options?.dedupToken ? { insert_deduplication_token: options.dedupToken } : undefined,
       }),

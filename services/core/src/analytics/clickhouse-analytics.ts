@@ -5,8 +5,10 @@ import { Readable } from 'node:stream';
 import { createClient } from '@clickhouse/client';
 import {
   OUTPUT_SETTINGS,
+  jsonLinesInsert,
   type Analytics,
   type InsertOptions,
+  type JsonLinesOptions,
   type QueryParams,
 } from './analytics';
 
@@ -58,10 +60,10 @@ export async function openClickHouseAnalytics(url: string, options: ClickHouseOp
           : undefined,
       });
     },
-    async insertJsonLines(table: string, lines: Buffer, options?: InsertOptions) {
+    async insertJsonLines(table: string, lines: Buffer, options?: JsonLinesOptions) {
       if (lines.length === 0) return;
       const result = await client.exec({
-        query: `INSERT INTO ${table} FORMAT JSONEachRow`,
+        query: jsonLinesInsert(table, options).statement,
         values: Readable.from([lines]),
         clickhouse_settings: options?.dedupToken ? { insert_deduplication_token: options.dedupToken } : undefined,
       });
