@@ -37,3 +37,25 @@ export function compareSets(answered: Set<string>, stored: { ids: Set<string>; r
     `${stored.keptTwice} events projected at two log positions`;
   return { lost, doubled: rawCopies + countedCopies + stored.keptTwice, detail };
 }
+
+/** A redirect scenario's figures: what the load sent and was answered against what the stores hold. */
+export function redirectFigures(
+  scenario: string,
+  load: { sent: number; errors: number; answered: Set<string> },
+  stored: { ids: Set<string>; rows: number; counted: number; keptTwice: number },
+  checks: Figures['checks'],
+  notes: string[],
+  errorsAre = 'requests failed',
+): Figures {
+  const { lost, doubled, detail } = compareSets(load.answered, stored);
+  return {
+    scenario,
+    sent: load.sent,
+    answered: load.answered.size,
+    stored: stored.ids.size,
+    lost,
+    doubled,
+    checks,
+    notes: [...notes, `${load.errors} ${errorsAre}`, detail],
+  };
+}

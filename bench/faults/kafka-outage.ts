@@ -7,17 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FaultServices } from './fault-services';
-import { compareSets, type Figures } from './figures';
+import { stopBrokerUnderLoad, spillForwarded } from './broker-outage';
+import { redirectFigures, type Figures } from './figures';
 import { RedirectLoad } from './redirect-load';
 import { AdminSession } from './session';
 import { seedCampaign, storedClicks, withTracker } from './stored-clicks';
 import { TrackerChild } from './tracker-child';
-import { sleep, waitFor } from './wait';
-
-interface SpillRead {
-  spills: Array<{ records: number }>;
-}
-const spilled = (body: unknown) => ((body as SpillRead | null)?.spills ?? []).reduce((sum, s) => sum + s.records, 0);
+import { sleep } from './wait';
 
 export async function kafkaOutage(port: number, services: FaultServices, brokers: string): Promise<Figures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-kafka-'));
@@ -43,14 +39,7 @@ export async function kafkaOutage(port: number, services: FaultServices, brokers
     load.start();
     await sleep(3000);
 
-    await services.down('kafka');
-    const downAt = Date.now();
-    const answeredAtStop = load.answered.size;
-    await sleep(10_000);
-    const answeredWhileDown = load.answered.size - answeredAtStop;
-    checks.push({ what: `redirects answered while the broker was down (${answeredWhileDown} in 10 s)`, ok: answeredWhileDown > 500 });
-    const warned = await waitFor(async () => spilled((await admin.get('/api/event-log-spills')).body) > 0, 'the spill in the admin read', 15_000);
-    checks.push({ what: 'GET /api/event-log-spills shows the spill while the broker is down', ok: warned });
+    const downAt = await stopBrokerUnderLoad(services, load, admin, checks);
 
     await services.up('kafka');
     notes.push(`broker down for ${((Date.now() - downAt) / 1000).toFixed(1)} s (10 s stopped, then its start-up)`);
@@ -64,32 +53,26 @@ export async function kafkaOutage(port: number, services: FaultServices, brokers
       // Joining the consumer group waits for the killed member's session (30 s) to expire.
       notes.push(`the restart failed ${restart.failedStarts}× before it served (${restart.lastFailure}); a supervisor starts it again`);
     }
-    const drained = await waitFor(async () => {
-      const read = await admin.get('/api/event-log-spills');
-      return read.status === 200 && spilled(read.body) === 0;
-    }, 'the spill to be forwarded', 120_000);
-    checks.push({ what: 'the spill is forwarded to Kafka after the restart', ok: drained });
+    checks.push({ what: 'the spill is forwarded to Kafka after the restart', ok: await spillForwarded(admin) });
     notes.push(`spill forwarded ${((Date.now() - downAt) / 1000).toFixed(1)} s after the broker stopped`);
     await sleep(2000);
     await load.stop();
     await tracker.stop();
     const stored = await withTracker(env, (r) => storedClicks(r, campaign));
-    const { lost, doubled, detail } = compareSets(load.answered, stored);
-    if (lost > 0 || doubled > 0) {
+    const figures = redirectFigures(
+      'tracker all on Kafka: broker stopped 10 s under load, then SIGKILLed while projecting the spill',
+      load,
+      stored,
+      checks,
+      notes,
+      'requests failed (the SIGKILL)',
+    );
+    if (figures.lost > 0 || figures.doubled > 0) {
       const logFile = path.join(os.tmpdir(), `faults-kafka-${Date.now()}.log`);
       fs.writeFileSync(logFile, tracker.history);
-      notes.push(`the tracker's output of every start is in ${logFile}`);
+      figures.notes.push(`the tracker's output of every start is in ${logFile}`);
     }
-    return {
-      scenario: 'tracker all on Kafka: broker stopped 10 s under load, then SIGKILLed while projecting the spill',
-      sent: load.sent,
-      answered: load.answered.size,
-      stored: stored.ids.size,
-      lost,
-      doubled,
-      checks,
-      notes: [...notes, `${load.errors} requests failed (the SIGKILL)`, detail],
-    };
+    return figures;
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -15,17 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTemporaryDatabase, startChdbHttpProcess } from '@tracker/core/testing';
 import type { FaultServices } from './fault-services';
-import { compareSets, type Figures } from './figures';
+import { stopBrokerUnderLoad, spillForwarded } from './broker-outage';
+import { redirectFigures, type Figures } from './figures';
 import { RedirectLoad } from './redirect-load';
 import { AdminSession } from './session';
 import { seedCampaign, storedClicks, withTracker } from './stored-clicks';
 import { TrackerChild } from './tracker-child';
 import { sleep, waitFor } from './wait';
-
-interface SpillRead {
-  spills: Array<{ records: number }>;
-}
-const spilled = (body: unknown) => ((body as SpillRead | null)?.spills ?? []).reduce((sum, s) => sum + s.records, 0);
 
 export async function kafkaSplit(ports: { ingest: number; api: number }, services: FaultServices, urls: { databaseUrl: string; brokers: string }): Promise<Figures> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-split-'));
@@ -63,14 +59,7 @@ export async function kafkaSplit(ports: { ingest: number; api: number }, service
     load.start();
     await sleep(3000);
 
-    await services.down('kafka');
-    const downAt = Date.now();
-    const answeredAtStop = load.answered.size;
-    await sleep(10_000);
-    const answeredWhileDown = load.answered.size - answeredAtStop;
-    checks.push({ what: `tracker ingest answered redirects while the broker was down (${answeredWhileDown} in 10 s)`, ok: answeredWhileDown > 500 });
-    const warned = await waitFor(async () => spilled((await admin.get('/api/event-log-spills')).body) > 0, 'the spill in the admin read', 15_000);
-    checks.push({ what: "tracker api shows the ingest's spill while the broker is down", ok: warned });
+    const downAt = await stopBrokerUnderLoad(services, load, admin, checks);
 
     // The projector's next insert of clicks (the broker is back by then): its answer is held, and the
     // projector killed while it waits for it.
@@ -93,33 +82,26 @@ export async function kafkaSplit(ports: { ingest: number; api: number }, service
     );
     checks.push({ what: 'the restarted projector sent the killed unit again under the same token', ok: resent });
 
-    const drained = await waitFor(async () => {
-      const read = await admin.get('/api/event-log-spills');
-      return read.status === 200 && spilled(read.body) === 0;
-    }, 'the spill to be forwarded', 120_000);
-    checks.push({ what: 'the spill is forwarded to Kafka', ok: drained });
+    checks.push({ what: 'the spill is forwarded to Kafka', ok: await spillForwarded(admin) });
     notes.push(`spill forwarded ${((Date.now() - downAt) / 1000).toFixed(1)} s after the broker stopped`);
     await sleep(2000);
     await load.stop();
     await Promise.all([ingest.stop(), projector.stop(), api.stop()]);
     // Read through a tracker on the ingest's DATA_DIR: it would forward anything still spilled there.
     const stored = await withTracker(ingestEnv, (r) => storedClicks(r, campaign));
-    const { lost, doubled, detail } = compareSets(load.answered, stored);
-    if (lost > 0 || doubled > 0) {
+    const figures = redirectFigures(
+      'split mode on Kafka (ingest, projector, api): broker stopped 10 s under load, projector SIGKILLed mid-batch',
+      load,
+      stored,
+      checks,
+      notes,
+    );
+    if (figures.lost > 0 || figures.doubled > 0) {
       const logFile = path.join(os.tmpdir(), `faults-split-${Date.now()}.log`);
       fs.writeFileSync(logFile, [ingest, projector, api].map((p) => `=== tracker ${p.mode}\n${p.history}`).join('\n'));
-      notes.push(`the processes' output of every start is in ${logFile}`);
+      figures.notes.push(`the processes' output of every start is in ${logFile}`);
     }
-    return {
-      scenario: 'split mode on Kafka (ingest, projector, api): broker stopped 10 s under load, projector SIGKILLed mid-batch',
-      sent: load.sent,
-      answered: load.answered.size,
-      stored: stored.ids.size,
-      lost,
-      doubled,
-      checks,
-      notes: [...notes, `${load.errors} requests failed`, detail],
-    };
+    return figures;
   } finally {
     await Promise.all([ingest.kill(), projector.kill(), api.kill()]);
     await clickhouse.stop();

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { compareSets, type Figures } from './figures';
+import { redirectFigures, type Figures } from './figures';
 import { RedirectLoad } from './redirect-load';
 import { seedCampaign, storedClicks, withTracker } from './stored-clicks';
 import { TrackerChild } from './tracker-child';
@@ -44,9 +44,8 @@ export async function killedEmbedded(port: number): Promise<Figures> {
     await load.stop();
     await tracker.stop();
     const stored = await withTracker(env, (r) => storedClicks(r, campaign));
-    const { lost, doubled, detail } = compareSets(load.answered, stored);
     checks.push({ what: 'the load was answered between the kills', ok: load.answered.size > 100 });
-    return { scenario: 'tracker all (embedded) SIGKILLed 3× under redirect load', sent: load.sent, answered: load.answered.size, stored: stored.ids.size, lost, doubled, checks, notes: [...notes, `${load.errors} requests failed while the server was down`, detail] };
+    return redirectFigures('tracker all (embedded) SIGKILLed 3× under redirect load', load, stored, checks, notes, 'requests failed while the server was down');
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

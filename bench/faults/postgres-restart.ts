@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openEntities } from '@tracker/core/testing';
 import type { FaultServices } from './fault-services';
-import { compareSets, type Figures } from './figures';
+import { redirectFigures, type Figures } from './figures';
 import { RedirectLoad } from './redirect-load';
 import { AdminSession } from './session';
 import { seedCampaign, storedClicks, withTracker } from './stored-clicks';
@@ -65,17 +65,7 @@ export async function postgresRestart(port: number, services: FaultServices, dat
     await tracker.stop();
     checks.push({ what: 'the tracker was never restarted', ok: tracker.starts === 1 });
     const stored = await withTracker(env, (r) => storedClicks(r, campaign));
-    const { lost, doubled, detail } = compareSets(load.answered, stored);
-    return {
-      scenario: 'tracker all on PostgreSQL: the server restarted under redirect load',
-      sent: load.sent,
-      answered: load.answered.size,
-      stored: stored.ids.size,
-      lost,
-      doubled,
-      checks,
-      notes: [...notes, `${load.errors} requests failed`, detail],
-    };
+    return redirectFigures('tracker all on PostgreSQL: the server restarted under redirect load', load, stored, checks, notes);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
