@@ -27,7 +27,8 @@ const PROTOCOL_PARAMS = new Set([
   'query', 'query_id', 'database', 'default_format', 'session_id', 'session_timeout', 'session_check',
   'role', 'user', 'password', 'compress', 'decompress', 'buffer_size', 'wait_end_of_query', 'enable_http_compression',
 ]);
-const INSERT_WITH_DATA = /^\s*INSERT\s+INTO\s+([A-Za-z0-9_.`"]+)\s*(?:\(([^)]*)\))?\s*(?:SETTINGS\s+.+?\s+)?FORMAT\s+(\w+)\s*$/is;
+/** What the client sends for rows in the body (settings travel in the URL, never inline). */
+const INSERT_WITH_DATA = /^\s*INSERT\s+INTO\s+([A-Za-z0-9_.`"]+)\s*(?:\(([^)]*)\))?\s*FORMAT\s+(\w+)\s*$/is;
 
 /** The text of a `param_*` value (ClickHouse's escaped format, as the client writes it) as an SQL literal of `type`. */
 export function paramLiteral(text: string, type: string): string {
@@ -215,7 +216,8 @@ export async function startChdbHttpProcess(dir: string): Promise<ChdbHttpProcess
   });
   let pending = '';
   child.stdout!.on('data', (d: Buffer) => {
-    output += d.toString();
+    // The tail only, for the message should the process exit: it reports every insert.
+    output = (output + d.toString()).slice(-4000);
     pending += d.toString();
     const lines = pending.split('\n');
     pending = lines.pop()!;
