@@ -1,6 +1,7 @@
 // Turns a unit's raw log records into what the projector writes: click and exit rows already encoded as
 // JSONCompactEachRow lines (a JSON array of values a row, see analytics-rows.ts), conversions decoded for
-// the ledger. Pure and self-contained (schemas only), so it runs in the decoder thread (unit-decoder.ts), away from the event loop that serves the redirects.
+// the ledger. Pure and self-contained (schemas only), so it runs in the decoder thread (unit-decoder.ts),
+// away from the event loop that serves the redirects.
 import { trackingEventSchema, type ClickEvent, type ConversionEvent } from '@tracker/schemas';
 import { CLICK_ROW, EXIT_ROW, type LogPosition, type RowShape } from './analytics-rows';
 
