@@ -25,10 +25,6 @@ interface StoredPosition {
  */
 const LOOKUP_SLICE = 10_000;
 
-const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n' };
-/** A value as one TSV field (event ids are UUIDs, but the lookup must not depend on it). */
-const tsvField = (value: string) => value.replace(/[\\\t\n]/g, (c) => TSV_ESCAPES[c]!);
-
 /**
  * The events to project: each id once, and only where no other position holds it already. `resent` says
  * the unit's range was recorded by an earlier attempt: its rows at their own positions are then kept, for
@@ -43,12 +39,13 @@ export async function firstCopies<T extends PositionedEvent>(analytics: Analytic
   const stored: StoredPosition[] = [];
   for (let from = 0; from < ids.length; from += LOOKUP_SLICE) {
     const slice = ids.slice(from, from + LOOKUP_SLICE);
-    // The ids travel as one string, read back as rows by the TSV reader: the engine spends about half the CPU
-    // it spends parsing an array literal of 10,000 strings (1.1 against 2.4-3.0 us an id, measured).
+    // The ids travel as one string, split by the engine: it spends about half the CPU it spends parsing an
+    // array literal of 10,000 strings (1.3 against 2.4-3.0 us an id, measured). Event ids are UUIDs (the
+    // decoder refuses others), so none holds the comma.
     stored.push(
       ...(await analytics.query<StoredPosition>(
-        "SELECT event_id, log_partition, log_offset FROM event_positions WHERE event_id IN (SELECT id FROM format(TSV, 'id String', {ids:String}))",
-        { ids: slice.map(tsvField).join('\n') },
+        "SELECT event_id, log_partition, log_offset FROM event_positions WHERE event_id IN (SELECT arrayJoin(splitByChar(',', {ids:String})))",
+        { ids: slice.join(',') },
       )),
     );
   }
