@@ -1,6 +1,6 @@
 // A batch's offset range is recorded before its rows are inserted. A batch redelivered after a crash
 // is cut at the recorded ranges, so each range is re-inserted exactly as before, under the same
-// deduplication tokens. A range is forgotten only once a later batch starts past it: by then its
+// deduplication tokens (or, when the redelivery holds only the range's start, that start under them). A range is forgotten only once a later batch starts past it: by then its
 // offsets are committed for certain (clearing it any earlier would open a window for new tokens).
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { schema, type Db, type LogRecord } from '@tracker/core';
@@ -10,13 +10,20 @@ export interface Unit {
   records: LogRecord[];
   /** Already recorded by an earlier attempt. */
   recorded: boolean;
+  /** The offsets its deduplication tokens name: its records', or the recorded range it is (or begins). */
+  range: { first: number; last: number };
 }
 
 export function unitToken(group: string, unit: Unit, table: string): string {
-  const first = unit.records[0]!.offset;
-  const last = unit.records[unit.records.length - 1]!.offset;
-  return `${group}/${unit.partition}/${first}-${last}/${table}`;
+  return `${group}/${unit.partition}/${unit.range.first}-${unit.range.last}/${table}`;
 }
+
+const newUnit = (partition: number, records: LogRecord[]): Unit => ({
+  partition,
+  records,
+  recorded: false,
+  range: { first: records[0]!.offset, last: records[records.length - 1]!.offset },
+});
 
 export class BatchRanges {
   constructor(
@@ -47,28 +54,29 @@ export class BatchRanges {
       if (range.firstOffset < start) continue;
       const from = records.findIndex((r) => r.offset === range.firstOffset);
       if (from === -1) break;
-      if (from > i) units.push({ partition, records: records.slice(i, from), recorded: false });
+      if (from > i) units.push(newUnit(partition, records.slice(i, from)));
+      const recorded = { first: range.firstOffset, last: range.lastOffset };
       const to = records.findIndex((r) => r.offset === range.lastOffset);
       if (to === -1) {
-        // The range must be re-sent whole; the log hands over the rest on the next delivery.
-        throw new Error(`batch ends before recorded range ${range.firstOffset}-${range.lastOffset}: retrying`);
+        // The batch ends inside the range: a redelivery cut shorter than the first attempt (a rebalance, a
+        // reopened fetch). Its part goes now, under the range's tokens, which drop what the first attempt
+        // stored of it. The rest of the range comes in a later batch that starts inside the range, so it is
+        // projected as a new unit (above), which keeps only the events stored nowhere yet. Waiting for the
+        // whole range instead would wait forever: a failed batch is delivered again as it was.
+        units.push({ partition, records: records.slice(from), recorded: true, range: recorded });
+        return units;
       }
-      units.push({ partition, records: records.slice(from, to + 1), recorded: true });
+      units.push({ partition, records: records.slice(from, to + 1), recorded: true, range: recorded });
       i = to + 1;
     }
-    if (i < records.length) units.push({ partition, records: records.slice(i), recorded: false });
+    if (i < records.length) units.push(newUnit(partition, records.slice(i)));
     return units;
   }
 
   async record(unit: Unit): Promise<void> {
     await this.db
       .insert(schema.projectorBatches)
-      .values({
-        groupName: this.group,
-        partition: unit.partition,
-        firstOffset: unit.records[0]!.offset,
-        lastOffset: unit.records[unit.records.length - 1]!.offset,
-      })
+      .values({ groupName: this.group, partition: unit.partition, firstOffset: unit.range.first, lastOffset: unit.range.last })
       .onConflictDoNothing();
   }
 }

@@ -17,7 +17,9 @@ import { generateScenario } from './random-event-stream';
 import { compareUtf8 as compareBytes, oracleReport, type OracleQuery, type OracleWorld } from './report-oracle';
 import { startSyncedSpend, type SyncedSpend } from './synced-spend';
 
-const logger = createLogger('silent');
+// Errors only: a projector that stops making progress says why in the test output (it retries a failing
+// batch forever, and the wait for projection then times out with nothing else to go on).
+const logger = createLogger('error');
 const TIMEZONES = ['America/New_York', 'Asia/Kolkata'];
 /** Unfiltered reports are also checked in a zone 45 minutes off the hour. */
 const UNFILTERED_TIMEZONES = [...TIMEZONES, 'Asia/Kathmandu'];
