@@ -26,7 +26,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createHttpServer, createLogger, loadConfig, makeEvent, migrateAnalytics, recordSpend, schema, type Analytics, type Db, type QueryParams, type SpendInput } from '@tracker/core';
+import { type Analytics, createHttpServer, createLogger, type Db, insertClicks, loadConfig, makeEvent, migrateAnalytics, type QueryParams, recordSpend, schema, type SpendInput } from '@tracker/core';
 import { openChdbAnalytics, openEntities } from '@tracker/core/testing';
 import { hashPassword, registerApi } from '@tracker/api';
 import { chTime, clickRow, dimensionColumns, exitRow } from '@tracker/projector';
@@ -326,7 +326,7 @@ async function loadStores(db: Db, analytics: Analytics, baseline: Baseline): Pro
       }
     }
     let t = performance.now();
-    await analytics.insert('clicks', clickRows, { dedupToken: `bench/clicks/${batch}` });
+    await insertClicks(analytics, clickRows, { dedupToken: `bench/clicks/${batch}` });
     await analytics.insert('exits', exitRows, { dedupToken: `bench/exits/${batch}` });
     await analytics.insert('conversions', conversionRows, { dedupToken: `bench/conversions/${batch}` });
     chMs += performance.now() - t;

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { embeddedPaths, loadConfig, lockRecordOf, migrateAnalytics, type Analytics } from '@tracker/core';
+import { type Analytics, embeddedPaths, insertClicks, loadConfig, lockRecordOf, migrateAnalytics } from '@tracker/core';
 import { openChdbAnalytics } from '@tracker/core/testing';
 import { formatTable, readOnlyStatement, runSql } from './sql-command';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
     tiktok_campaign_id: '', tiktok_ad_group_id: '', tiktok_creative_id: '', placement: '', campaign_name: '', ad_group_name: '',
     creative_name: '', ttclid: '', ip: '', user_agent: '', referrer: '', bot: '', log_partition: 0, log_offset: 0,
   });
-  await analytics.insert('clicks', [click('a', 'cmpA'), click('b', 'cmpA'), click('c', 'cmpB')]);
+  await insertClicks(analytics, [click('a', 'cmpA'), click('b', 'cmpA'), click('c', 'cmpB')]);
   await analytics.close();
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

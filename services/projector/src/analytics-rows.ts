@@ -1,5 +1,6 @@
 // The analytics rows of each event, column for column as the tables of migration 0001 define them (with
 // the audience columns of 0005, derived here from the IP and user agent).
+import type { ClickFact } from '@tracker/core/click-rollups';
 import type { ClickDimensions, ClickEvent, ExitEvent } from '@tracker/schemas';
 import { deriveClickAudience } from './click-audience';
 
@@ -79,6 +80,33 @@ export const CLICK_ROW: RowShape<ClickEvent> = {
     ];
   },
 };
+
+/** Where each column a rollup reads sits in a click row's values. */
+const CLICK_FACT_AT = Object.fromEntries(CLICK_ROW.columns.map((column, i) => [column, i]));
+
+/** A click row's values (CLICK_ROW's order) as what it adds to the click rollups. */
+export function clickFactOf(values: readonly unknown[]): ClickFact {
+  const v = (column: keyof ClickFact) => values[CLICK_FACT_AT[column]!];
+  return {
+    clicked_at: v('clicked_at') as string,
+    campaign_id: v('campaign_id') as string,
+    spark_id: v('spark_id') as string,
+    offer_id: v('offer_id') as number,
+    lander_id: v('lander_id') as number,
+    tiktok_campaign_id: v('tiktok_campaign_id') as string,
+    tiktok_ad_group_id: v('tiktok_ad_group_id') as string,
+    tiktok_creative_id: v('tiktok_creative_id') as string,
+    placement: v('placement') as string,
+    campaign_name: v('campaign_name') as string,
+    ad_group_name: v('ad_group_name') as string,
+    creative_name: v('creative_name') as string,
+    country: v('country') as string,
+    device: v('device') as string,
+    os: v('os') as string,
+    browser: v('browser') as string,
+    bot: v('bot') as string,
+  };
+}
 
 export const EXIT_ROW: RowShape<ExitEvent> = {
   columns: ['event_id', 'click_id', 'exited_at', 'clicked_at', ...DIMENSION_COLUMNS, ...AUDIENCE_COLUMNS, 'ip', 'user_agent', 'log_partition', 'log_offset'],

@@ -1,9 +1,10 @@
 // Turns a unit's raw log records into what the projector writes: click and exit rows already encoded as
-// JSONCompactEachRow lines (a JSON array of values a row, see analytics-rows.ts), conversions decoded for
-// the ledger. Pure and self-contained (schemas only), so it runs in the decoder thread (unit-decoder.ts),
-// away from the event loop that serves the redirects.
+// JSONCompactEachRow lines (a JSON array of values a row, see analytics-rows.ts), the clicks' rollup rows,
+// conversions decoded for the ledger. Pure and self-contained (schemas and the rollup sums only), so it runs
+// in the decoder thread (unit-decoder.ts), away from the event loop that serves the redirects.
+import { ClickRollups, type ClickRollupTable } from '@tracker/core/click-rollups';
 import { trackingEventSchema, type ClickEvent, type ConversionEvent } from '@tracker/schemas';
-import { CLICK_ROW, EXIT_ROW, type LogPosition, type RowShape } from './analytics-rows';
+import { CLICK_ROW, EXIT_ROW, clickFactOf, type LogPosition, type RowShape } from './analytics-rows';
 
 /**
  * A unit's records as the decoder thread receives them. Values are views into a few large buffers (a
@@ -50,6 +51,8 @@ export interface EncodedRows {
 
 export interface DecodedUnit {
   clicks: EncodedRows;
+  /** The rollup rows of every click in `clicks`. */
+  clickRollups: Record<ClickRollupTable, Array<Record<string, unknown>>>;
   exits: EncodedRows;
   conversions: Array<{ event: ConversionEvent; at: LogPosition }>;
   /** Clicks of this unit that its conversions name: their rows are not in click_index yet. */
@@ -75,14 +78,17 @@ class RowLines<T> {
 
   constructor(readonly shape: RowShape<T>) {}
 
-  add(id: string, event: T, at: LogPosition): void {
-    const line = `${JSON.stringify(this.shape.values(event, at))}\n`;
+  /** Adds the event's row; returns its values, in the order of the shape's columns. */
+  add(id: string, event: T, at: LogPosition): unknown[] {
+    const values = this.shape.values(event, at);
+    const line = `${JSON.stringify(values)}\n`;
     // UTF-8 takes at most 3 bytes per UTF-16 unit.
     this.#reserve(line.length * 3);
     this.#length += encoder.encodeInto(line, this.#bytes.subarray(this.#length)).written;
     this.ids.push(id);
     this.offsets.push(at.offset);
     this.ends.push(this.#length);
+    return values;
   }
 
   encode(): EncodedRows {
@@ -111,6 +117,7 @@ function parseRecord(raw: RawRecords, i: number) {
 
 export function decodeUnit(raw: RawRecords): DecodedUnit {
   const clicks = new RowLines(CLICK_ROW);
+  const rollups = new ClickRollups();
   const exits = new RowLines(EXIT_ROW);
   // Where each click of the unit is, not the click itself: conversions are rare, and only theirs are decoded again.
   const clickRecords = new Map<string, number>();
@@ -126,7 +133,7 @@ export function decodeUnit(raw: RawRecords): DecodedUnit {
     const event = parsed.data;
     const at = { partition: raw.partition, offset };
     if (event.type === 'click') {
-      clicks.add(event.id, event, at);
+      rollups.add(clickFactOf(clicks.add(event.id, event, at)));
       if (!clickRecords.has(event.id)) clickRecords.set(event.id, i);
     } else if (event.type === 'lander_click') {
       exits.add(event.id, event, at);
@@ -141,7 +148,20 @@ export function decodeUnit(raw: RawRecords): DecodedUnit {
     const click = parseRecord(raw, at)!.data as ClickEvent;
     unitClicks.set(click.id, click);
   }
-  return { clicks: clicks.encode(), exits: exits.encode(), conversions, unitClicks, invalid };
+  return { clicks: clicks.encode(), clickRollups: rollups.rows(), exits: exits.encode(), conversions, unitClicks, invalid };
+}
+
+/** The rollup rows of the clicks kept (the rare unit that holds second copies; otherwise the decoder's). */
+export function keptClickRollups(clicks: EncodedRows, kept: ReadonlySet<number>): DecodedUnit['clickRollups'] {
+  const rollups = new ClickRollups();
+  let from = 0;
+  for (let i = 0; i < clicks.ends.length; i++) {
+    // ends[] are byte offsets; a line's bytes are decoded on their own, so multi-byte text cannot shift them.
+    const to = clicks.ends[i]!;
+    if (kept.has(i)) rollups.add(clickFactOf(JSON.parse(utf8.decode(clicks.lines.subarray(from, to))) as unknown[]));
+    from = to;
+  }
+  return rollups.rows();
 }
 
 /** The lines of the rows kept, in their order: all of them when nothing was dropped. */

@@ -1,5 +1,5 @@
 // Projects one unit of log records: clicks and exits become rows as they are (second copies of an
-// event skipped, see event-copies.ts); conversions go
+// event skipped, see event-copies.ts), clicks also rows of the click rollups; conversions go
 // through the ledger (or wait, parked, for a click not seen yet). Rows are inserted per table under
 // the unit's deduplication tokens; due TikTok pixel events become jobs.
 import { createHash } from 'node:crypto';
@@ -10,7 +10,8 @@ import { resolvedFromClickEvent, type LogPosition } from './analytics-rows';
 import { unitToken, type Unit } from './batch-ranges';
 import { selectInChunks, writeInChunks } from './bounded-statements';
 import type { ClickResolver } from './click-resolver';
-import { keptLines, type EncodedRows } from './decode-unit';
+import { CLICK_ROLLUP_TABLES } from '@tracker/core/click-rollups';
+import { keptClickRollups, keptLines, type EncodedRows } from './decode-unit';
 import { firstCopies } from './event-copies';
 import type { UnitDecoder } from './unit-decoder';
 import { reviseConversions, type PendingConversion, type Revision } from './conversion-ledger';
@@ -60,8 +61,13 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
   const clickLines = keptLines(clicks, keptClicks);
   const exitLines = keptLines(exits, keptExits);
 
+  const clickRollups = keptClicks ? keptClickRollups(clicks, keptClicks) : decoded.clickRollups;
+
   // Clicks first: a conversion of a later batch looks its click up in click_index.
   await ctx.analytics.insertJsonLines('clicks', clickLines, { columns: clicks.columns, dedupToken: unitToken(ctx.group, unit, 'clicks') });
+  for (const table of CLICK_ROLLUP_TABLES) {
+    await ctx.analytics.insert(table, clickRollups[table], { dedupToken: unitToken(ctx.group, unit, table) });
+  }
   await ctx.analytics.insertJsonLines('exits', exitLines, { columns: exits.columns, dedupToken: unitToken(ctx.group, unit, 'exits') });
   await ctx.analytics.insert('conversions', revisions.flatMap((r) => r.rows), {
     dedupToken: unitToken(ctx.group, unit, 'conversions'),

@@ -4,7 +4,7 @@
 // answers (variable rollups for one audience filter, raw facts for combinations), and the values to
 // filter by are those seen in the range.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { recordSpend, schema } from '@tracker/core';
+import { insertClicks, recordSpend, schema } from '@tracker/core';
 import type { AudienceValuesResponse, ReportResponse } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow, exitRow } from '../testing/fact-rows';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   await h.entities.db.insert(schema.campaigns).values([{ id: 'cmpA', name: 'Campaign A' }, { id: 'cmpB', name: 'Campaign B' }]);
   // 1 June, TikTok campaign tt-1, 6 visits: cmpA has 2 US iOS (ad 'hook', placement p1/p2), 1 US Android ('hook', p1),
   // 1 DE; cmpB has 1 DE ('story', p1) and 1 without an audience (stored before clicks had one).
-  await h.analytics.insert('clicks', [
+  await insertClicks(h.analytics, [
     clickRow('a1', '2026-06-01 10:00:00.000', { ...usIos, creative_name: 'hook', placement: 'p1' }),
     clickRow('a2', '2026-06-01 10:05:00.000', { ...usIos, creative_name: 'hook', placement: 'p2' }),
     clickRow('a3', '2026-06-01 10:10:00.000', { ...usAndroid, creative_name: 'hook', placement: 'p1' }),
@@ -144,7 +144,7 @@ describe('drill-down of a tracking variable under another', () => {
   });
 
   test('a row whose key has a tab or line break (as an ad macro carried it) opens too', async () => {
-    await h.analytics.insert('clicks', [
+    await insertClicks(h.analytics, [
       clickRow('t1', '2026-06-05 10:00:00.000', { ...usIos, creative_name: 'Hook\tv2\nB', placement: 'p9' }),
     ]);
     const res = await h.call({

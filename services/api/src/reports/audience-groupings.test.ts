@@ -1,7 +1,7 @@
 // Reports grouped by the click's audience (groupBy=country|device|os|browser) and the Click Log's audience
 // fields, through HTTP on real embedded stores: conversions count on their click's row, '' shows 'Unknown'.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import { schema } from '@tracker/core';
+import { insertClicks, schema } from '@tracker/core';
 import type { ClickLogResponse, ReportResponse } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow } from '../testing/fact-rows';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   h = await createApiHarness();
   admin = await h.signIn('admin');
   await h.entities.db.insert(schema.campaigns).values({ id: 'cmpA', name: 'Campaign A' });
-  await h.analytics.insert('clicks', [
+  await insertClicks(h.analytics, [
     clickRow('c1', '2026-04-01 10:00:00.000', us),
     clickRow('c2', '2026-04-01 11:00:00.000', us),
     clickRow('c3', '2026-04-01 12:00:00.000', de),

@@ -1,7 +1,7 @@
 // GET /api/clicks (the Click Log) through HTTP on real embedded stores: keyset pages under a pinned
 // snapshot, so clicks that arrive between page requests never shift, repeat or empty a page.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { schema } from '@tracker/core';
+import { insertClicks, schema } from '@tracker/core';
 import { clickLogCursor, type ClickLogResponse } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow, exitRow } from '../testing/fact-rows';
@@ -32,7 +32,7 @@ beforeAll(async () => {
     { id: 'cmpB', name: 'Campaign B', landerId: lander!.id },
   ]);
   const a = { spark_id: 'spk-1', tiktok_campaign_id: 'tt-1', placement: 'TikTok' };
-  await h.analytics.insert('clicks', [
+  await insertClicks(h.analytics, [
     clickRow('c1', '2026-04-01 10:00:00.000', a),
     clickRow('c2', '2026-04-01 11:00:00.000', a, 'link-preview'),
     clickRow('c3', '2026-04-01 12:00:00.000', a),
@@ -79,13 +79,13 @@ describe('GET /api/clicks pages', () => {
 
   test('clicks arriving between page requests neither shift nor empty a page, and are counted as newer', async () => {
     const day = { startDate: '2026-07-01', endDate: '2026-07-01' };
-    await h.analytics.insert('clicks', Array.from({ length: 7 }, (_, i) => clickRow(`old-${i}`, `2026-07-01 10:00:0${i}.000`)));
+    await insertClicks(h.analytics, Array.from({ length: 7 }, (_, i) => clickRow(`old-${i}`, `2026-07-01 10:00:0${i}.000`)));
     const page1 = await clicks({ ...day, limit: 3 });
     expect(ids(page1)).toEqual(['old-6', 'old-5', 'old-4']);
     expect(page1.total).toBe(7);
 
     // Five clicks arrive while the buyer reads page 1.
-    await h.analytics.insert('clicks', Array.from({ length: 5 }, (_, i) => clickRow(`new-${i}`, `2026-07-01 11:00:0${i}.000`)));
+    await insertClicks(h.analytics, Array.from({ length: 5 }, (_, i) => clickRow(`new-${i}`, `2026-07-01 11:00:0${i}.000`)));
     const page2 = await clicks({ ...day, limit: 3, asOf: page1.asOf!, after: last(page1) });
     expect(ids(page2)).toEqual(['old-3', 'old-2', 'old-1']);
     expect(page2).toMatchObject({ total: 7, newer: 5, asOf: page1.asOf });
@@ -103,7 +103,7 @@ describe('GET /api/clicks pages', () => {
 
   test('pages split clicks of the same millisecond without losing or repeating one', async () => {
     const same = ['t-a', 't-b', 't-c', 't-d', 't-e'];
-    await h.analytics.insert('clicks', [
+    await insertClicks(h.analytics, [
       ...same.map((id) => clickRow(id, '2026-06-01 12:00:00.000', { campaign_id: 'cmpB' })),
       clickRow('t-later', '2026-06-01 12:00:00.001', { campaign_id: 'cmpB' }),
       clickRow('t-earlier', '2026-06-01 11:59:59.999', { campaign_id: 'cmpB' }),
@@ -170,7 +170,7 @@ describe('GET /api/clicks?search= (a click id, or 8+ of its hex digits)', () => 
   const day = { startDate: '2026-08-01', endDate: '2026-08-01' };
 
   beforeAll(async () => {
-    await h.analytics.insert('clicks', [
+    await insertClicks(h.analytics, [
       clickRow(one, '2026-08-01 10:00:00.000'),
       clickRow(two, '2026-08-01 10:00:00.001'),
       clickRow(three, '2026-08-01 10:00:00.002'),

@@ -2,7 +2,7 @@
 // next level's rows under one opened row, their totals are that row to the cent (spend split level by
 // level), three levels deep, the 'Direct'/'Unknown' row opens too, and impossible paths (a level twice) are a 400.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { recordSpend, schema } from '@tracker/core';
+import { insertClicks, recordSpend, schema } from '@tracker/core';
 import type { ReportResponse } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow, exitRow } from '../testing/fact-rows';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   await db.insert(schema.campaigns).values([{ id: 'cmpA', name: 'Campaign A' }, { id: 'cmpB', name: 'Campaign B' }]);
   const tt = { tiktok_campaign_id: 'tt-1' };
   // 1 May, TikTok campaign tt-1: cmpA has 3 visits (offer 1 on placements p1 and p2, offer 2 on p3), cmpB 4 without offer.
-  await h.analytics.insert('clicks', [
+  await insertClicks(h.analytics, [
     clickRow('a1', '2026-05-01 10:00:00.000', { ...tt, offer_id: offers[0]!.id, placement: 'p1' }),
     clickRow('a2', '2026-05-01 10:01:00.000', { ...tt, offer_id: offers[0]!.id, placement: 'p2' }),
     clickRow('a3', '2026-05-01 10:02:00.000', { ...tt, offer_id: offers[1]!.id, placement: 'p3' }),

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { schema } from '@tracker/core';
+import { insertClicks, schema } from '@tracker/core';
 import { FEATURES } from '@tracker/schemas';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   const db = h.entities.db;
   const [lander] = await db.insert(schema.landers).values({ name: 'Quiz', url: 'https://l.example' }).returning();
   await db.insert(schema.campaigns).values([{ id: 'cmpA', name: 'Spring "Sale"', landerId: lander!.id }]);
-  await h.analytics.insert('clicks', [
+  await insertClicks(h.analytics, [
     clickRow('c1', '2026-04-01 10:00:00.000', {
       tiktok_campaign_id: '1790', tiktok_ad_group_id: '1791', tiktok_creative_id: '1792', placement: 'TikTok',
       campaign_name: 'TT Spring', ad_group_name: 'Adults', creative_name: 'Video 1', ip: '203.0.113.9', user_agent: 'Mozilla/5.0 (X11; Linux)',
@@ -117,7 +117,7 @@ describe('the file', () => {
   });
 
   test('a click id search narrows the file to the clicks whose id holds it', async () => {
-    await h.analytics.insert('clicks', [
+    await insertClicks(h.analytics, [
       clickRow('019d1a2b-0000-7000-8000-00000000a1a1', '2026-04-20 10:00:00.000'),
       clickRow('019d1a2b-0000-7000-8000-00000000b2b2', '2026-04-20 11:00:00.000'),
     ]);
@@ -216,8 +216,7 @@ describe('100,000 clicks', () => {
               // Clicks arrive (newer, and inside the range) while the file is being written.
               insertedMidway = true;
               res.pause();
-              h.analytics
-                .insert('clicks', [clickRow('late-1', at(COUNT + 10)), clickRow('late-2', '2026-06-10 23:59:59.000')])
+              insertClicks(h.analytics, [clickRow('late-1', at(COUNT + 10)), clickRow('late-2', '2026-06-10 23:59:59.000')])
                 .then(() => res.resume(), reject);
             }
           });

@@ -6,7 +6,7 @@
 // and point for point of the series, over days split at a +5:30 midnight and over a one-day hourly
 // report, with clicks on both sides of that midnight and spend shared with the clicks filtered out.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { recordSpend, schema } from '@tracker/core';
+import { insertClicks, recordSpend, schema } from '@tracker/core';
 import type { ReportResponse } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow, exitRow } from '../testing/fact-rows';
@@ -60,7 +60,7 @@ beforeAll(async () => {
     truth.push({ day, placement: d.placement, campaign: d.campaign_id, exited: first || again });
     if (random() < 0.15) conversions.push(conversionRow(`v${i}`, 1, `k${i}`, at, pick(['approved', 'approved', 'pending', 'rejected']), `${1 + Math.floor(random() * 20)}.25`, d));
   }
-  await h.analytics.insert('clicks', clicks);
+  await insertClicks(h.analytics, clicks);
   await h.analytics.insert('exits', exits);
   await h.analytics.insert('conversions', conversions);
   const spend = [];

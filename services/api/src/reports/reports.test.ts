@@ -2,7 +2,7 @@
 // a bad query answers, and the figures on a small hand-made set of facts. The full pipeline against
 // an oracle is reports.property.test.ts; the Click Log's pages are click-log.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { recordSpend, schema } from '@tracker/core';
+import { insertClicks, recordSpend, schema } from '@tracker/core';
 import { FEATURES, type Feature, type ReportResponse } from '@tracker/schemas';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   await db.insert(schema.userSparkAssignments).values({ userId: buyer!.id, sparkId: spark!.id });
 
   const a = { offer_id: offerId, spark_id: 'spk-1', tiktok_campaign_id: 'tt-1', placement: 'TikTok' };
-  await h.analytics.insert('clicks', [
+  await insertClicks(h.analytics, [
     clickRow('c1', '2026-04-01 10:00:00.000', a),
     clickRow('c2', '2026-04-01 11:00:00.000', a, 'link-preview'),
     clickRow('c3', '2026-04-01 12:00:00.000', a),

@@ -2,7 +2,7 @@
 // subid1 values; the Media Buyer grouping names the buyer; and a user with assignments sees only their
 // own clicks, conversions, spend and CAKE rows in every report endpoint, while one without sees the team's.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { recordSpend, schema } from '@tracker/core';
+import { insertClicks, recordSpend, schema } from '@tracker/core';
 import type { CakeStatsRow, CampaignClickSummary, ClickLogResponse, ConversionLogResponse, OfferPerformanceRow, ReportResponse, SpendRow } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow } from '../testing/fact-rows';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   ]);
   const one = { campaign_id: 'cmpOne', spark_id: 'spk-one', tiktok_campaign_id: 'tt-one' };
   const two = { campaign_id: 'cmpTwo', spark_id: 'spk-two', tiktok_campaign_id: 'tt-two' };
-  await h.analytics.insert('clicks', [
+  await insertClicks(h.analytics, [
     clickRow('k1', '2026-05-01 10:00:00.000', one),
     clickRow('k2', '2026-05-01 11:00:00.000', one),
     clickRow('k3', '2026-05-01 12:00:00.000', two),

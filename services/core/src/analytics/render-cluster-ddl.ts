@@ -15,8 +15,9 @@ const REPLICATED_ARGS = "'/clickhouse/tables/{shard}/{database}/{table}', '{repl
 /**
  * How rows are spread over shards, per table the projector or recordSpend writes through its Distributed table.
  * A raw fact goes to the shard of its click, so ReplacingMergeTree folds a replayed event on the shard that holds
- * the first copy, and a click's exits and conversions sit beside it. Rollups and event_positions are filled by
- * materialized views on the shard that took the raw row; their key only serves a direct insert.
+ * the first copy, and a click's exits and conversions sit beside it. The click rollups are inserted by the
+ * projector through their Distributed tables, on any shard (a report sums over all); the other rollups and
+ * event_positions are filled by materialized views on the shard that took the raw row.
  */
 export const SHARDING_KEYS: Record<string, string> = {
   clicks: 'cityHash64(click_id)',
@@ -38,6 +39,7 @@ const CREATE_TABLE = /^CREATE TABLE IF NOT EXISTS (\w+) \(([\s\S]*)\n\) ENGINE =
 const CREATE_MATERIALIZED_VIEW = /^CREATE MATERIALIZED VIEW IF NOT EXISTS (\w+) TO (\w+) AS\n([\s\S]*)$/;
 const CREATE_VIEW = /^CREATE VIEW IF NOT EXISTS (\w+) AS\n([\s\S]*)$/;
 const ALTER_TABLE = /^ALTER TABLE (\w+) ([\s\S]*)$/;
+const DROP_VIEW = /^DROP VIEW IF EXISTS (\w+)$/;
 
 function renderTable(name: string, columns: string, kind: string, args: string | undefined, rest: string): string[] {
   const key = SHARDING_KEYS[name];
@@ -96,6 +98,8 @@ export function renderClusterDdl(migrations: AnalyticsMigration[]): ClusterDdlFi
         statements.push(renderMaterializedView(m[1]!, m[2]!, m[3]!, tables));
       } else if ((m = CREATE_VIEW.exec(statement))) {
         statements.push(`CREATE VIEW IF NOT EXISTS ${m[1]} ${ON_CLUSTER} AS\n${m[2]}`);
+      } else if ((m = DROP_VIEW.exec(statement))) {
+        statements.push(`DROP VIEW IF EXISTS ${m[1]} ${ON_CLUSTER}`);
       } else if ((m = ALTER_TABLE.exec(statement))) {
         statements.push(...renderAlter(m[1]!, m[2]!));
       } else if (/^INSERT INTO \w+\s+SELECT\b/.test(statement)) {

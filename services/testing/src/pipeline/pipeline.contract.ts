@@ -287,12 +287,13 @@ export function pipelineContract(open: () => Promise<PipelineStores>) {
     const facts = await stores.analytics.query(
       `SELECT (SELECT count() FROM clicks WHERE campaign_id = 'cmpCopies') AS clicks,
               (SELECT sum(clicks) FROM report_clicks_daily WHERE campaign_id = 'cmpCopies') AS rolled_up_clicks,
+              (SELECT sum(clicks) FROM report_variable_clicks_daily WHERE campaign_id = 'cmpCopies' AND variable = 'os') AS rolled_up_os_clicks,
               (SELECT count() FROM exits WHERE campaign_id = 'cmpCopies') AS exits,
               (SELECT sumIf(sign, status = 'approved') FROM conversions WHERE campaign_id = 'cmpCopies') AS approved,
               (SELECT sumIf(sign, status = 'pending') FROM conversions WHERE campaign_id = 'cmpCopies') AS pending,
               (SELECT sumIf(sign * payout, status = 'approved') FROM conversions WHERE campaign_id = 'cmpCopies') AS revenue`,
     );
-    expect(facts).toEqual([{ clicks: 1, rolled_up_clicks: 1, exits: 1, approved: 1, pending: 0, revenue: '4.20' }]);
+    expect(facts).toEqual([{ clicks: 1, rolled_up_clicks: 1, rolled_up_os_clicks: 1, exits: 1, approved: 1, pending: 0, revenue: '4.20' }]);
   });
 
   test('a projector that fails mid-batch and restarts with another batch size loses and doubles nothing', async () => {

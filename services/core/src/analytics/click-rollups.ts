@@ -1,0 +1,167 @@
+// The click rollups (report_clicks_daily and report_variable_clicks_daily), summed in JavaScript by whoever
+// writes clicks: the projector per unit, off the event loop, and `insertClicks` for tests and loaders.
+// As materialized views they cost more chDB CPU than the raw insert itself (11 ARRAY JOIN rows a click).
+// Pure (no store, no Node API), so the projector's decoder thread loads it alone.
+
+/** What a click adds to the rollups: its columns in the clicks table, `clicked_at` in ClickHouse's text form (UTC). */
+export interface ClickFact {
+  clicked_at: string;
+  campaign_id: string;
+  spark_id: string;
+  offer_id: number;
+  lander_id: number;
+  tiktok_campaign_id: string;
+  tiktok_ad_group_id: string;
+  tiktok_creative_id: string;
+  placement: string;
+  campaign_name: string;
+  ad_group_name: string;
+  creative_name: string;
+  country: string;
+  device: string;
+  os: string;
+  browser: string;
+  /** Why it is a bot ('' for a person). */
+  bot: string;
+}
+
+/** The tracking and audience variables of report_variable_clicks_daily: its `variable` name and the column of its value. */
+export const CLICK_VARIABLES = [
+  ['tiktokCampaignId', 'tiktok_campaign_id'],
+  ['tiktokAdGroupId', 'tiktok_ad_group_id'],
+  ['tiktokCreativeId', 'tiktok_creative_id'],
+  ['placement', 'placement'],
+  ['campaignName', 'campaign_name'],
+  ['adGroupName', 'ad_group_name'],
+  ['creativeName', 'creative_name'],
+  ['country', 'country'],
+  ['device', 'device'],
+  ['os', 'os'],
+  ['browser', 'browser'],
+] as const satisfies ReadonlyArray<readonly [string, keyof ClickFact]>;
+
+export const CLICK_ROLLUP_TABLES = ['report_clicks_daily', 'report_variable_clicks_daily'] as const;
+export type ClickRollupTable = (typeof CLICK_ROLLUP_TABLES)[number];
+
+const QUARTERS = 96;
+const CLICKED_AT = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})/;
+
+/** Visits and bot visits of one rollup row, by UTC quarter-hour of the day (0 = 00:00-00:15). */
+class Counts {
+  clicks = 0;
+  bots = 0;
+  readonly quarters = new Uint32Array(QUARTERS);
+  readonly botQuarters = new Uint32Array(QUARTERS);
+
+  add(quarter: number, bot: boolean): void {
+    this.clicks++;
+    this.quarters[quarter]!++;
+    if (bot) {
+      this.bots++;
+      this.botQuarters[quarter]!++;
+    }
+  }
+
+  /** The counting columns as the views wrote them: sumMap's sorted keys, quarters without clicks left out. */
+  columns() {
+    const map = (counts: Uint32Array) => {
+      const quarter: number[] = [];
+      const clicks: number[] = [];
+      for (let q = 0; q < QUARTERS; q++) {
+        if (counts[q] === 0) continue;
+        quarter.push(q);
+        clicks.push(counts[q]!);
+      }
+      return [quarter, clicks] as const;
+    };
+    const [quarter, clicks] = map(this.quarters);
+    const [botQuarter, botClicks] = map(this.botQuarters);
+    return {
+      clicks: this.clicks,
+      bot_clicks: this.bots,
+      'quarterMap.quarter': quarter,
+      'quarterMap.clicks': clicks,
+      'botQuarterMap.quarter': botQuarter,
+      'botQuarterMap.clicks': botClicks,
+    };
+  }
+}
+
+/** The rows of one day, campaign, spark, offer and TikTok campaign: by lander, and by variable and value. */
+interface Slice {
+  day: string;
+  campaign_id: string;
+  spark_id: string;
+  offer_id: number;
+  tiktok_campaign_id: string;
+  byLander: Map<number, Counts>;
+  byVariable: Array<Map<string, Counts>>;
+}
+
+function counts<K>(map: Map<K, Counts>, key: K): Counts {
+  let found = map.get(key);
+  if (!found) {
+    found = new Counts();
+    map.set(key, found);
+  }
+  return found;
+}
+
+/** Sums clicks into the rows of both rollups; `rows()` gives them in the order their keys were first seen. */
+export class ClickRollups {
+  readonly #slices = new Map<string, Slice>();
+
+  add(fact: ClickFact): void {
+    const time = CLICKED_AT.exec(fact.clicked_at);
+    if (!time) throw new Error(`clicked_at ${JSON.stringify(fact.clicked_at)} is not a ClickHouse date-time`);
+    const quarter = Number(time[2]) * 4 + Math.floor(Number(time[3]) / 15);
+    const day = time[1]!;
+    // \u001f never occurs in the tracking values we store, and the key is only ever compared, never split.
+    const key = `${day}\u001f${fact.campaign_id}\u001f${fact.spark_id}\u001f${fact.offer_id}\u001f${fact.tiktok_campaign_id}`;
+    let slice = this.#slices.get(key);
+    if (!slice) {
+      slice = {
+        day,
+        campaign_id: fact.campaign_id,
+        spark_id: fact.spark_id,
+        offer_id: fact.offer_id,
+        tiktok_campaign_id: fact.tiktok_campaign_id,
+        byLander: new Map(),
+        byVariable: CLICK_VARIABLES.map(() => new Map()),
+      };
+      this.#slices.set(key, slice);
+    }
+    const bot = fact.bot !== '';
+    counts(slice.byLander, fact.lander_id).add(quarter, bot);
+    for (let v = 0; v < CLICK_VARIABLES.length; v++) {
+      counts(slice.byVariable[v]!, fact[CLICK_VARIABLES[v]![1]] as string).add(quarter, bot);
+    }
+  }
+
+  get empty(): boolean {
+    return this.#slices.size === 0;
+  }
+
+  /** The rows to insert into each rollup table (SummingMergeTree adds them to what it holds). */
+  rows(): Record<ClickRollupTable, Array<Record<string, unknown>>> {
+    const daily: Array<Record<string, unknown>> = [];
+    const variable: Array<Record<string, unknown>> = [];
+    for (const s of this.#slices.values()) {
+      for (const [landerId, c] of s.byLander) {
+        daily.push({
+          day: s.day, campaign_id: s.campaign_id, spark_id: s.spark_id, offer_id: s.offer_id, lander_id: landerId,
+          tiktok_campaign_id: s.tiktok_campaign_id, ...c.columns(),
+        });
+      }
+      s.byVariable.forEach((values, v) => {
+        for (const [value, c] of values) {
+          variable.push({
+            variable: CLICK_VARIABLES[v]![0], value, day: s.day, campaign_id: s.campaign_id, spark_id: s.spark_id,
+            offer_id: s.offer_id, tiktok_campaign_id: s.tiktok_campaign_id, ...c.columns(),
+          });
+        }
+      });
+    }
+    return { report_clicks_daily: daily, report_variable_clicks_daily: variable };
+  }
+}
