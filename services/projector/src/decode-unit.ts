@@ -5,6 +5,7 @@
 import { ClickRollups, type ClickRollupTable } from '@tracker/core/click-rollups';
 import { trackingEventSchema, type ClickEvent, type ConversionEvent } from '@tracker/schemas';
 import { CLICK_ROW, EXIT_ROW, clickFactOf, type LogPosition, type RowShape } from './analytics-rows';
+import type { UnitEvents } from './event-copies';
 
 /**
  * A unit's records as the decoder thread receives them. Values are views into a few large buffers (a
@@ -40,13 +41,14 @@ export function describeRecords(partition: number, records: ReadonlyArray<{ offs
 }
 
 /** Rows of one table as JSONCompactEachRow in the order of `columns`: line i is `lines[ends[i - 1] ?? 0] .. lines[ends[i]]`,
- *  newline included. */
-export interface EncodedRows {
+ *  newline included. Ids, offsets and ends travel as one string and two typed arrays (moved, not copied): as
+ *  arrays of strings and numbers they were thousands of objects a unit on the main thread's heap. */
+export interface EncodedRows extends UnitEvents {
   columns: readonly string[];
-  ids: string[];
-  offsets: number[];
+  count: number;
+  offsets: Float64Array;
   lines: Uint8Array;
-  ends: number[];
+  ends: Float64Array;
 }
 
 export interface DecodedUnit {
@@ -69,14 +71,19 @@ const encoder = new TextEncoder();
  * (10-15 ms each, and the same again on V8's helper threads).
  */
 class RowLines<T> {
-  readonly ids: string[] = [];
-  readonly offsets: number[] = [];
-  readonly ends: number[] = [];
+  readonly #ids: string[] = [];
+  readonly #offsets: number[] = [];
+  readonly #ends: number[] = [];
+  readonly #repeated: number[] = [];
   // Its own ArrayBuffer (never a slice of Buffer's shared pool), so the thread can move it.
   #bytes = new Uint8Array(64 * 1024);
   #length = 0;
 
-  constructor(readonly shape: RowShape<T>) {}
+  /** `seen`: the event ids of the unit's rows so far, of every table. */
+  constructor(
+    readonly shape: RowShape<T>,
+    private readonly seen: Set<string>,
+  ) {}
 
   /** Adds the event's row; returns its values, in the order of the shape's columns. */
   add(id: string, event: T, at: LogPosition): unknown[] {
@@ -85,14 +92,24 @@ class RowLines<T> {
     // UTF-8 takes at most 3 bytes per UTF-16 unit.
     this.#reserve(line.length * 3);
     this.#length += encoder.encodeInto(line, this.#bytes.subarray(this.#length)).written;
-    this.ids.push(id);
-    this.offsets.push(at.offset);
-    this.ends.push(this.#length);
+    if (this.seen.has(id)) this.#repeated.push(this.#ids.length);
+    else this.seen.add(id);
+    this.#ids.push(id);
+    this.#offsets.push(at.offset);
+    this.#ends.push(this.#length);
     return values;
   }
 
   encode(): EncodedRows {
-    return { columns: this.shape.columns, ids: this.ids, offsets: this.offsets, lines: this.#bytes.subarray(0, this.#length), ends: this.ends };
+    return {
+      columns: this.shape.columns,
+      count: this.#ids.length,
+      ids: this.#ids.join(','),
+      offsets: Float64Array.from(this.#offsets),
+      repeated: this.#repeated,
+      lines: this.#bytes.subarray(0, this.#length),
+      ends: Float64Array.from(this.#ends),
+    };
   }
 
   #reserve(bytes: number): void {
@@ -103,29 +120,31 @@ class RowLines<T> {
   }
 }
 
-// Not fatal: a stray byte decodes as U+FFFD, as Buffer#toString does, and the schema decides.
-const utf8 = new TextDecoder();
-
-function parseRecord(raw: RawRecords, i: number) {
+/** Record i's value as text: a stray byte decodes as U+FFFD (not fatal), and the schema decides. `buffers` are
+ *  the unit's buffers as Buffers, made once a unit: a view a record cost more than the decoding. */
+function parseRecord(raw: RawRecords, buffers: Buffer[], i: number) {
   try {
-    const value = new Uint8Array(raw.buffers[raw.refs[3 * i]!]!, raw.refs[3 * i + 1], raw.refs[3 * i + 2]);
-    return trackingEventSchema.safeParse(JSON.parse(utf8.decode(value)));
+    const start = raw.refs[3 * i + 1]!;
+    const text = buffers[raw.refs[3 * i]!]!.toString('utf8', start, start + raw.refs[3 * i + 2]!);
+    return trackingEventSchema.safeParse(JSON.parse(text));
   } catch {
     return undefined;
   }
 }
 
 export function decodeUnit(raw: RawRecords): DecodedUnit {
-  const clicks = new RowLines(CLICK_ROW);
+  const buffers = raw.buffers.map((b) => Buffer.from(b));
+  const seen = new Set<string>();
+  const clicks = new RowLines(CLICK_ROW, seen);
   const rollups = new ClickRollups();
-  const exits = new RowLines(EXIT_ROW);
+  const exits = new RowLines(EXIT_ROW, seen);
   // Where each click of the unit is, not the click itself: conversions are rare, and only theirs are decoded again.
   const clickRecords = new Map<string, number>();
   const conversions: DecodedUnit['conversions'] = [];
   const invalid: number[] = [];
   for (let i = 0; i < raw.offsets.length; i++) {
     const offset = raw.offsets[i]!;
-    const parsed = parseRecord(raw, i);
+    const parsed = parseRecord(raw, buffers, i);
     if (!parsed?.success) {
       invalid.push(offset);
       continue;
@@ -145,7 +164,7 @@ export function decodeUnit(raw: RawRecords): DecodedUnit {
   for (const { event } of conversions) {
     const at = clickRecords.get(event.data.clickId);
     if (at === undefined || unitClicks.has(event.data.clickId)) continue;
-    const click = parseRecord(raw, at)!.data as ClickEvent;
+    const click = parseRecord(raw, buffers, at)!.data as ClickEvent;
     unitClicks.set(click.id, click);
   }
   return { clicks: clicks.encode(), clickRollups: rollups.rows(), exits: exits.encode(), conversions, unitClicks, invalid };
@@ -154,12 +173,10 @@ export function decodeUnit(raw: RawRecords): DecodedUnit {
 /** The rollup rows of the clicks kept (the rare unit that holds second copies; otherwise the decoder's). */
 export function keptClickRollups(clicks: EncodedRows, kept: ReadonlySet<number>): DecodedUnit['clickRollups'] {
   const rollups = new ClickRollups();
-  let from = 0;
-  for (let i = 0; i < clicks.ends.length; i++) {
+  const lines = Buffer.from(clicks.lines.buffer, clicks.lines.byteOffset, clicks.lines.byteLength);
+  for (let i = 0; i < clicks.count; i++) {
     // ends[] are byte offsets; a line's bytes are decoded on their own, so multi-byte text cannot shift them.
-    const to = clicks.ends[i]!;
-    if (kept.has(i)) rollups.add(clickFactOf(JSON.parse(utf8.decode(clicks.lines.subarray(from, to))) as unknown[]));
-    from = to;
+    if (kept.has(i)) rollups.add(clickFactOf(JSON.parse(lines.toString('utf8', i === 0 ? 0 : clicks.ends[i - 1], clicks.ends[i])) as unknown[]));
   }
   return rollups.rows();
 }
@@ -169,8 +186,8 @@ export function keptLines(rows: EncodedRows, kept: ReadonlySet<number> | null): 
   const all = Buffer.from(rows.lines.buffer, rows.lines.byteOffset, rows.lines.byteLength);
   if (!kept) return all;
   const parts: Buffer[] = [];
-  for (let i = 0; i < rows.ends.length; i++) {
-    if (kept.has(i)) parts.push(all.subarray(rows.ends[i - 1] ?? 0, rows.ends[i]));
+  for (let i = 0; i < rows.count; i++) {
+    if (kept.has(i)) parts.push(all.subarray(i === 0 ? 0 : rows.ends[i - 1], rows.ends[i]));
   }
   return Buffer.concat(parts);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { migrateAnalytics, newEventId, type Analytics } from '@tracker/core';
 import { openChdbAnalytics } from '@tracker/core/testing';
-import { firstCopies, type PositionedEvent } from './event-copies';
+import { keptRows, type UnitEvents } from './event-copies';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-copies-'));
 let analytics: Analytics;
@@ -22,40 +22,63 @@ afterAll(async () => {
 const positionsLines = (rows: Array<[string, number]>) =>
   Buffer.from(rows.map(([id, offset]) => `${JSON.stringify({ event_id: id, log_partition: 0, log_offset: offset })}\n`).join(''));
 
-describe('firstCopies [embedded: chDB]', () => {
+const unitEvents = (ids: string[], offsets: number[], repeated: number[] = []): UnitEvents => ({
+  ids: ids.join(','),
+  offsets: Float64Array.from(offsets),
+  repeated,
+});
+
+describe('keptRows [embedded: chDB]', () => {
   test('a unit larger than one lookup keeps its new events and drops copies in every part of it', async () => {
-    // 25,000 events: more than two lookups' worth, so copies sit in the first and in the last slice.
-    const events: PositionedEvent[] = Array.from({ length: 25_000 }, (_, i) => ({
-      id: newEventId(),
-      at: { partition: 0, offset: 100_000 + i },
-    }));
+    // 25,000 clicks and an exit: more than two lookups' worth, so copies sit in the first and in the last slice.
+    const ids = Array.from({ length: 25_000 }, () => newEventId());
+    const offsets = ids.map((_, i) => 100_000 + i);
+    const exitId = newEventId();
     const copyAt = [3, 12_345, 24_999];
     const resentAt = [7, 20_001];
     await analytics.insertJsonLines(
       'event_positions',
       positionsLines([
         // Stored earlier at another offset: the events at these indexes are second copies.
-        ...copyAt.map((i): [string, number] => [events[i]!.id, 10 + i]),
+        ...copyAt.map((i): [string, number] => [ids[i]!, 10 + i]),
         // Stored at this very position: a unit re-sent after a crash keeps them.
-        ...resentAt.map((i): [string, number] => [events[i]!.id, events[i]!.at.offset]),
+        ...resentAt.map((i): [string, number] => [ids[i]!, offsets[i]!]),
+        [exitId, 5],
       ]),
     );
-    // The same event twice in one unit: only its first position counts.
-    const repeated = { id: events[100]!.id, at: { partition: 0, offset: 200_000 } };
+    // The same click twice in one unit (its last row): only its first position counts.
+    const clicks = unitEvents([...ids, ids[100]!], [...offsets, 200_000], [ids.length]);
+    const exits = unitEvents([exitId], [300_000]);
 
-    const kept = await firstCopies(analytics, [...events, repeated], true);
+    const kept = await keptRows(analytics, 0, { clicks, exits }, true);
 
-    expect(kept).toHaveLength(events.length - copyAt.length);
-    const keptIds = new Set(kept.map((e) => e.id));
-    for (const i of copyAt) expect(keptIds.has(events[i]!.id)).toBe(false);
-    for (const i of resentAt) expect(keptIds.has(events[i]!.id)).toBe(true);
-    expect(kept.find((e) => e.id === repeated.id)?.at.offset).toBe(events[100]!.at.offset);
+    expect(kept.clicks!.size).toBe(ids.length - copyAt.length);
+    for (const i of copyAt) expect(kept.clicks!.has(i)).toBe(false);
+    for (const i of resentAt) expect(kept.clicks!.has(i)).toBe(true);
+    expect(kept.clicks!.has(100)).toBe(true);
+    expect(kept.clicks!.has(ids.length)).toBe(false);
+    // The exit is stored at another position: a copy.
+    expect(kept.exits).toEqual(new Set());
 
     // Not re-sent under its recorded range (that range was forgotten): what is stored at its own
     // position was written under other deduplication tokens, so writing it again would count it twice.
-    const fresh = await firstCopies(analytics, events, false);
-    expect(fresh).toHaveLength(events.length - copyAt.length - resentAt.length);
-    const freshIds = new Set(fresh.map((e) => e.id));
-    for (const i of resentAt) expect(freshIds.has(events[i]!.id)).toBe(false);
+    const fresh = await keptRows(analytics, 0, { clicks: unitEvents(ids, offsets), exits }, false);
+    expect(fresh.clicks!.size).toBe(ids.length - copyAt.length - resentAt.length);
+    for (const i of resentAt) expect(fresh.clicks!.has(i)).toBe(false);
+  });
+
+  test('a unit without a copy keeps every row, and says so without listing them', async () => {
+    const ids = Array.from({ length: 3 }, () => newEventId());
+    expect(await keptRows(analytics, 0, { clicks: unitEvents(ids, [1, 2, 3]), exits: unitEvents([], []) }, false)).toEqual({
+      clicks: null,
+      exits: null,
+    });
+  });
+
+  test('a copy stored in another partition is a copy, even in a re-sent unit at the same offset', async () => {
+    const id = newEventId();
+    await analytics.insertJsonLines('event_positions', Buffer.from(`${JSON.stringify({ event_id: id, log_partition: 1, log_offset: 77 })}\n`));
+    const kept = await keptRows(analytics, 0, { clicks: unitEvents([id], [77]) }, true);
+    expect(kept.clicks).toEqual(new Set());
   });
 });

@@ -11,8 +11,8 @@ import { unitToken, type Unit } from './batch-ranges';
 import { selectInChunks, writeInChunks } from './bounded-statements';
 import type { ClickResolver } from './click-resolver';
 import { CLICK_ROLLUP_TABLES } from '@tracker/core/click-rollups';
-import { keptClickRollups, keptLines, type EncodedRows } from './decode-unit';
-import { firstCopies } from './event-copies';
+import { keptClickRollups, keptLines } from './decode-unit';
+import { keptRows } from './event-copies';
 import type { UnitDecoder } from './unit-decoder';
 import { reviseConversions, type PendingConversion, type Revision } from './conversion-ledger';
 
@@ -46,21 +46,16 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
     ctx.logger.error({ partition: unit.partition, offset }, 'not a tracking event: skipped');
   }
   const { clicks, exits, conversions } = decoded;
-  const positioned = (rows: EncodedRows, kind: 'click' | 'exit') =>
-    rows.ids.map((id, index) => ({ id, at: { partition: unit.partition, offset: rows.offsets[index]! }, kind, index }));
-  const events = [...positioned(clicks, 'click'), ...positioned(exits, 'exit')];
   const [kept, { revisions, parked }] = await Promise.all([
-    firstCopies(ctx.analytics, events, unit.recorded),
+    keptRows(ctx.analytics, unit.partition, { clicks, exits }, unit.recorded),
     decideConversions(ctx, conversions, decoded.unitClicks, unit.recorded),
   ]);
-  const copies = events.length - kept.length;
-  const keptOf = (kind: 'click' | 'exit') =>
-    copies > 0 ? new Set(kept.filter((e) => e.kind === kind).map((e) => e.index)) : null;
-  const keptClicks = keptOf('click');
-  const keptExits = keptOf('exit');
+  const keptClicks = kept.clicks;
+  const keptExits = kept.exits;
+  const clicksKept = keptClicks?.size ?? clicks.count;
+  const exitsKept = keptExits?.size ?? exits.count;
   const clickLines = keptLines(clicks, keptClicks);
   const exitLines = keptLines(exits, keptExits);
-
   const clickRollups = keptClicks ? keptClickRollups(clicks, keptClicks) : decoded.clickRollups;
 
   // Clicks first: a conversion of a later batch looks its click up in click_index.
@@ -74,9 +69,9 @@ export async function projectUnit(ctx: ProjectionContext, unit: Unit): Promise<U
   });
   await enqueuePixelEvents(ctx, revisions);
   return {
-    clicks: keptClicks?.size ?? clicks.ids.length,
-    exits: keptExits?.size ?? exits.ids.length,
-    copies,
+    clicks: clicksKept,
+    exits: exitsKept,
+    copies: clicks.count - clicksKept + exits.count - exitsKept,
     conversions: conversions.length - parked,
     parked,
     invalid: decoded.invalid.length,

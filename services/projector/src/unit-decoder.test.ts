@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from '@jest/globals';
 import { encodeEvent, makeEvent, type LogRecord } from '@tracker/core';
 import type { ClickData } from '@tracker/schemas';
 import { clickRow, exitRow } from './analytics-rows';
-import { decodeUnit, describeRecords, keptLines } from './decode-unit';
+import { decodeUnit, describeRecords, keptClickRollups, keptLines } from './decode-unit';
 import { UnitDecoder } from './unit-decoder';
 
 const clickData: ClickData = {
@@ -66,8 +66,12 @@ describe('decodeUnit', () => {
   const decoded = decodeUnit(describeRecords(2, records));
 
   test('clicks and exits come back as the JSON lines of their rows, with ids and offsets', () => {
-    expect(decoded.clicks.ids).toEqual([click.id, click.id]);
-    expect(decoded.clicks.offsets).toEqual([40, 44]);
+    expect(decoded.clicks.count).toBe(2);
+    expect(decoded.clicks.ids).toBe(`${click.id},${click.id}`);
+    expect([...decoded.clicks.offsets]).toEqual([40, 44]);
+    // The second row of the click is its second copy in the unit.
+    expect(decoded.clicks.repeated).toEqual([1]);
+    expect(decoded.exits.repeated).toEqual([]);
     // Arrays in the order of the columns named beside them, not objects.
     expect(Buffer.from(decoded.clicks.lines).toString().startsWith(`["${click.id}","2026-11-01 12:00:00.000","camp",3,0,`)).toBe(true);
     expect(lines(decoded.clicks.lines, decoded.clicks.columns)).toEqual([
@@ -75,7 +79,7 @@ describe('decodeUnit', () => {
       clickRow(click, { partition: 2, offset: 44 }),
     ]);
     expect(lines(decoded.exits.lines, decoded.exits.columns)).toEqual([exitRow(exit, { partition: 2, offset: 41 })]);
-    expect(decoded.exits.ends).toEqual([decoded.exits.lines.byteLength]);
+    expect([...decoded.exits.ends]).toEqual([decoded.exits.lines.byteLength]);
   });
 
   test('conversions come back decoded, with the clicks of the unit they name', () => {
@@ -85,6 +89,17 @@ describe('decodeUnit', () => {
 
   test('a record that is not a tracking event is reported by offset, not dropped silently', () => {
     expect(decoded.invalid).toEqual([42]);
+  });
+
+  test('the click rollups count every click row; keptClickRollups only the rows kept', () => {
+    const visits = (rows: Array<Record<string, unknown>>) => rows.map((r) => [r.variable ?? 'daily', r.clicks]);
+    expect(visits(decoded.clickRollups.report_clicks_daily)).toEqual([['daily', 2]]);
+    expect(decoded.clickRollups.report_variable_clicks_daily).toHaveLength(11);
+    expect(decoded.clickRollups.report_variable_clicks_daily.every((r) => r.clicks === 2)).toBe(true);
+    const kept = keptClickRollups(decoded.clicks, new Set([1]));
+    expect(visits(kept.report_clicks_daily)).toEqual([['daily', 1]]);
+    expect(kept.report_variable_clicks_daily.every((r) => r.clicks === 1)).toBe(true);
+    expect(keptClickRollups(decoded.clicks, new Set()).report_clicks_daily).toEqual([]);
   });
 
   test('keptLines keeps the chosen rows byte for byte, or all of them', () => {
@@ -127,6 +142,6 @@ describe('UnitDecoder (a worker thread)', () => {
     await decoder.close();
     await expect(pending).rejects.toThrow(/closed/);
     const again = await decoder.decode(0, records);
-    expect(again.clicks.ids).toEqual([click.id]);
+    expect(again.clicks.ids).toBe(click.id);
   });
 });
