@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger';
 import { HttpError } from './http-error';
+import { lazyRequestLogger } from './lazy-request-logger';
 import { sendClientError, sendFrameworkError } from './plain-errors';
 
 /** The shared server, typed with the zod type provider so route schemas type request and reply. */
@@ -37,6 +38,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     trustProxy: options.trustProxy,
     // One log line per request would cost the click redirect more than the redirect itself.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: 1024 * 1024,
     // Tracking links carry long macro-expanded query strings; never reject them for length.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
