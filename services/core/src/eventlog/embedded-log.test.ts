@@ -19,7 +19,7 @@ const crashPublisher = fileURLToPath(new URL('./crash-publisher.ts', import.meta
 let dir: string;
 const opened: EmbeddedEventLog[] = [];
 
-async function open(options: { segmentBytes?: number } = {}): Promise<EmbeddedEventLog> {
+async function open(options: { segmentBytes?: number; heldBytes?: number } = {}): Promise<EmbeddedEventLog> {
   const log = await openEmbeddedLog({ dir, ...options });
   opened.push(log);
   return log;
@@ -143,6 +143,29 @@ describe('embedded event log on disk', () => {
     const log = await open();
     expect(log.recoveredBytes).toBe(corrupt.length + 7);
     expect((await readAll(log)).map((r) => r.offset)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('reads the appends it still holds from memory and older ones from the files: the same records either way', async () => {
+    // Small segments and a small memory: a reader from offset 0 crosses segments, and files and memory.
+    const log = await open({ segmentBytes: 1024, heldBytes: 600 });
+    for (let i = 0; i < 30; i++) await publishNumbered(log, 10, i * 10);
+    const followed = await readAll(log);
+    await log.close();
+    const fromFiles = await readAll(await open());
+    const shape = (records: LogRecord[]) => records.map((r) => [r.offset, r.key, r.value.toString(), r.timestamp]);
+    expect(shape(followed)).toEqual(shape(fromFiles));
+    expect(shape(followed).map(([offset, key]) => [offset, key])).toEqual(Array.from({ length: 300 }, (_, i) => [i, `k-${i}`]));
+  });
+
+  it('hands a consumer following the head the records as acknowledged, from memory, not read back from the file', async () => {
+    const log = await open();
+    await publishNumbered(log, 5);
+    // Bytes changed on disk after the acknowledgement (what a file read would see) do not reach the consumer.
+    const segment = await fs.open(await lastSegment(), 'r+');
+    const size = (await segment.stat()).size;
+    await segment.write(Buffer.from('XXXX'), 0, 4, size - 4);
+    await segment.close();
+    expect((await readAll(log)).map((r) => r.value.toString())).toEqual(['value-0', 'value-1', 'value-2', 'value-3', 'value-4']);
   });
 
   it('rolls segments and reads across them, resuming mid-log at a committed offset', async () => {

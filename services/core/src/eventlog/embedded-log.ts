@@ -31,6 +31,8 @@ export interface EmbeddedLogOptions {
   dir: string;
   /** A new segment file starts once the current one would grow past this. Default 64 MiB. */
   segmentBytes?: number;
+  /** Bytes of the latest appends also kept in memory for consumers following the head. Default 16 MiB. */
+  heldBytes?: number;
   /** Told about a torn tail cut on open. */
   logger?: Logger;
 }
@@ -60,6 +62,7 @@ export class EmbeddedEventLog implements EventLog {
       path.join(options.dir, `partition-${PARTITION}`),
       PARTITION,
       options.segmentBytes ?? DEFAULT_SEGMENT_BYTES,
+      options.heldBytes,
     );
     const torn = partition.tornTail;
     if (torn) {

@@ -1,12 +1,25 @@
 // The ordered segments of one embedded-log partition: recovery on open, durable appends with segment
-// rolling, and read cursors that keep their place so consumers never rescan what they already read.
+// rolling, and read cursors that keep their place so consumers never rescan what they already read. The
+// latest appends stay in memory too: a consumer following the head (the projector, milliseconds behind)
+// reads them from there, not back from the file it was just written to and checksummed again.
 import { yieldToEventLoop } from '../analytics/analytics';
 import type { LogRecord } from './event-log';
-import { frameSize, readFrame, writeFrame } from './record-frame';
+import { frameSize, heldFrame, readFrame, writeFrame } from './record-frame';
 import { CorruptLogError, type ReadAhead, SegmentFile, createDirectory, listSegmentBases } from './segment-file';
 
 /** Records read between two turns of the event loop. */
 const READ_SLICE = 2000;
+/** Bytes of the latest appends kept in memory by default: seconds of clicks at thousands a second. */
+const DEFAULT_HELD_BYTES = 16 * 1024 * 1024;
+
+/** One append's frames as written: record `first + i` starts at `starts[i]`, byte `position + starts[i]` of its segment. */
+interface HeldAppend {
+  segmentIndex: number;
+  position: number;
+  first: number;
+  frames: Buffer;
+  starts: number[];
+}
 
 export interface AppendRecord {
   key: Buffer;
@@ -38,11 +51,17 @@ export class PartitionLog {
   readonly #dir: string;
   readonly #segmentBytes: number;
   readonly #segments: SegmentFile[];
+  /** The latest appends, oldest first, #heldLimit bytes at most (and always the last one). */
+  readonly #held: HeldAppend[] = [];
+  #heldBytes = 0;
   /** What was cut when the partition was opened; undefined after a clean shutdown. */
   readonly tornTail: TornTail | undefined;
 
-  private constructor(partition: number, dir: string, segmentBytes: number, segments: SegmentFile[], tornTail?: TornTail) {
+  readonly #heldLimit: number;
+
+  private constructor(partition: number, dir: string, segmentBytes: number, heldBytes: number, segments: SegmentFile[], tornTail?: TornTail) {
     this.partition = partition;
+    this.#heldLimit = heldBytes;
     this.#dir = dir;
     this.#segmentBytes = segmentBytes;
     this.#segments = segments;
@@ -54,11 +73,11 @@ export class PartitionLog {
     return this.tornTail?.bytesCut ?? 0;
   }
 
-  static async open(dir: string, partition: number, segmentBytes: number): Promise<PartitionLog> {
+  static async open(dir: string, partition: number, segmentBytes: number, heldBytes = DEFAULT_HELD_BYTES): Promise<PartitionLog> {
     await createDirectory(dir);
     const bases = await listSegmentBases(dir);
     if (bases.length === 0) {
-      return new PartitionLog(partition, dir, segmentBytes, [await SegmentFile.create(dir, 0)]);
+      return new PartitionLog(partition, dir, segmentBytes, heldBytes, [await SegmentFile.create(dir, 0)]);
     }
     const segments: SegmentFile[] = [];
     try {
@@ -73,7 +92,7 @@ export class PartitionLog {
         truncatedBytes > 0
           ? { segment: segment.path, position: segment.size, offset: segment.endOffset, bytesCut: truncatedBytes }
           : undefined;
-      return new PartitionLog(partition, dir, segmentBytes, segments, tornTail);
+      return new PartitionLog(partition, dir, segmentBytes, heldBytes, segments, tornTail);
     } catch (error) {
       await Promise.allSettled(segments.map((s) => s.close()));
       throw error;
@@ -101,6 +120,7 @@ export class PartitionLog {
       this.#segments.push(await SegmentFile.create(this.#dir, this.#active.endOffset));
     }
     const first = this.#active.endOffset;
+    const position = this.#active.size;
     const frames = Buffer.allocUnsafe(bytes);
     const starts = new Array<number>(records.length);
     let at = 0;
@@ -110,6 +130,26 @@ export class PartitionLog {
       at = writeFrame(frames, at, { offset: first + i, timestamp: r.timestamp, key: r.key, value: r.value });
     }
     await this.#active.append(frames, first, starts);
+    this.#held.push({ segmentIndex: this.#segments.length - 1, position, first, frames, starts });
+    this.#heldBytes += frames.length;
+    while (this.#heldBytes > this.#heldLimit && this.#held.length > 1) this.#heldBytes -= this.#held.shift()!.frames.length;
+  }
+
+  /** The held append that holds record `offset` where the cursor expects it, or undefined (read the file). */
+  #heldAt(offset: number, segmentIndex: number, position: number): { held: HeldAppend; index: number } | undefined {
+    const held = this.#held;
+    if (held.length === 0 || offset < held[0]!.first) return undefined;
+    let lo = 0;
+    let hi = held.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (held[mid]!.first <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    const found = held[lo]!;
+    const index = offset - found.first;
+    if (index >= found.starts.length || found.segmentIndex !== segmentIndex || found.position + found.starts[index]! !== position) return undefined;
+    return { held: found, index };
   }
 
   /** A cursor at `offset` (at most `endOffset`). Costs one scan of at most an index interval. */
@@ -141,6 +181,18 @@ export class PartitionLog {
         position = 0;
         segment = this.#segments[segmentIndex]!;
         reader = segment.reader();
+        continue;
+      }
+      const inMemory = this.#heldAt(offset, segmentIndex, position);
+      if (inMemory) {
+        const { held } = inMemory;
+        for (let i = inMemory.index; i < held.starts.length && records.length < max; i++) {
+          if (records.length > 0 && records.length % READ_SLICE === 0) await yieldToEventLoop();
+          const frame = heldFrame(held.frames, held.starts[i]!);
+          records.push({ partition: this.partition, offset, key: frame.key, value: frame.value, timestamp: frame.timestamp });
+          position += frame.size;
+          offset += 1;
+        }
         continue;
       }
       const read = await reader.frame(position, segment.size, readFrame);

@@ -95,6 +95,20 @@ export function readFrame(source: Buffer, at: number): FrameRead<DecodedFrame> {
   };
 }
 
+/** A frame this process wrote and still holds, decoded without a check: its value is a view, not a copy. */
+export function heldFrame(source: Buffer, at: number): DecodedFrame {
+  const bodyLength = source.readUInt32BE(at);
+  const body = at + FRAME_PREFIX_BYTES;
+  const keyEnd = body + BODY_FIXED_BYTES + source.readUInt32BE(body + 17);
+  return {
+    offset: Number(source.readBigUInt64BE(body + 1)),
+    timestamp: Number(source.readBigInt64BE(body + 9)),
+    key: source.toString('utf8', body + BODY_FIXED_BYTES, keyEnd),
+    value: source.subarray(keyEnd, body + bodyLength),
+    size: FRAME_PREFIX_BYTES + bodyLength,
+  };
+}
+
 /** Offset and size of the frame at `at`, without the checksum: for seeking through verified data. */
 export function locateFrame(source: Buffer, at: number): FrameRead<{ offset: number; size: number }> {
   const available = source.length - at;
