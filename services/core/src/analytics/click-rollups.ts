@@ -3,28 +3,6 @@
 // As materialized views they cost more chDB CPU than the raw insert itself (11 ARRAY JOIN rows a click).
 // Pure (no store, no Node API), so the projector's decoder thread loads it alone.
 
-/** What a click adds to the rollups: its columns in the clicks table, `clicked_at` in ClickHouse's text form (UTC). */
-export interface ClickFact {
-  clicked_at: string;
-  campaign_id: string;
-  spark_id: string;
-  offer_id: number;
-  lander_id: number;
-  tiktok_campaign_id: string;
-  tiktok_ad_group_id: string;
-  tiktok_creative_id: string;
-  placement: string;
-  campaign_name: string;
-  ad_group_name: string;
-  creative_name: string;
-  country: string;
-  device: string;
-  os: string;
-  browser: string;
-  /** Why it is a bot ('' for a person). */
-  bot: string;
-}
-
 /** The tracking and audience variables of report_variable_clicks_daily: its `variable` name and the column of its value. */
 export const CLICK_VARIABLES = [
   ['tiktokCampaignId', 'tiktok_campaign_id'],
@@ -38,7 +16,20 @@ export const CLICK_VARIABLES = [
   ['device', 'device'],
   ['os', 'os'],
   ['browser', 'browser'],
-] as const satisfies ReadonlyArray<readonly [string, keyof ClickFact]>;
+] as const;
+
+type VariableColumn = (typeof CLICK_VARIABLES)[number][1];
+
+/** What a click adds to the rollups: its columns in the clicks table, `clicked_at` in ClickHouse's text form (UTC),
+ *  `bot` why it is a bot ('' for a person). */
+export type ClickFact = {
+  clicked_at: string;
+  campaign_id: string;
+  spark_id: string;
+  offer_id: number;
+  lander_id: number;
+  bot: string;
+} & Record<VariableColumn, string>;
 
 export const CLICK_ROLLUP_TABLES = ['report_clicks_daily', 'report_variable_clicks_daily'] as const;
 export type ClickRollupTable = (typeof CLICK_ROLLUP_TABLES)[number];
@@ -149,7 +140,7 @@ export class ClickRollups {
     const bot = fact.bot !== '';
     counts(slice.byLander, fact.lander_id).add(quarter, bot);
     for (let v = 0; v < CLICK_VARIABLES.length; v++) {
-      counts(slice.byVariable[v]!, fact[CLICK_VARIABLES[v]![1]] as string).add(quarter, bot);
+      counts(slice.byVariable[v]!, fact[CLICK_VARIABLES[v]![1]]).add(quarter, bot);
     }
   }
 

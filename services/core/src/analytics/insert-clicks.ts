@@ -2,31 +2,22 @@
 // loaders, imports. The click rollups are no materialized views (click-rollups.ts): a plain insert into
 // `clicks` would leave every report without those visits.
 import type { Analytics, InsertOptions } from './analytics';
-import { CLICK_ROLLUP_TABLES, ClickRollups, type ClickFact } from './click-rollups';
+import { CLICK_ROLLUP_TABLES, CLICK_VARIABLES, ClickRollups, type ClickFact } from './click-rollups';
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 /** A clicks-table row as a rollup fact; a column the row leaves out counts as its default, as the table stores it. */
 function clickFactOfRow(row: Record<string, unknown>): ClickFact {
-  return {
+  const fact = {
     clicked_at: text(row.clicked_at),
     campaign_id: text(row.campaign_id),
     spark_id: text(row.spark_id),
     offer_id: Number(row.offer_id ?? 0),
     lander_id: Number(row.lander_id ?? 0),
-    tiktok_campaign_id: text(row.tiktok_campaign_id),
-    tiktok_ad_group_id: text(row.tiktok_ad_group_id),
-    tiktok_creative_id: text(row.tiktok_creative_id),
-    placement: text(row.placement),
-    campaign_name: text(row.campaign_name),
-    ad_group_name: text(row.ad_group_name),
-    creative_name: text(row.creative_name),
-    country: text(row.country),
-    device: text(row.device),
-    os: text(row.os),
-    browser: text(row.browser),
     bot: text(row.bot),
-  };
+  } as ClickFact;
+  for (const [, column] of CLICK_VARIABLES) fact[column] = text(row[column]);
+  return fact;
 }
 
 /** Inserts click rows, then their rollup rows; with a token, each table's insert is deduplicated under its own. */
