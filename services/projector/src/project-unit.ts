@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { schema, type Analytics, type Db, type JobQueue, type Logger } from '@tracker/core';
+import { CLICK_ROLLUP_TABLES } from '@tracker/core/click-rollups';
 import { PIXEL_EVENT_JOB, type ClickEvent, type ConversionEvent, type PixelEventJob } from '@tracker/schemas';
 import { resolvedFromClickEvent, type LogPosition } from './analytics-rows';
 import { unitToken, type Unit } from './batch-ranges';
 import { selectInChunks, writeInChunks } from './bounded-statements';
 import type { ClickResolver } from './click-resolver';
-import { CLICK_ROLLUP_TABLES } from '@tracker/core/click-rollups';
 import { keptClickRollups, keptLines } from './decode-unit';
 import { keptRows } from './event-copies';
 import type { UnitDecoder } from './unit-decoder';

@@ -54,10 +54,9 @@ export class PartitionLog {
   /** The latest appends, oldest first, #heldLimit bytes at most (and always the last one). */
   readonly #held: HeldAppend[] = [];
   #heldBytes = 0;
+  readonly #heldLimit: number;
   /** What was cut when the partition was opened; undefined after a clean shutdown. */
   readonly tornTail: TornTail | undefined;
-
-  readonly #heldLimit: number;
 
   private constructor(partition: number, dir: string, segmentBytes: number, heldBytes: number, segments: SegmentFile[], tornTail?: TornTail) {
     this.partition = partition;
