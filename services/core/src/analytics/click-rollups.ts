@@ -36,20 +36,24 @@ export type ClickRollupTable = (typeof CLICK_ROLLUP_TABLES)[number];
 
 const QUARTERS = 96;
 
+/** Where the digits of `YYYY-MM-DD` stand. */
+const DATE_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9];
+
+function digit(text: string, i: number): number {
+  const d = text.charCodeAt(i) - 48;
+  return d >= 0 && d <= 9 ? d : Number.NaN;
+}
+
 /** `YYYY-MM-DD hh:mm...`: the UTC day and its quarter-hour (0-95), read digit by digit (the decoder thread does this
  *  for every click); undefined for any other text. */
 function dayAndQuarter(clickedAt: string): { day: string; quarter: number } | undefined {
-  const digit = (i: number) => {
-    const d = clickedAt.charCodeAt(i) - 48;
-    return d >= 0 && d <= 9 ? d : Number.NaN;
-  };
   const separator = clickedAt[10];
   if (clickedAt.length < 16 || clickedAt[4] !== '-' || clickedAt[7] !== '-' || (separator !== ' ' && separator !== 'T') || clickedAt[13] !== ':') {
     return undefined;
   }
-  for (const i of [0, 1, 2, 3, 5, 6, 8, 9]) if (Number.isNaN(digit(i))) return undefined;
-  const hour = digit(11) * 10 + digit(12);
-  const minute = digit(14) * 10 + digit(15);
+  for (const i of DATE_DIGITS) if (Number.isNaN(digit(clickedAt, i))) return undefined;
+  const hour = digit(clickedAt, 11) * 10 + digit(clickedAt, 12);
+  const minute = digit(clickedAt, 14) * 10 + digit(clickedAt, 15);
   if (!(hour < 24 && minute < 60)) return undefined;
   return { day: clickedAt.slice(0, 10), quarter: hour * 4 + Math.floor(minute / 15) };
 }
@@ -161,10 +165,6 @@ export class ClickRollups {
       this.#slices.set(key, slice);
     }
     return slice;
-  }
-
-  get empty(): boolean {
-    return this.#slices.size === 0;
   }
 
   /** The rows to insert into each rollup table (SummingMergeTree adds them to what it holds). */
