@@ -81,18 +81,9 @@ export function readFrame(source: Buffer, at: number): FrameRead<DecodedFrame> {
   if (BODY_FIXED_BYTES + keyLength > body.length) {
     return { kind: 'invalid', reason: 'key longer than its frame' };
   }
-  const keyEnd = BODY_FIXED_BYTES + keyLength;
-  return {
-    kind: 'frame',
-    frame: {
-      offset: located.frame.offset,
-      timestamp: Number(body.readBigInt64BE(9)),
-      key: body.toString('utf8', BODY_FIXED_BYTES, keyEnd),
-      // A copy, so a record handed to a consumer does not pin the whole read buffer.
-      value: Buffer.from(body.subarray(keyEnd)),
-      size,
-    },
-  };
+  const frame = heldFrame(source, at);
+  // A copy, so a record handed to a consumer does not pin the whole read buffer.
+  return { kind: 'frame', frame: { ...frame, value: Buffer.from(frame.value) } };
 }
 
 /** A frame this process wrote and still holds, decoded without a check: its value is a view, not a copy. */
