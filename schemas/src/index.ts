@@ -14,6 +14,7 @@ export * from './settings';
 export * from './users';
 export * from './jobs';
 export * from './reports';
+export * from './tracking-variables';
 export * from './money';
 export * from './report-metrics';
 export * from './conversion-log';

@@ -3,33 +3,12 @@
 import { z } from 'zod';
 import type { ReportMetrics } from './report-metrics';
 import { isWellFormedText, singleLine } from './text-fields';
+import { TRACKING_VARIABLE_IDS, type AudienceVariable, type TrackingVariable } from './tracking-variables';
 
 // ---- groupings and columns ----
 
 export const REPORT_GROUPINGS = ['campaign', 'spark', 'offer', 'lander', 'mediabuyer'] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
-
-/** The 'Variables (Tracking Fields)' select of the Stats screen: a grouping by a click's ad macros. */
-export const TRACKING_VARIABLES = [
-  { id: 'tiktokCampaignId', label: 'Campaign ID (field 4)' },
-  { id: 'tiktokAdGroupId', label: 'Adset ID (field 6)' },
-  { id: 'tiktokCreativeId', label: 'Ad ID (field 7)' },
-  { id: 'placement', label: 'Placement (field 2)' },
-  { id: 'campaignName', label: 'Campaign Name (field 3)' },
-  { id: 'adGroupName', label: 'Adset Name (field 5)' },
-  { id: 'creativeName', label: 'Ad Name (field 7)' },
-  // Derived by the projector from the click's IP and user agent (issue 19), grouped like the macros above.
-  { id: 'country', label: 'Country' },
-  { id: 'device', label: 'Device' },
-  { id: 'os', label: 'OS' },
-  { id: 'browser', label: 'Browser' },
-] as const;
-export type TrackingVariable = (typeof TRACKING_VARIABLES)[number]['id'];
-export const TRACKING_VARIABLE_IDS = TRACKING_VARIABLES.map((v) => v.id) as [TrackingVariable, ...TrackingVariable[]];
-
-/** The tracking variables derived from the click's IP and user agent, which a report can also filter by. */
-export const AUDIENCE_VARIABLES = ['country', 'device', 'os', 'browser'] as const satisfies readonly TrackingVariable[];
-export type AudienceVariable = (typeof AUDIENCE_VARIABLES)[number];
 
 /** GET /api/reports/audience: the values of each audience variable seen in a date range, to filter by. */
 export interface AudienceValue {
