@@ -57,8 +57,8 @@ export {
   type DomainAutomation,
 } from './domains/domain-automation';
 export { parseCodeMail, UnreadableMailError, type CodeMail } from './mail/parse-code-mail';
-export { parseImapUrl, type ImapMailbox } from './mail/imap-mailbox';
-export { pollImapMailbox, scrubSecret, type PollImapOptions, type PollResult } from './mail/poll-imap-mailbox';
+export { parseImapUrl, scrubSecret, type ImapMailbox } from './mail/imap-mailbox';
+export { pollImapMailbox, type PollImapOptions, type PollResult } from './mail/poll-imap-mailbox';
 export { recordCodeMails, recordMailPoll, type MailOutcome, type MailSourceKind } from './mail/record-code-mails';
 export { codesRetentionCutoff, deleteExpiredCodes, readCodesRetentionDays } from './mail/codes-retention';
 export { watchImapMailbox, type MailboxWatch } from './mail/watch-imap-mailbox';

@@ -1,5 +1,5 @@
 // The IMAP mailbox of CODES_IMAP_URL (imap://user:pass@host:143/INBOX, imaps:// for TLS): connection
-// options for imapflow, and the same URL with its password masked for logs and the Settings screen.
+// options for imapflow, the same URL with its password masked, and error texts scrubbed of the password.
 
 export interface ImapMailbox {
   host: string;
@@ -31,4 +31,10 @@ export function parseImapUrl(url: string): ImapMailbox {
     folder,
     display: `${parsed.protocol}//${who}${parsed.hostname}:${port}/${folder}`,
   };
+}
+
+/** Error text fit for logs and the Settings screen: never the password. */
+export function scrubSecret(message: string, mailbox: Pick<ImapMailbox, 'password'>): string {
+  if (!mailbox.password) return message;
+  return message.split(mailbox.password).join('***').split(encodeURIComponent(mailbox.password)).join('***');
 }

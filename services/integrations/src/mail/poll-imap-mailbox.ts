@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { schema, type Db } from '@tracker/core';
 import { codesRetentionCutoff } from './codes-retention';
-import { parseImapUrl, type ImapMailbox } from './imap-mailbox';
+import { parseImapUrl, scrubSecret, type ImapMailbox } from './imap-mailbox';
 import { parseCodeMail, UnreadableMailError, type CodeMail } from './parse-code-mail';
 import { recordCodeMails, type MailOutcome } from './record-code-mails';
 
@@ -28,12 +28,6 @@ export interface PollResult {
 }
 
 const TIMEOUT_MS = 30_000;
-
-/** Error text fit for logs and the Settings screen: never the password. */
-export function scrubSecret(message: string, mailbox: Pick<ImapMailbox, 'password'>): string {
-  if (!mailbox.password) return message;
-  return message.split(mailbox.password).join('***').split(encodeURIComponent(mailbox.password)).join('***');
-}
 
 function openClient(mailbox: ImapMailbox): ImapFlow {
   const client = new ImapFlow({

@@ -3,8 +3,7 @@
 // it was away), so a code is fetched within a second or two instead of at the next poll. The poll job
 // stays the source of truth; this only makes it run sooner. Reconnects with backoff until stopped.
 import { ImapFlow } from 'imapflow';
-import { parseImapUrl } from './imap-mailbox';
-import { scrubSecret } from './poll-imap-mailbox';
+import { parseImapUrl, scrubSecret } from './imap-mailbox';
 
 export interface MailboxWatch {
   stop(): Promise<void>;
