@@ -62,6 +62,7 @@ export { pollImapMailbox, type PollImapOptions, type PollResult } from './mail/p
 export { recordCodeMails, recordMailPoll, type MailOutcome, type MailSourceKind } from './mail/record-code-mails';
 export { codesRetentionCutoff, deleteExpiredCodes, readCodesRetentionDays } from './mail/codes-retention';
 export { watchImapMailbox, type MailboxWatch } from './mail/watch-imap-mailbox';
+export { reportMailboxOutage, type MailboxOutage } from './mail/report-mailbox-outage';
 export {
   fetchCakeConversions,
   fetchCakeSubIdStats,

@@ -9,10 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { asc, eq } from 'drizzle-orm';
-import { schema, type Entities } from '@tracker/core';
-import { createTemporaryDatabase, openEntities, realEngineUrls } from '@tracker/core/testing';
+import { createLogger, schema, type Entities } from '@tracker/core';
+import { captureLogger, createTemporaryDatabase, LEVEL, openEntities, realEngineUrls } from '@tracker/core/testing';
 import { appendMails, createTestFolder, deleteTestFolder, describeWithImap, safeKeyMail, seenUids } from '@tracker/testing';
 import { pollImapMailbox } from './poll-imap-mailbox';
+import { reportMailboxOutage } from './report-mailbox-outage';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const crashPoller = fileURLToPath(new URL('./testing/crash-poller.ts', import.meta.url));
@@ -56,6 +57,7 @@ async function pollAndKill(imapUrl: string, store: string): Promise<string> {
 
 const codesOf = async (entities: Entities) =>
   (await entities.db.select().from(schema.verificationCodes).orderBy(asc(schema.verificationCodes.id))).map((c) => c.code);
+const quiet = (url: string) => reportMailboxOutage(createLogger('silent'), url, 'test poll');
 const sourceOf = async (entities: Entities) =>
   (await entities.db.select().from(schema.mailSources).where(eq(schema.mailSources.kind, 'imap')))[0];
 
@@ -87,14 +89,14 @@ function pollContract(engine: string, makeStore: () => Promise<Store>, imapUrl: 
         safeKeyMail('111999', 'poll-old@amex.example', 8 * 24 * 3600 * 1000),
       );
       entities = await store.open();
-      const first = await pollImapMailbox({ db: entities.db, url: folder });
+      const first = await pollImapMailbox({ db: entities.db, url: folder, outage: quiet(folder) });
       expect(first).toEqual({ fetched: 5, stored: 2, skipped: 2, duplicates: 1 });
       expect(await codesOf(entities)).toEqual(['482913', '731045']);
       expect(await seenUids(folder)).toEqual([1, 2, 3, 4, 5]);
 
-      expect(await pollImapMailbox({ db: entities.db, url: folder })).toEqual({ fetched: 0, stored: 0, skipped: 0, duplicates: 0 });
+      expect(await pollImapMailbox({ db: entities.db, url: folder, outage: quiet(folder) })).toEqual({ fetched: 0, stored: 0, skipped: 0, duplicates: 0 });
       await appendMails(folder, safeKeyMail('905512', 'poll-3@amex.example'));
-      expect(await pollImapMailbox({ db: entities.db, url: folder, batchSize: 1 })).toMatchObject({ fetched: 1, stored: 1 });
+      expect(await pollImapMailbox({ db: entities.db, url: folder, outage: quiet(folder), batchSize: 1 })).toMatchObject({ fetched: 1, stored: 1 });
       expect(await codesOf(entities)).toEqual(['482913', '731045', '905512']);
       expect(await sourceOf(entities)).toMatchObject({ stored: 3, skipped: 2, duplicates: 1, lastUid: 6 });
       // The mailbox shown to admins never carries the password.
@@ -104,9 +106,9 @@ function pollContract(engine: string, makeStore: () => Promise<Store>, imapUrl: 
     it('re-reads a renumbered mailbox (new UIDVALIDITY) without storing a code twice', async () => {
       await appendMails(folder, safeKeyMail('240968', 'renumber-1@amex.example'));
       entities = await store.open();
-      await pollImapMailbox({ db: entities.db, url: folder });
+      await pollImapMailbox({ db: entities.db, url: folder, outage: quiet(folder) });
       await entities.db.update(schema.mailSources).set({ uidValidity: 'another' }).where(eq(schema.mailSources.kind, 'imap'));
-      expect(await pollImapMailbox({ db: entities.db, url: folder })).toEqual({ fetched: 1, stored: 0, skipped: 0, duplicates: 1 });
+      expect(await pollImapMailbox({ db: entities.db, url: folder, outage: quiet(folder) })).toEqual({ fetched: 1, stored: 0, skipped: 0, duplicates: 1 });
       expect(await codesOf(entities)).toEqual(['240968']);
     });
 
@@ -120,7 +122,7 @@ function pollContract(engine: string, makeStore: () => Promise<Store>, imapUrl: 
       await appendMails(folder, safeKeyMail('557120', 'crash-3@amex.example'));
       entities = await store.open();
       expect(await codesOf(entities)).toEqual(['660217', '318406']);
-      expect(await pollImapMailbox({ db: entities.db, url: folder })).toEqual({ fetched: 1, stored: 1, skipped: 0, duplicates: 0 });
+      expect(await pollImapMailbox({ db: entities.db, url: folder, outage: quiet(folder) })).toEqual({ fetched: 1, stored: 1, skipped: 0, duplicates: 0 });
       expect(await codesOf(entities)).toEqual(['660217', '318406', '557120']);
       expect(await sourceOf(entities)).toMatchObject({ stored: 3, duplicates: 0, lastUid: 3 });
     }, 60_000);
@@ -137,10 +139,13 @@ describeWithImap('IMAP mailbox poll', (imapUrl) => {
     const wrong = new URL(imapUrl);
     wrong.password = 'wrong-secret-123';
     const entities = await openEntities({ pgliteDir: 'memory://' });
+    const { logger, lines } = captureLogger();
     try {
-      const failure = pollImapMailbox({ db: entities.db, url: wrong.toString() });
+      const failure = pollImapMailbox({ db: entities.db, url: wrong.toString(), outage: reportMailboxOutage(logger, wrong.toString(), 'test poll') });
       await expect(failure).rejects.toThrow();
       await failure.catch((error: Error) => expect(error.message).not.toContain('wrong-secret-123'));
+      expect(lines.filter((l) => l.level === LEVEL.warn)).toHaveLength(1);
+      expect(JSON.stringify(lines)).not.toContain('wrong-secret-123');
     } finally {
       await entities.close();
     }

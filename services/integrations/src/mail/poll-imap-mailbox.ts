@@ -9,11 +9,14 @@ import { codesRetentionCutoff } from './codes-retention';
 import { parseImapUrl, scrubSecret, type ImapMailbox } from './imap-mailbox';
 import { parseCodeMail, UnreadableMailError, type CodeMail } from './parse-code-mail';
 import { recordCodeMails, type MailOutcome } from './record-code-mails';
+import type { MailboxOutage } from './report-mailbox-outage';
 
 export interface PollImapOptions {
   db: Db;
   /** CODES_IMAP_URL. */
   url: string;
+  /** Where failures are logged, once per outage: kept by the caller from one poll to the next. */
+  outage: MailboxOutage;
   /** Messages read per transaction; a big first backlog is read in several. */
   batchSize?: number;
   /** Runs after a batch is stored and before it is marked seen: the crash tests stop the poll here. */
@@ -29,7 +32,7 @@ export interface PollResult {
 
 const TIMEOUT_MS = 30_000;
 
-function openClient(mailbox: ImapMailbox): ImapFlow {
+function openClient(mailbox: ImapMailbox, outage: MailboxOutage): ImapFlow {
   const client = new ImapFlow({
     host: mailbox.host,
     port: mailbox.port,
@@ -42,8 +45,8 @@ function openClient(mailbox: ImapMailbox): ImapFlow {
     greetingTimeout: TIMEOUT_MS,
     socketTimeout: TIMEOUT_MS * 2,
   });
-  // A dropped connection surfaces as the failing call's error; the event only must not crash the process.
-  client.on('error', () => {});
+  // A dropped connection also fails the pending call; the event is logged in case nothing was pending.
+  client.on('error', (error: unknown) => outage.report(error));
   return client;
 }
 
@@ -64,7 +67,7 @@ export async function pollImapMailbox(options: PollImapOptions): Promise<PollRes
   const tally = (outcomes: MailOutcome[]) => {
     for (const o of outcomes) result[o === 'duplicate' ? 'duplicates' : o] += 1;
   };
-  const client = openClient(mailbox);
+  const client = openClient(mailbox, options.outage);
   try {
     await client.connect();
     const lock = await client.getMailboxLock(mailbox.folder);
@@ -104,10 +107,12 @@ export async function pollImapMailbox(options: PollImapOptions): Promise<PollRes
       lock.release();
     }
     await client.logout();
+    options.outage.recovered();
     return result;
   } catch (error) {
     client.close();
     if (error instanceof Error) error.message = scrubSecret(error.message, mailbox);
+    options.outage.report(error);
     throw error;
   }
 }

@@ -1,9 +1,11 @@
 // Push for the verification-code mailbox: one IMAP connection kept in IDLE on the folder, calling
 // `onNewMail` when the server announces a message (and after every reconnect, for what arrived while
 // it was away), so a code is fetched within a second or two instead of at the next poll. The poll job
-// stays the source of truth; this only makes it run sooner. Reconnects with backoff until stopped.
+// stays the source of truth; this only makes it run sooner. Reconnects with backoff until stopped;
+// failures are logged once per outage.
 import { ImapFlow } from 'imapflow';
-import { parseImapUrl, scrubSecret } from './imap-mailbox';
+import { parseImapUrl } from './imap-mailbox';
+import type { MailboxOutage } from './report-mailbox-outage';
 
 export interface MailboxWatch {
   stop(): Promise<void>;
@@ -14,7 +16,7 @@ const MAX_BACKOFF_MS = 60_000;
 export function watchImapMailbox(
   url: string,
   onNewMail: () => void,
-  onError: (message: string) => void,
+  outage: MailboxOutage,
 ): MailboxWatch {
   const mailbox = parseImapUrl(url);
   let stopped = false;
@@ -45,11 +47,13 @@ export function watchImapMailbox(
     });
     client = current;
     const closed = new Promise<void>((resolve) => current.once('close', () => resolve()));
-    current.on('error', () => {});
+    // After the event the connection closes and the loop reconnects; connect() failures are caught there.
+    current.on('error', (error: unknown) => outage.report(error));
     current.on('exists', () => onNewMail());
     await current.connect();
     await current.mailboxOpen(mailbox.folder, { readOnly: true });
     backoffMs = 1000;
+    outage.recovered();
     onNewMail();
     await closed;
   }
@@ -59,7 +63,7 @@ export function watchImapMailbox(
       try {
         await watchOnce();
       } catch (error) {
-        if (!stopped) onError(scrubSecret(error instanceof Error ? error.message : String(error), mailbox));
+        if (!stopped) outage.report(error);
       }
       client?.close();
       if (stopped) break;

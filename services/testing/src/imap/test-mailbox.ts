@@ -39,10 +39,15 @@ async function withClient<T>(url: string, work: (client: ImapFlow) => Promise<T>
     auth: { user: box.user, pass: box.password },
     logger: false,
   });
-  client.on('error', () => {});
+  // A call after the connection is lost can answer nothing rather than fail (imapflow's search resolves
+  // undefined), so the event's error fails the helper and the test shows what happened.
+  let lost: unknown;
+  client.on('error', (error: unknown) => (lost ??= error));
   await client.connect();
   try {
-    return await work(client);
+    const result = await work(client);
+    if (lost) throw lost;
+    return result;
   } finally {
     await client.logout().catch(() => client.close());
   }

@@ -1,7 +1,7 @@
 // The verification-code jobs: the mailbox poll (only when CODES_IMAP_URL is set), run every poll period
 // and at once when the mailbox's IDLE push announces a mail, and the hourly retention.
 import type { JobQueue } from '@tracker/core';
-import { watchImapMailbox } from '@tracker/integrations';
+import { reportMailboxOutage, watchImapMailbox } from '@tracker/integrations';
 import { CODES_IMAP_POLL_JOB, CODES_RETENTION_JOB } from '@tracker/schemas';
 import { deleteExpiredCodesJob } from './delete-expired-codes';
 import { pollCodesMailbox, type CodesMailboxDeps } from './poll-codes-mailbox';
@@ -36,7 +36,7 @@ export function registerCodesJobs(queue: JobQueue, deps: CodesJobDeps): () => Pr
           .enqueue(CODES_IMAP_POLL_JOB, { push: pushes }, { jobId: `${CODES_IMAP_POLL_JOB}-push-${Date.now()}-${pushes}`, attempts: 1 })
           .catch((error: unknown) => deps.logger.warn({ err: error }, 'codes mailbox: could not enqueue a poll'));
       },
-      (message) => deps.logger.warn({ error: message }, 'codes mailbox: IDLE connection lost, reconnecting'),
+      reportMailboxOutage(deps.logger, imapUrl, 'codes mailbox IDLE push'),
     );
     return () => watch.stop();
   };
