@@ -1,4 +1,4 @@
-// The CAKE affiliate-network integration (issue 17 item 3): the settings admins save, the on-demand sync
+// The CAKE affiliate-network integration: the settings admins save, the on-demand sync
 // body, and the card's status answer. The API key is write-only: answers carry its last 4 characters.
 import { z } from 'zod';
 import { httpUrl } from './http-url';

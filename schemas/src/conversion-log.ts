@@ -1,4 +1,4 @@
-// GET /api/conversions, the conversion log (issue 19 item 5): every postback received, newest first, with
+// GET /api/conversions, the conversion log: every postback received, newest first, with
 // what it did to the ledger, so a network integration can be debugged.
 import { z } from 'zod';
 import { blankToUndefined, checkRange, dateRange } from './reports';

@@ -39,7 +39,7 @@ export const REPORT_COLUMNS = [
   { id: 'epc', label: 'EPC' },
   { id: 'cpv', label: 'CPV' },
   { id: 'cpa', label: 'CPA' },
-  // Issue 19 item 5: conversions the network has not approved, beside revenue and never in it.
+  // Conversions the network has not approved, beside revenue and never in it.
   { id: 'pendingConversions', label: 'Pending' },
   { id: 'pendingPayout', label: 'Pending Payout' },
   { id: 'rejectedConversions', label: 'Rejected' },
@@ -114,7 +114,7 @@ export function checkRange(range: { startDate: string; endDate: string }, ctx: z
   }
 }
 
-// ---- drill-down (issue 19 item 4) ----
+// ---- drill-down ----
 
 /** Grouping levels a report can drill through: groupBy, then `then`, then `then2`. */
 export const MAX_DRILL_LEVELS = 3;
@@ -180,12 +180,12 @@ export const reportQuerySchema = dateRange
     /** A media buyer's username, or 'none' for clicks whose spark has no media buyer. */
     mediaBuyer: text('mediaBuyer'),
     campaignId: text('campaignId'),
-    /** Audience filters (issue 19 item 3): a country code, device type, OS or browser as stored, or 'none'. */
+    /** Audience filters: a country code, device type, OS or browser as stored, or 'none'. */
     country: text('country'),
     device: text('device'),
     os: text('os'),
     browser: text('browser'),
-    /** Drill-down (issue 19): the second and third grouping levels under groupBy. */
+    /** Drill-down: the second and third grouping levels under groupBy. */
     then: drillLevel('then'),
     then2: drillLevel('then2'),
     /** The keys of the rows being expanded: parent (a groupBy key), parent2 (a `then` key). */

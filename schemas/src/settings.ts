@@ -63,7 +63,7 @@ export const globalExitDomainSchema = singleLine('Global exit domain')
 
 /** Longest fallback URL, as typed and once encoded (the lander and offer URL limit). */
 const FALLBACK_URL_MAX = 2000;
-/** Optional (issue 19, Voluum's "default redirect"): where /r sends visitors of an unknown or deleted
+/** Optional (Voluum's "default redirect"): where /r sends visitors of an unknown or deleted
  *  campaign, and /click visitors of an unknown click, instead of a not-found page. Null or blank clears it. */
 export const fallbackUrlSchema = httpUrl('Fallback URL', { error: 'Fallback URL must be text', max: FALLBACK_URL_MAX })
   .nullish()

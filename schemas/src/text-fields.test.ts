@@ -1,5 +1,5 @@
 // The shared string schemas: what they refuse, with which message, and how URLs and UTM templates are
-// normalised on save (issue 21).
+// normalised on save.
 import { describe, expect, test } from '@jest/globals';
 import { encodeUtmTemplate, normaliseHost, normaliseHttpUrl, pixelCreateSchema, singleLine, text, tiktokAccountCreateSchema } from './index';
 

@@ -1,4 +1,4 @@
-// The string schemas every body and query field is built from (issue 21): no text reaches a store or a
+// The string schemas every body and query field is built from: no text reaches a store or a
 // query holding a NUL (PostgreSQL refuses it) or an unpaired surrogate (UTF-8 cannot carry it, so it
 // would be stored changed); single-line fields also refuse every other control character.
 import { z } from 'zod';

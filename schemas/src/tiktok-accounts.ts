@@ -1,4 +1,4 @@
-// TikTok ad accounts and their spend sync (issue 17): the admin's add-account body, the on-demand sync
+// TikTok ad accounts and their spend sync: the admin's add-account body, the on-demand sync
 // body, the job payload, and the answers the Settings card and the Stats screen read.
 import { z } from 'zod';
 import { dateRange, daysInRange, isCalendarDate } from './reports';
