@@ -1,4 +1,4 @@
-// `make test-faults`: the pipeline under faults, on real processes and real servers (issue 20 item 2).
+// `make test-faults`: the pipeline under faults, on real processes and real servers.
 // Starts its own PostgreSQL, Redis and Kafka (scripts/services.sh, own SERVICES_DIR and ports), runs
 // each scenario, prints sent / answered / stored / lost / doubled, stops the servers, exits 1 on a failure.
 import fs from 'node:fs';

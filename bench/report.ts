@@ -409,7 +409,7 @@ async function timeGroupings(time: Timer, baseline: Baseline, pgLoaded: number) 
 
 /** The filtered and drill-down views. */
 async function timeViews(time: Timer) {
-  // Issue 19 items 3 and 4: audience filters (variable rollups for one, raw facts for combinations) and
+  // Audience filters (variable rollups for one, raw facts for combinations) and
   // drill-downs (a rollup pair as before, a tracking variable under another from the raw facts).
   const range = `startDate=${REPORT_START}&endDate=${REPORT_END}`;
   const topCreative = (JSON.parse((await time(`/api/reports?groupBy=creativeName&${range}`)).body) as { rows: Array<{ key: string }> }).rows[0]!.key;

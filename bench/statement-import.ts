@@ -6,7 +6,7 @@
 //
 //   npx tsx bench/statement-import.ts [--rows 100000] [--runs 30]
 //
-// Targets (issue 14): ≤ 5 s per 100,000 rows on each engine; summary p95 ≤ 100 ms at 200,000 rows.
+// Targets: ≤ 5 s per 100,000 rows on each engine; summary p95 ≤ 100 ms at 200,000 rows.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -3,7 +3,7 @@
 //
 //   npm run build -w web && npx tsx bench/web-bundle.ts [--dist web/dist]
 //
-// Targets (issue 19 item 10): <= 200 kB gzip of JS for the sign-in page, <= 300 kB for the dashboard's
+// Targets: <= 200 kB gzip of JS for the sign-in page, <= 300 kB for the dashboard's
 // first render. Baseline, from the same build: every JS file of the app, what one unsplit bundle would
 // send to every page. Exits 1 when a target is missed, so CI can hold the line.
 import fs from 'node:fs';
