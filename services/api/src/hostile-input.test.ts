@@ -1,4 +1,4 @@
-// Issue 21: every /api route, called as an admin with hostile JSON bodies, query strings and path ids
+// Every /api route, called as an admin with hostile JSON bodies, query strings and path ids
 // (NUL, lone surrogates, control characters, 1 MB strings, deep nesting, numbers as strings, arrays
 // where objects go, __proto__ keys, huge integers), answers a JSON { message } 4xx for what it refuses,
 // never a 500, and a refused request leaves every stored row as it was.
@@ -309,7 +309,7 @@ test('the fuzzer knows a valid body and query for every route that takes one', (
   expect(routes.filter((r) => r.hasQuery && !VALID_QUERIES[key(r)]).map(key)).toEqual([]);
 });
 
-/** Every string in a valid body, one at a time, with a NUL in it: the bodies of issue 21's report. */
+/** Every string in a valid body, one at a time, with a NUL in it: PostgreSQL refuses a NUL in text. */
 function withNulInEachString(body: Record<string, unknown>): Array<Record<string, unknown>> {
   return Object.entries(body).flatMap(([key, value]) => {
     if (typeof value === 'string') return [{ ...body, [key]: `${value}\u0000x` }];

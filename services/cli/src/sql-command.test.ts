@@ -86,7 +86,7 @@ test('the table is aligned, numbers to the right', () => {
   expect(formatTable(['x'], [])).toBe('x\n-\n(0 rows)');
 });
 
-// Issue 21: every way the text check let a statement out of read-only. Nothing may reach the secrets file, a URL
+// Every way the text check let a statement out of read-only. Nothing may reach the secrets file, a URL
 // or another server (the local servers below count every request and connection), and no row may change.
 describe('escapes from read-only, on the embedded store', () => {
   const secrets = path.join(dataDir, 'secrets.json');

@@ -1,4 +1,4 @@
-// Issue 21: a failed query's values (a new user's password hash) never reach the log, whichever
+// A failed query's values (a new user's password hash) never reach the log, whichever
 // error of the chain is logged; nor does a logged URL's query string. Errors still say what failed.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';

@@ -1,5 +1,5 @@
 // The process logger (pino, JSON lines). Credentials are redacted wherever they appear in a log object,
-// and no logged error or URL carries the values a query was run with (issue 21).
+// and no logged error or URL carries the values a query was run with.
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };

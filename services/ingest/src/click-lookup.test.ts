@@ -1,4 +1,4 @@
-// Issue 21 item 10: well-formed click ids nobody made cost the analytics store one lookup burst, not
+// Well-formed click ids nobody made cost the analytics store one lookup burst, not
 // one per request; a click projected later is still found once its miss expires, and a click this
 // process redirected is found at once whatever misses were cached.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 21 item 6: a postback's identifying values are taken exactly as sent or refused with a 400,
+// A postback's identifying values are taken exactly as sent or refused with a 400,
 // never cut, stripped or merged; a refused postback records nothing.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { ConversionEvent } from '@tracker/schemas';

@@ -1,4 +1,4 @@
-// Issue 16 items 4 and 5, straight against ingest: the edge worker's X-Edge-Client-IP and X-Edge-Host
+// Custom domains, straight against ingest: the edge worker's X-Edge-Client-IP and X-Edge-Host
 // count only beside the shared secret; anyone else sending them changes nothing. A click that came through
 // an active custom domain exits through it when no global exit domain is set.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';

@@ -1,4 +1,4 @@
-// Issue 20 item 1: when neither the event log nor its spill takes an event (Kafka down and the spill's
+// When neither the event log nor its spill takes an event (Kafka down and the spill's
 // disk full), a postback answers 503 with Retry-After so the network sends it again, while /r and exits
 // still send the visitor on and count the loss. The refusal is real: the harness's log is closed.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';

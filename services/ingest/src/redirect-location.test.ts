@@ -1,4 +1,4 @@
-// Issue 21 item 2 and 10: /r and /click answer a valid Location whatever the entity store holds (old
+// /r and /click answer a valid Location whatever the entity store holds (old
 // rows, non-ASCII, control characters), never record a click and then fail, and a HEAD records nothing.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';

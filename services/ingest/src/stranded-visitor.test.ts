@@ -1,4 +1,4 @@
-// Issue 19: with a fallback URL set, /r and /click send every visitor they cannot route there (302, the
+// With a fallback URL set, /r and /click send every visitor they cannot route there (302, the
 // URL as saved, no clickId) and record nothing; without one they keep their not-found pages.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // A visitor the tracker cannot route (unknown or deleted campaign, no usable lander or offer, unknown
-// click id) goes to the fallback URL setting when one is set (issue 19), else sees a plain not-found page.
+// click id) goes to the fallback URL setting when one is set, else sees a plain not-found page.
 import type { FastifyReply } from 'fastify';
 import { sendPlainPage } from './plain-page';
 import type { IngestStats } from './register-ingest';

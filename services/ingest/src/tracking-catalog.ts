@@ -27,7 +27,7 @@ export interface CatalogSnapshot {
   campaigns: Map<string, CatalogCampaign>;
   /** Public spark ids that exist, to accept a `spark` parameter only when it names one. */
   sparkIds: Set<string>;
-  /** The fallback URL setting made Location-safe (issue 19), or null when unset: see stranded-visitor.ts. */
+  /** The fallback URL setting made Location-safe, or null when unset: see stranded-visitor.ts. */
   fallbackUrl: string | null;
   /** `https://{global exit domain}/click`, or null when no global exit domain is set. */
   exitUrl: string | null;

@@ -1,5 +1,5 @@
 // Deletes a campaign (its generated website goes with it); its tracking URL then sends visitors to the
-// fallback URL setting when one is set (issue 19), else answers not found.
+// fallback URL setting when one is set, else answers not found.
 import { eq } from 'drizzle-orm';
 import { notFound, schema, type Db } from '@tracker/core';
 

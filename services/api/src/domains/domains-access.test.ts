@@ -1,4 +1,4 @@
-// The Domains API is admin only, enforced on the server (issue 16): a visitor gets 401, a user with
+// The Domains API is admin only, enforced on the server: a visitor gets 401, a user with
 // every feature 403. Without the registrar or Cloudflare configured, each action names what to set.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { FEATURES } from '@tracker/schemas';

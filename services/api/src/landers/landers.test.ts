@@ -73,7 +73,7 @@ describe('validation', () => {
     expect(res.json()).toEqual({ message: 'Lander not found' });
   });
 
-  // Issue 21: a URL the redirect cannot put in a Location header is normalised, or refused, when saved.
+  // A URL the redirect cannot put in a Location header is normalised, or refused, when saved.
   test('a non-ASCII URL is stored normalised: IDNA host, percent-encoded path, query and fragment', async () => {
     const res = await h.call({ method: 'POST', url: '/api/landers', cookie: admin, payload: { name: 'Pür', url: 'https://Bücher.example/pür中?q=ü ü#ü' } });
     expect(res.statusCode).toBe(201);
@@ -117,7 +117,7 @@ test('deleting a lander no campaign uses announces the change', async () => {
   expect(changes).toBe(1);
 });
 
-// Issue 19: deleting a campaign's lander used to leave it 'No lander' and its tracking link a 404.
+// Deleting a campaign's lander used to leave it 'No lander' and its tracking link a 404.
 test('a lander campaigns use is refused with a 409 naming them (at most five), and nothing changes', async () => {
   const lander = await newLander('Used');
   const names = ['Zeta', 'Alpha', 'Beta', 'Gamma', 'Delta', 'Eta', 'Theta'];

@@ -92,7 +92,7 @@ describe('create and edit', () => {
     expect(res.json()).toEqual({ message: OFFER_REQUIRED_MESSAGE });
   });
 
-  // Issue 21: what the offer redirect appends must be a valid Location header, whatever was typed.
+  // What the offer redirect appends must be a valid Location header, whatever was typed.
   test('the URL is stored normalised and the UTM template percent-encoded, its {tokens} kept', async () => {
     const payload = { name: 'Ü', url: 'https://Shöp.example/pür中?x=ü', utmTemplate: 'sub1={clickId}&name=pür tür&q="<>"' };
     const res = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload });
@@ -143,7 +143,7 @@ describe('create and edit', () => {
   });
 });
 
-describe('delete (issue 19: a delete never silently breaks live traffic)', () => {
+describe('delete: a delete never silently breaks live traffic', () => {
   test('an offer campaigns use is refused with a 409 naming them, and stays', async () => {
     const offer = await newOffer('Used');
     const [lander] = await h.entities.db.insert(schema.landers).values({ name: 'L', url: 'https://l.example' }).returning();

@@ -1,5 +1,5 @@
-// Reports filtered by the click's audience (country, device, OS, browser: issue 19 item 3) and drilled
-// through a tracking variable under another one (item 4), through HTTP on real embedded stores: each
+// Reports filtered by the click's audience (country, device, OS, browser) and drilled
+// through a tracking variable under another one, through HTTP on real embedded stores: each
 // filter keeps only its clicks, conversions, exits and their exact share of the spend, whichever table
 // answers (variable rollups for one audience filter, raw facts for combinations), and the values to
 // filter by are those seen in the range.

@@ -1,4 +1,4 @@
-// Drill-down through HTTP on the real embedded stores (issue 19 item 4): `then`/`parent` answer the
+// Drill-down through HTTP on the real embedded stores: `then`/`parent` answer the
 // next level's rows under one opened row, their totals are that row to the cent (spend split level by
 // level), three levels deep, the 'Direct'/'Unknown' row opens too, and impossible paths (a level twice) are a 400.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';

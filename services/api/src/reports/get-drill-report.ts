@@ -1,4 +1,4 @@
-// GET /api/reports with `then`/`parent` (issue 19 item 4, drill-down): the rows of the next grouping
+// GET /api/reports with `then`/`parent` (drill-down): the rows of the next grouping
 // level under one opened row, as Voluum and RedTrack expand them lazily, one parent at a time. Spend
 // is split level by level: each (day, TikTok campaign) goes to the top-level rows exactly as the flat
 // report splits it, then the opened row's cents go to its children pro rata by visits (largest

@@ -17,7 +17,7 @@ export interface ReportFilters {
   campaignId?: string;
   /** A scoped viewer's public spark ids (viewer-scope.ts): only their clicks pass. */
   viewerSparks?: string[];
-  /** Audience filters (issue 19 item 3): a value as stored, or 'none' for clicks without one. */
+  /** Audience filters: a value as stored, or 'none' for clicks without one. */
   country?: string;
   device?: string;
   os?: string;

@@ -1,5 +1,5 @@
 // Which tables answer a report whose grouping levels or audience filters the flat rollups cannot
-// (issue 19 items 3 and 4): a filter by country, device, OS or browser, and a drill-down of a tracking
+// serve: a filter by country, device, OS or browser, and a drill-down of a tracking
 // variable under another one (or under a lander). Picked per query, cheapest first:
 //   - the rollups as before, when no audience filter is set and the levels fit them;
 //   - the variable rollups of the ONE variable the query needs (its levels' tracking variable or its

@@ -52,7 +52,7 @@ beforeAll(async () => {
     conversionRow('v3', 1, 'c3', '2026-04-01 12:00:00.000', 'approved', '4.25', a),
     // A conversion whose click never came: empty dimensions.
     conversionRow('v4', 1, 'ghost', '2026-04-02 08:00:00.000', 'approved', '1.00', { campaign_id: '' }),
-    // Not approved: their own columns, never revenue (issue 19 item 5).
+    // Not approved: their own columns, never revenue.
     conversionRow('v5', 1, 'c2', '2026-04-01 11:00:00.000', 'rejected', '2.00', a),
     conversionRow('v6', 1, 'c4', '2026-04-02 09:00:00.000', 'pending', '6.00', { campaign_id: 'cmpB', tiktok_campaign_id: 'tt-1' }),
     conversionRow('v7', 1, 'ghost-2', '2026-04-03 08:00:00.000', 'pending', '0.50', { campaign_id: '' }),

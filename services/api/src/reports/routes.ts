@@ -1,4 +1,4 @@
-// The reporting calls of spec §7 and issue 4, answered by the server from ClickHouse and the entity
+// The reporting calls of spec §7, answered by the server from ClickHouse and the entity
 // store. Who may call them:
 //   /api/reports, /api/tiktok/spend                 feature dashboard (the Stats screen)
 //   /api/clicks, /api/clicks/export.csv               feature clicks (the Click Log, its CSV)
@@ -34,7 +34,7 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
     },
   );
 
-  // The values of the audience filters (issue 19 item 3): what the filter bar offers for the range.
+  // The values of the audience filters: what the filter bar offers for the range.
   app.get(
     '/reports/audience',
     { config: { access: { feature: 'dashboard' } }, schema: { querystring: dateRangeQuerySchema } },

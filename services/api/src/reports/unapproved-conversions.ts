@@ -1,4 +1,4 @@
-// Pending and rejected conversions per grouping key (issue 19 item 5): their own report columns, never
+// Pending and rejected conversions per grouping key: their own report columns, never
 // revenue. Read from the raw signed conversion rows (their sums over sign are exact without FINAL, as the
 // rollups read them), so the rollups of analytics migration 0002 stay as they are; conversions are few
 // beside clicks, and each is dated by its click like the rollups date it.

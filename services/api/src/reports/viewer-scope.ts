@@ -1,4 +1,4 @@
-// Whose data a signed-in user sees (issue 17 item 4). An admin, and a user without spark or subid1
+// Whose data a signed-in user sees. An admin, and a user without spark or subid1
 // assignments (a team lead), see the team's data: null. A user with assignments sees only the clicks
 // of their sparks, the conversions and allocated spend of those clicks, and the CAKE rows of their
 // subid1 values: every report, drill-down, total, the Click Log, the Conversions log and Offers.

@@ -58,7 +58,7 @@ describe('saving settings', () => {
     expect(await stored()).toMatchObject({ redirect_domain: 'trk.example.com' });
   });
 
-  test('a domain setting is stored in punycode, and control characters are refused (issue 21)', async () => {
+  test('a domain setting is stored in punycode, and control characters are refused', async () => {
     expect((await save('redirect_domain', 'https://Trk.Bücher.example/')).json()).toEqual({ key: 'redirect_domain', value: 'trk.xn--bcher-kva.example' });
     expect((await save('global_exit_domain', 'exit.bücher.example')).json()).toEqual({ key: 'global_exit_domain', value: 'exit.xn--bcher-kva.example' });
     for (const [key, value, message] of [
@@ -82,7 +82,7 @@ describe('saving settings', () => {
     expect(await stored()).not.toHaveProperty('global_exit_domain');
   });
 
-  // Issue 19: the fallback URL ("default redirect") receives visitors of unknown or deleted campaigns.
+  // The fallback URL ("default redirect") receives visitors of unknown or deleted campaigns.
   test('the fallback URL is optional, normalised like a lander URL, refused unless http(s), and blank clears it', async () => {
     expect((await save('fallback_url', ' https://Safe.Bücher.example/offers?src=trk ')).json()).toEqual({
       key: 'fallback_url',

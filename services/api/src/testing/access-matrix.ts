@@ -1,4 +1,4 @@
-// Test support for spec §6 / issue 5: each route answered for the four callers (anonymous, a user
+// Test support for spec §6: each route answered for the four callers (anonymous, a user
 // without the feature, a user with it, an admin). A denial carries a message and no data.
 import { expect } from '@jest/globals';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';

@@ -127,7 +127,7 @@ describe('validation', () => {
     expect(res.json()).toEqual({ message });
   });
 
-  test('the website URL is stored normalised; control characters are refused (issue 21)', async () => {
+  test('the website URL is stored normalised; control characters are refused', async () => {
     const payload = { name: 'P', pixelId: 'CNORMAL1', accessToken: 't', websiteUrl: 'https://Shöp.example/中' };
     const res = await h.call({ method: 'POST', url: '/api/tiktok-pixels', cookie: admin, payload });
     expect(res.statusCode).toBe(201);
@@ -218,7 +218,7 @@ describe('fire-event (Pixel Unlocker)', () => {
   });
 });
 
-// Issue 19: a pixel a campaign fires events to is not deleted from under it.
+// A pixel a campaign fires events to is not deleted from under it.
 test('a pixel a campaign uses is refused with a 409 naming it, and stays', async () => {
   const pixel = await newPixel();
   await h.entities.db.insert(schema.campaigns).values({ id: 'pixelUsed001', name: 'Evergreen', tiktokPixelId: pixel.id });

@@ -1,4 +1,4 @@
-// Media buyers (issue 17 item 4) through HTTP on real embedded stores: admins assign sparks and CAKE
+// Media buyers through HTTP on real embedded stores: admins assign sparks and CAKE
 // subid1 values; the Media Buyer grouping names the buyer; and a user with assignments sees only their
 // own clicks, conversions, spend and CAKE rows in every report endpoint, while one without sees the team's.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';

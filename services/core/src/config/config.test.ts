@@ -86,7 +86,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('domain automation configuration (issue 16)', () => {
+describe('domain automation configuration', () => {
   const contact = { firstName: 'Dana', lastName: 'Buyer', address1: '1 Main St', city: 'Austin', stateProvince: 'TX', postalCode: '78701', country: 'US', phone: '+1.5125550100', email: 'dana@example.com' };
 
   test('defaults: the production endpoints, nothing configured, the user name defaulting to the API user', () => {

@@ -79,7 +79,7 @@ const envSchema = z.object({
     message: 'must be at least 16 characters',
   }),
   TIKTOK_SPEND_SYNC_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
-  // Domain automation (issue 16): the registrar (Namecheap's XML API, whitelisted IPs only, hence the
+  // Domain automation: the registrar (Namecheap's XML API, whitelisted IPs only, hence the
   // SOCKS5 proxy), Cloudflare, and the origin the edge worker forwards custom-domain traffic to.
   NAMECHEAP_API_URL: z.string().trim().url().default('https://api.namecheap.com/xml.response'),
   NAMECHEAP_API_USER: optionalText,

@@ -138,7 +138,7 @@ export const domains = pgTable('domains', {
   createdAt: createdAt(),
 });
 
-/** Every status change of a domain's purchase → DNS state machine, with its time and error (issue 16). */
+/** Every status change of a domain's purchase → DNS state machine, with its time and error. */
 export const domainTransitions = pgTable(
   'domain_transitions',
   {
@@ -350,7 +350,7 @@ export const tiktokSpend = pgTable(
   (t) => [unique('tiktok_spend_day_campaign_key').on(t.date, t.tiktokCampaignId)],
 );
 
-/** TikTok ad accounts whose spend the sync pulls (issue 17). The access token is sealed with the
+/** TikTok ad accounts whose spend the sync pulls. The access token is sealed with the
  *  secrets key; time zone and currency are what TikTok's advertiser info reports. */
 export const tiktokAccounts = pgTable('tiktok_accounts', {
   id: serial().primaryKey(),
@@ -461,7 +461,7 @@ export const transactions = pgTable(
 /**
  * Transactions summed per VCN nickname ('' for none), status and UTC day (null: undated), rebuilt by every
  * statement import inside its transaction: the Billing cards and VCN Spend Summary read these few
- * thousand rows instead of scanning every transaction (issue 14: p95 ≤ 100 ms at 200 k transactions).
+ * thousand rows instead of scanning every transaction (target: p95 ≤ 100 ms at 200 k transactions).
  */
 /** A statement file between its upload and its import job: in the entity store, because the api and the
  *  workers may run on different hosts. The upload deletes it once the job answered; a day-old one is an
@@ -603,7 +603,7 @@ export const conversionRevisions = pgTable(
     transactionId: text().notNull(),
     rows: jsonb().$type<ConversionRow[]>().notNull(),
     createdAt: createdAt(),
-    // The postback as it was received, kept for the conversion log (issue 19 item 5), replays included
+    // The postback as it was received, kept for the conversion log, replays included
     // (their `rows` are empty). Null on rows written before the log existed.
     clickId: text(),
     status: text({ enum: postbackStatuses }),

@@ -1,4 +1,4 @@
-// The CAKE sync end to end (issue 17 item 3): an admin saves the network's settings (the key sealed and
+// The CAKE sync end to end: an admin saves the network's settings (the key sealed and
 // never sent back), 'Sync now' runs the job on the queue against a local fake of CAKE's affiliate API,
 // and the rows land in cake_conversions and cake_stats on their unique keys: every page, ≤ 28-day
 // windows, a revised figure replaced on re-pull, and a refused key on the card. Embedded engines, and

@@ -1,4 +1,4 @@
-// Domain automation end to end (issue 16): the Domains API, the in-process queue running the purchase
+// Domain automation end to end: the Domains API, the in-process queue running the purchase
 // and DNS jobs, and local fakes of Namecheap and Cloudflare. Proves the §7 answers, the price and
 // '.xyz' rules on the server, the state machine's recorded transitions, that a purchase whose answer
 // was lost after the registrar charged is found, not bought again, and that a failed DNS step ends in

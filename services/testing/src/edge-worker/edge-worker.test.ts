@@ -1,4 +1,4 @@
-// Issue 16 item 4: deploy/edge-worker/worker.js in miniflare (Cloudflare's workerd runtime) in front of a
+// Custom domains: deploy/edge-worker/worker.js in miniflare (Cloudflare's workerd runtime) in front of a
 // real ingest listening on a local port, with the projector writing to chDB. What a visitor of a custom
 // domain sees (the origin's 302, untouched) and what the tracker records (the visitor's IP, not the worker's).
 import fs from 'node:fs';

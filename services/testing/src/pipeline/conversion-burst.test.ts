@@ -1,5 +1,5 @@
 // A burst of conversions must not stall the click redirect served by the same process (`tracker all`:
-// PGlite runs on the event loop the ingest answers on). Issue 21: 8,000 postbacks held /r for 7 s.
+// PGlite runs on the event loop the ingest answers on). Once, 8,000 postbacks held /r for 7 s.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The conversion log end to end (issue 19 item 5): postbacks through the ingest, decided by the projector,
+// The conversion log end to end: postbacks through the ingest, decided by the projector,
 // listed by GET /api/conversions with each one's outcome, payout, click, campaign and status history.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';

@@ -58,7 +58,7 @@ export interface OracleQuery {
   groupBy: ReportGroupBy;
   filters: {
     offer?: number; spark?: string; mediaBuyer?: string; campaignId?: string;
-    /** Audience filters (issue 19 item 3): a value as derived, or 'none'. */
+    /** Audience filters: a value as derived, or 'none'. */
     country?: string; device?: string; os?: string; browser?: string;
   };
   /** A drill-down: the rows of grouping `then` under the `groupBy` row `parent`, or of `then2` under the
@@ -324,7 +324,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     }
   };
   const toRow = (key: string, lbl: string, a: Acc): ReportRow => {
-    // Every grouping carries the lander columns (issue 19 item 2), tracking variables included.
+    // Every grouping carries the lander columns, tracking variables included.
     return {
       key, label: lbl, clicks: a.clicks, botClicks: a.bots, conversions: a.conversions,
       revenue: moneyFromCents(a.revenue), spend: moneyFromCents(a.spend),

@@ -226,7 +226,7 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
     },
   );
 
-  // CAKE (issue 17 item 3): postbacks are the truth per transaction; CAKE fills in only the clicks no
+  // CAKE: postbacks are the truth per transaction; CAKE fills in only the clicks no
   // postback reported. The world holds both kinds, so every test above checks that too.
   test('CAKE conversions: a click both a postback and CAKE report counts once, a click only CAKE reports counts', async () => {
     expect(cake.reportedByBoth.length).toBeGreaterThan(3);
@@ -238,7 +238,7 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
     expect(Number(report.totals.revenue)).toBeGreaterThan(Number(withoutCake.totals.revenue));
   });
 
-  // Media buyers (issue 17 item 4): alice, assigned Spark One, sees only its clicks, their conversions
+  // Media buyers: alice, assigned Spark One, sees only its clicks, their conversions
   // and their allocated spend, in every grouping, filtered or not, and in drill-downs; no Unattributed row.
   test.each(['campaign', 'mediabuyer', 'offer', 'spark', 'placement'] as ReportGroupBy[])('a scoped media buyer sees only their sparks in groupBy %s', async (groupBy) => {
     const alice = await loginAs('alice');
@@ -254,7 +254,7 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
     }
   });
 
-  // Audience filters (issue 19 item 3): one alone (variable rollups), two at once, with 'none', beside
+  // Audience filters: one alone (variable rollups), two at once, with 'none', beside
   // the other filters, and under tracking-variable and lander groupings (raw facts).
   const audienceFilterSets = (): Array<OracleQuery['filters']> => [
     { country: 'US' },
@@ -282,7 +282,7 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
     }
   });
 
-  // Drill-down (issue 19 item 4): under every row of the top level, the next level's rows equal the
+  // Drill-down: under every row of the top level, the next level's rows equal the
   // oracle's, and they add up to that row to the cent (the drill's totals are the row itself).
   const DRILL_PAIRS: Array<[ReportGroupBy, ReportGroupBy]> = [
     ['campaign', 'offer'],
@@ -337,7 +337,7 @@ function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
     }
   });
 
-  // Issue 17: spend synced from TikTok (synced-spend.ts). Last, since they change the world's spend.
+  // Spend synced from TikTok (synced-spend.ts). Last, since they change the world's spend.
   const SYNCED_GROUPINGS: ReportGroupBy[] = ['campaign', 'tiktokCampaignId', 'mediabuyer', 'spark'];
   async function compareSyncedSpend() {
     for (const timezone of TIMEZONES) {

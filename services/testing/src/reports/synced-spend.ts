@@ -1,4 +1,4 @@
-// Test support for the reports property test (issue 17): spend that arrives the way production gets it,
+// Test support for the reports property test: spend that arrives the way production gets it,
 // by the spend sync job pulling a local fake of TikTok's reporting API. Two advertisers far from UTC
 // (Los Angeles and Shanghai) with seeded figures; the sync runs with the clock pinned so "today" differs
 // between them, and `expectedSpend` says, to the cent, what the analytics store must hold afterwards.

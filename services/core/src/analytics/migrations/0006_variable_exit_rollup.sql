@@ -1,4 +1,4 @@
--- Exit clicks per tracking-variable value (issue 19's Exit Clicks and Lander CTR in every grouping): the
+-- Exit clicks per tracking-variable value (for Exit Clicks and Lander CTR in every grouping): the
 -- exact set of a UTC day's clicks that exited, by the 64-bit hash of the click id, per variable value and
 -- the filter dimensions. A variable report reads the whole UTC days inside its range from here and only
 -- the clicks of the partial days at its edges from the raw exits (report-scope.ts, variableExitClicksSql),
