@@ -1,4 +1,4 @@
-// Issue 14 in a real browser: an admin uploads a statement export through the Transactions screen and
+// Billing in a real browser: an admin uploads a statement export through the Transactions screen and
 // sees the §8 toasts (then 'Validation Warnings' for its bad rows), the cards and VCN Spend Summary fill,
 // a filter goes back to page 1, and the pager walks 50 rows a page.
 // Screenshots go to <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.

@@ -1,4 +1,4 @@
-// Country, device, OS and browser in a real browser (issue 19 item 3): clicks sent through /r from
+// Country, device, OS and browser in a real browser: clicks sent through /r from
 // visitors in two countries on two kinds of phone and a desktop, then the Stats screen grouped by Country
 // and by Device through its Variables select, and the Click Log with the audience columns switched on.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';

@@ -1,4 +1,4 @@
-// The Click Log in a real browser (issue 21 item 11, issue 18 item 9): the built web app served by
+// The Click Log in a real browser: the built web app served by
 // `tracker all` on a fresh DATA_DIR with clicks, exits and postbacks sent through /r, /click and
 // /postback, driven in Debian's Chromium: paging while clicks arrive (pages hold still, a 'new clicks'
 // note offers the newest), short ids that tell clicks apart, the payout in the row, the table within

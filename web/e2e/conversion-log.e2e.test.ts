@@ -1,4 +1,4 @@
-// Issue 19 item 5 in a real browser: postbacks of every kind (new, replayed, revised, rejected, pending, an
+// The conversion log in a real browser: postbacks of every kind (new, replayed, revised, rejected, pending, an
 // unknown click id) listed on the Conversions screen with their outcome and history, found by
 // transaction id, filtered by status; pending and rejected as their own report columns.
 // Screenshots go to <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.

@@ -1,4 +1,4 @@
-// The dashboard's report table in a real browser (issue 18 item 9, issue 21 item 8): the built web app
+// The dashboard's report table in a real browser: the built web app
 // served by `tracker all` on a fresh DATA_DIR with clicks and conversions sent through /r and /postback,
 // driven in Debian's Chromium: sorting by header clicks, a dragged column width that survives a reload,
 // and a Download CSV whose visitor-named row cannot run as a formula. Screenshots go to
@@ -177,7 +177,7 @@ describeWithChromium('dashboard e2e')('the dashboard report table in Chromium', 
     expect(lines[0]).toBe(
       '"Name","Visits","Conversions","Revenue","Spend","Profit","ROI","ROAS","CR","EPV","CPV","Link Clicks","Exit Clicks","Lander CTR","EPC","CPA"',
     );
-    // The table's order, names A to Z: the sort lives in the URL, so the reloads kept it (issue 19 item 7).
+    // The table's order, names A to Z: the sort lives in the URL, so the reloads kept it.
     expect(lines.slice(2, 4).map((line) => line.split(',')[0])).toEqual(['"alpha"', '"Beta"']);
     // No spend: ROI and ROAS are empty cells (the screen shows '—'), as is CPA without conversions.
     expect(lines[1]).toBe(`"'${HOSTILE}","4","0","0.00","0.00","0.00","","","0.00","0.000","0.000","4","0","0.00","0.000",""`);

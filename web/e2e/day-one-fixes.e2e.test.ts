@@ -1,4 +1,4 @@
-// Issue 19 items 9 and 11 in a real browser: the Offer dialog's final-URL preview and its refusal of
+// Day-one fixes in a real browser: the Offer dialog's final-URL preview and its refusal of
 // an unknown {token}, editing a spark, a long pixel name kept inside its column, the whole Postback URL,
 // the DNS card never naming a local address as a CNAME target, and a lone hour drawn as points.
 // Screenshots go to <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.

@@ -1,4 +1,4 @@
-// Domain automation in a real browser against local fakes of Namecheap and Cloudflare (issue 16): the
+// Domain automation in a real browser against local fakes of Namecheap and Cloudflare: the
 // admin checks a .xyz name, sees its price, buys it (the status goes live from Purchasing to
 // Purchased), configures DNS with the default subdomain trk, and sees the domain reach Active; the
 // campaign dialog then offers it. Skipped without Chromium.

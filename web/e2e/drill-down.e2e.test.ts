@@ -1,7 +1,7 @@
-// Drill-down on the dashboard in a real browser (issue 19 item 4): a media buyer picks 'Then by'
+// Drill-down on the dashboard in a real browser: a media buyer picks 'Then by'
 // Offer and Placement, opens a campaign and then one of its offers, sees the children indented under
 // their parent (whose figures are their totals), and downloads a CSV with a name column per level;
-// then drills Ad Name → Placement → OS and filters by OS (item 3) from the values the range has.
+// then drills Ad Name → Placement → OS and filters by OS from the values the range has.
 // Screenshots go to <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';

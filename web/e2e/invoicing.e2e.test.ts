@@ -1,4 +1,4 @@
-// Invoicing as an admin walks it, in Chromium on `tracker all` (issue 15): settings saved from the side
+// Invoicing as an admin walks it, in Chromium on `tracker all`: settings saved from the side
 // panels, one publisher payout and one advertiser invoice created through the forms (a saved company
 // fills the advertiser form, line items add and remove, the total and due date follow), each PDF opened
 // in a new tab and downloaded, then read back with pdftotext; due dates recalculated; a delete confirmed.

@@ -1,4 +1,4 @@
-// The management screens in a real browser (issue 5): the built web app served by `tracker all` on a
+// The management screens in a real browser: the built web app served by `tracker all` on a
 // fresh DATA_DIR, driven in Debian's Chromium through playwright-core. Screenshots of every screen go
 // to <tmpdir>/tracker-e2e-shots/ (never into git). Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
@@ -72,7 +72,7 @@ async function waitForText(locator: Locator, text: string, timeoutMs = 10_000): 
   expect(seen).toBe(text);
 }
 
-// ---- the flow of issue 5 ----
+// ---- the management flow ----
 
 describeWithChromium('management e2e')('management screens in Chromium', () => {
   let session: BrowserSession | undefined;
@@ -202,7 +202,7 @@ describeWithChromium('management e2e')('management screens in Chromium', () => {
     expect(await page.getByRole('switch', { name: 'BH for E2E Campaign' }).getAttribute('aria-checked')).toBe('true');
   }, STEP_MS);
 
-  // Issue 19: deleting a lander a campaign uses used to leave the campaign's tracking link a 404.
+  // Deleting a lander a campaign uses used to leave the campaign's tracking link a 404.
   test('a lander the campaign uses cannot be deleted: the 409 names the campaign in the toast', async () => {
     await openMenu(page, 'Landers', 'Landers');
     await page.getByRole('button', { name: 'Delete E2E Lander' }).click();
@@ -242,7 +242,7 @@ describeWithChromium('management e2e')('management screens in Chromium', () => {
     const sparkId = (await item.locator('code').innerText()).trim();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sparkId);
     await shot(page, '06-sparks');
-    // Issue 19: a delete asks first; Cancel keeps the spark.
+    // A delete asks first; Cancel keeps the spark.
     await item.getByRole('button', { name: 'Delete E2E Spark' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this spark?' });
     await confirm.getByText('"E2E Spark" will be deleted.', { exact: false }).waitFor();
@@ -350,7 +350,7 @@ describeWithChromium('management e2e')('management screens in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
   }, STEP_MS);
 
-  // Issue 19: the fallback URL receives visitors of an unknown or deleted campaign (302, nothing appended).
+  // The fallback URL receives visitors of an unknown or deleted campaign (302, nothing appended).
   test('the fallback URL setting, then a deleted campaign whose link goes there', async () => {
     await openMenu(page, 'Settings', 'Settings');
     const fallback = page.getByLabel('Fallback URL', { exact: true });

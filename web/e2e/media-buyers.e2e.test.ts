@@ -1,4 +1,4 @@
-// Media buyers in a real browser (issue 17 item 4): an admin opens a user's Media buyer dialog on the
+// Media buyers in a real browser: an admin opens a user's Media buyer dialog on the
 // Users screen, ticks a spark and types a CAKE subid1, and the Media Buyer tab of the dashboard then
 // shows that user's name for the spark's clicks, 'Unknown' for the rest; signed in as that user, the
 // dashboard shows only their clicks. Screenshots go to <tmpdir>/tracker-e2e-shots/.

@@ -1,4 +1,4 @@
-// Permission-aware screens in a real browser (issue 19 item 8): the admin creates a media buyer with
+// Permission-aware screens in a real browser: the admin creates a media buyer with
 // features ticked in the Create User dialog; the buyer, lacking the offers feature, opening /offers is
 // told so, and no request of the app is refused with a 403 on the way. Skipped without Chromium.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
@@ -100,7 +100,7 @@ describeWithChromium('permissions e2e')('permission-aware screens in Chromium', 
     await signIn(page, baseUrl, BUYER);
     // No dashboard feature: signing in lands on the first screen granted.
     await page.getByRole('heading', { level: 1, name: 'Landers' }).waitFor();
-    // Conversions (issue 19 item 5) comes with the clicks feature, as the Click Log does.
+    // Conversions comes with the clicks feature, as the Click Log does.
     expect(await menuLabels(page)).toEqual(['Landers', 'Click Log', 'Conversions', 'TikTok Pixels', 'Codes', 'Transactions']);
   }, STEP_MS);
 

@@ -1,4 +1,4 @@
-// Views that survive a reload (issue 19 item 7) in a real browser: the built web app on `tracker all` with
+// Views that survive a reload in a real browser: the built web app on `tracker all` with
 // clicks sent through /r, driven in Debian's Chromium. A media buyer sets a view (campaign chip, tab, dates,
 // sort), reloads and sees it again, goes Back through it, and a 'Copy link' opened by a signed-out teammate
 // lands, after signing in, on the same view with the sender's columns; the Click Log keeps its filters

@@ -1,4 +1,4 @@
-// The sign-in path as a media buyer walks it, in Chromium on `tracker all` (issue 19 item 10): a failed
+// The sign-in path as a media buyer walks it, in Chromium on `tracker all`: a failed
 // then a successful sign-in leaves no 'Login failed' toast on the dashboard, no frame between the form
 // and the dashboard is an empty page, the app's code arrives brotli-compressed, the tracking
 // redirect is never compressed, and a screen whose code cannot be downloaded reloads once, then says so. Screenshots go to <tmpdir>/tracker-e2e-shots/.

@@ -1,4 +1,4 @@
-// TikTok spend in a real browser (issue 17): an admin adds a TikTok ad account on Settings →
+// TikTok spend in a real browser: an admin adds a TikTok ad account on Settings →
 // Integrations and syncs it against a local fake of TikTok's reporting API, then the dashboard shows the
 // synced money: Spend, Profit, the Unattributed row and the 'Spend synced' note, and a refused sync's warning. Screenshots go to
 // <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.

@@ -37,7 +37,7 @@ export const screens: readonly Screen[] = [
   { path: '/campaigns', title: 'Campaigns', access: needsFeature('campaigns'), menu: { label: 'Campaigns', icon: Megaphone } },
   { path: '/landers', title: 'Landers', access: needsFeature('landers'), menu: { label: 'Landers', icon: PanelsTopLeft } },
   { path: '/clicks', title: 'Click Log', access: needsFeature('clicks'), menu: { label: 'Click Log', icon: MousePointerClick } },
-  // Beside the Click Log, with its access: the same people debug the same traffic (issue 19 item 5).
+  // Beside the Click Log, with its access: the same people debug the same traffic.
   { path: '/conversions', title: 'Conversions', access: needsFeature('clicks'), menu: { label: 'Conversions', icon: Receipt } },
   { path: '/tiktok-pixels', title: 'TikTok Pixels', access: signedIn, menu: { label: 'TikTok Pixels', icon: Target } },
   { path: '/sparks', title: 'Spark Setup', access: needsFeature('sparks'), menu: { label: 'Sparks', icon: Sparkles } },

@@ -1,4 +1,4 @@
-// Which row a confirmation dialog asks about (issue 19: every delete asks first). The row is kept while
+// Which row a confirmation dialog asks about (every delete asks first). The row is kept while
 // the dialog animates closed, so its text does not blank out mid-fade.
 import { useState } from 'react';
 

@@ -30,7 +30,7 @@ export function SessionGate() {
   return <Outlet />;
 }
 
-/** Where a visitor was sent from to sign in: a link a teammate shared keeps its view (issue 19 item 7). */
+/** Where a visitor was sent from to sign in: a link a teammate shared keeps its view. */
 interface SignInState {
   from?: unknown;
 }

@@ -1,4 +1,4 @@
-// The Click Log's filters as they live in the URL (issue 19 item 7): campaign, dates, rows per page and the
+// The Click Log's filters as they live in the URL: campaign, dates, rows per page and the
 // click id search, so a reload keeps them and a link shows a teammate the same clicks. Bad values fall back.
 import { CLICK_LOG_PAGE_SIZES, DEFAULT_CLICK_LOG_PAGE_SIZE, normalizeClickIdSearch } from '@tracker/schemas';
 import { z } from 'zod';

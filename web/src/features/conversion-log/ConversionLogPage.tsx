@@ -1,4 +1,4 @@
-// The Conversions screen at /conversions (issue 19 item 5): every postback received in the range, newest
+// The Conversions screen at /conversions: every postback received in the range, newest
 // first, searchable by transaction or click id and filtered by status, so a network integration can be
 // debugged; older pages by cursor, the newest page polled.
 import { tz } from '@date-fns/tz';

@@ -1,4 +1,4 @@
-// The conversion log's server data: one keyset page of GET /api/conversions (issue 19 item 5), the first
+// The conversion log's server data: one keyset page of GET /api/conversions, the first
 // page polled every 10 s so a postback sent while debugging an integration shows up by itself.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ConversionLogResponse } from '@tracker/schemas';

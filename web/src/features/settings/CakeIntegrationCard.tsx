@@ -1,4 +1,4 @@
-// Settings → Integrations → CAKE (issue 17 item 3): the network's base URL, affiliate id and API key
+// Settings → Integrations → CAKE: the network's base URL, affiliate id and API key
 // (shown masked; left blank it stays as stored), 'Sync now', and the last run's time, rows and error.
 import { formatDistanceToNow } from 'date-fns';
 import { RefreshCw } from 'lucide-react';

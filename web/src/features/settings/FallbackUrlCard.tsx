@@ -1,4 +1,4 @@
-// Fallback URL (setting `fallback_url`, issue 19; Voluum's "default redirect"): where the tracker sends a
+// Fallback URL (setting `fallback_url`; Voluum's "default redirect"): where the tracker sends a
 // visitor it cannot route, so paid traffic is never stranded on a not-found page. Blank clears it.
 import { fallbackUrlSchema } from '@tracker/schemas';
 import { useId, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Settings → Mail (issue 13): where verification codes come from. The IMAP mailbox (password masked)
+// Settings → Mail: where verification codes come from. The IMAP mailbox (password masked)
 // with its last poll, last error and counts, or how to configure one; the inbound hook URL with its key
 // for forwarding services, with its counts; and how many days codes are kept.
 import { codesRetentionDaysSchema, DEFAULT_CODES_RETENTION_DAYS, type MailSourceStatus } from '@tracker/schemas';

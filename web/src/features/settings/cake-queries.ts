@@ -1,4 +1,4 @@
-// The CAKE integration (issue 17 item 3): its settings and last run (GET/PUT /api/integrations/cake) and
+// The CAKE integration: its settings and last run (GET/PUT /api/integrations/cake) and
 // 'Sync now' (POST /api/integrations/cake/sync, answered when the job is done).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CakeIntegration, CakeSettingsBody, CakeSyncResult } from '@tracker/schemas';

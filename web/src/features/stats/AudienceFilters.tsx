@@ -1,4 +1,4 @@
-// The filter bar's audience selects (issue 19 item 3): Country, Device, OS and Browser, each offering the
+// The filter bar's audience selects: Country, Device, OS and Browser, each offering the
 // values seen in the report's range (GET /api/reports/audience) with 'Unknown' for clicks without one.
 // A value picked earlier stays listed when the range no longer has it, so the select never goes blank.
 import { AUDIENCE_VARIABLES, EMPTY_GROUP_LABELS, NONE_FILTER, type AudienceValue, type AudienceValuesResponse, type AudienceVariable } from '@tracker/schemas';

@@ -1,4 +1,4 @@
-// The chart above the report table (issue 4): visits as bars and conversions on the count axis,
+// The chart above the report table: visits as bars and conversions on the count axis,
 // revenue, spend and profit as lines on the money axis, per day (per hour for a single day) of the report
 // time zone. No animation: polling and resizes would replay it every time. Lines are monotone (no
 // overshoot between points), only dots when a few buckets have data, and the axes start at zero.

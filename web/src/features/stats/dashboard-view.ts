@@ -1,4 +1,4 @@
-// The dashboard's view as it lives in the URL (issue 19 item 7), so a view survives a reload and can be
+// The dashboard's view as it lives in the URL, so a view survives a reload and can be
 // bookmarked or sent to a teammate: one zod field per query key, a tolerant parse and a short serialize.
 import { AUDIENCE_VARIABLES, REPORT_COLUMNS, REPORT_GROUP_BY, REPORT_GROUPINGS, TRACKING_VARIABLE_IDS, type AudienceVariable, type ReportColumnId } from '@tracker/schemas';
 import type { SortingState } from '@tanstack/react-table';
@@ -29,7 +29,7 @@ const VIEW_FIELDS = {
   offer: filterValue.catch(ALL),
   spark: filterValue.catch(ALL),
   buyer: filterValue.catch(ALL),
-  // The audience filters (issue 19 item 3), each under its own short key: ?country=US&os=iOS.
+  // The audience filters, each under its own short key: ?country=US&os=iOS.
   country: filterValue.catch(ALL),
   device: filterValue.catch(ALL),
   os: filterValue.catch(ALL),
@@ -53,7 +53,7 @@ const VIEW_FIELDS = {
     .transform((list) => (list.length ? list : undefined))
     .optional()
     .catch(undefined),
-  // The drill-down's deeper grouping levels (issue 19 item 4), second and third, in order.
+  // The drill-down's deeper grouping levels, second and third, in order.
   drill: listOf(REPORT_GROUP_BY as unknown as [string, ...string[]])
     .transform((list) => list.slice(0, 2))
     .catch([]),

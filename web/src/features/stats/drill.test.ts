@@ -35,7 +35,7 @@ describe('drill-down', () => {
   test('any grouping sits under any other; a level that repeats the new grouping is dropped with those below it', () => {
     const drill = { then: 'adGroupName' as const, then2: 'placement' as const, expanded: [rowId(['a'])] };
     expect(fitDrill('campaign', { then: 'offer', then2: 'placement', expanded: [] })).toEqual({ then: 'offer', then2: 'placement', expanded: [] });
-    // A tracking variable under another one (issue 19 item 4): kept, opened rows too.
+    // A tracking variable under another one: kept, opened rows too.
     expect(fitDrill('campaign', drill)).toEqual(drill);
     expect(fitDrill('creativeName', drill)).toEqual(drill);
     expect(fitDrill('placement', drill)).toEqual({ then: 'adGroupName', then2: null, expanded: [] });

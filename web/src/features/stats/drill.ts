@@ -1,4 +1,4 @@
-// Drill-down of the report table (issue 19 item 4): the 'Then by' levels under the grouping, the rows
+// Drill-down of the report table: the 'Then by' levels under the grouping, the rows
 // the user has opened, and the tree of rows they make. Children load one opened row at a time
 // (GET /api/reports with then/then2 and parent/parent2), as Voluum and RedTrack expand them.
 import { canDrillInto, MAX_DRILL_LEVELS, type ReportGroupBy } from '@tracker/schemas';

@@ -22,7 +22,7 @@ export interface ReportParams {
   spark?: string;
   mediaBuyer?: string;
   campaignId?: string;
-  /** Audience filters (issue 19 item 3): a stored value, or 'none'. */
+  /** Audience filters: a stored value, or 'none'. */
   country?: string;
   device?: string;
   os?: string;

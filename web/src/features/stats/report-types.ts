@@ -1,4 +1,4 @@
-// The wire shapes of GET /api/reports (issue 4), shared with the server through @tracker/schemas:
+// The wire shapes of GET /api/reports, shared with the server through @tracker/schemas:
 // one row per group, the totals in the same shape, and a per-day (per-hour for a single day) series
 // for the chart. Money is a decimal string.
 export {

@@ -1,4 +1,4 @@
-// The dashboard's view read from and written to the address bar (issue 19 item 7): a change is a new
+// The dashboard's view read from and written to the address bar: a change is a new
 // history entry when it moves to another report, and replaces the current one when it only rearranges it.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';

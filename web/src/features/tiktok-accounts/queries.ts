@@ -1,4 +1,4 @@
-// TikTok ad accounts (issue 17): the list (polled while the card is open, so a scheduled sync shows up),
+// TikTok ad accounts: the list (polled while the card is open, so a scheduled sync shows up),
 // add, delete, 'Test connection' and 'Sync now' with their toasts. A sync answers when it is done.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SpendSyncBody, TiktokAccountCreate, TiktokAccountView, TiktokConnectionTest } from '@tracker/schemas';

@@ -1,4 +1,4 @@
-// Media buyer assignments (issue 17 item 4): the sparks and CAKE subid1 values of a role-user account.
+// Media buyer assignments: the sparks and CAKE subid1 values of a role-user account.
 // Their clicks show under this user in the Media Buyer grouping, and the user then sees only those
 // clicks, conversions and spend; with none, the user sees the team's data. Saved as complete lists.
 import { useEffect, useId, useState } from 'react';

@@ -99,7 +99,7 @@ export function useSaveVcnAssignments() {
 const sparkAssignmentsKey = (id: number) => ['/api/users', id, 'spark-assignments'] as const;
 const subid1AssignmentsKey = (id: number) => ['/api/users', id, 'subid1-assignments'] as const;
 
-/** The sparks and CAKE subid1 values that make a user a media buyer (issue 17 item 4). */
+/** The sparks and CAKE subid1 values that make a user a media buyer. */
 export function useSparkAssignments(id: number, options: { enabled?: boolean } = {}) {
   return useQuery<SparkAssignment[], Error, number[]>({
     queryKey: sparkAssignmentsKey(id),
