@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import declaredWorkspaceImports from './eslint-rules/declared-workspace-imports.js';
+import noIssueReferences from './eslint-rules/no-issue-references.js';
 
 /** Test support: only these may import `@tracker/testing`, `@tracker/core/testing` or a `testing/` folder. */
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.contract.ts', '**/testing/**', 'bench/**', 'web/e2e/**'];
@@ -60,8 +61,9 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: ['error', 'smart'],
       'tracker/declared-workspace-imports': 'error',
+      'tracker/no-issue-references': 'error',
     },
-    plugins: { tracker: { rules: { 'declared-workspace-imports': declaredWorkspaceImports } } },
+    plugins: { tracker: { rules: { 'declared-workspace-imports': declaredWorkspaceImports, 'no-issue-references': noIssueReferences } } },
   },
   // Test files first; production sources of the same folder then override with the stricter list.
   ...ZONES.flatMap((zone) => [
