@@ -30,3 +30,4 @@ export const TRACKING_VARIABLE_COLUMN = Object.fromEntries(TRACKING_VARIABLES.ma
 /** The tracking variables derived from the click's IP and user agent, which a report can also filter by. */
 export const AUDIENCE_VARIABLES = ['country', 'device', 'os', 'browser'] as const satisfies readonly TrackingVariable[];
 export type AudienceVariable = (typeof AUDIENCE_VARIABLES)[number];
+export type AudienceColumn = (typeof TRACKING_VARIABLE_COLUMN)[AudienceVariable];
