@@ -3,7 +3,7 @@
 // projector may not have written a click made a moment ago through another ingest process. Misses are
 // remembered briefly and concurrent lookups of one id shared, so made-up ids cannot multiply queries.
 import { LRUCache } from 'lru-cache';
-import type { Analytics } from '@tracker/core';
+import type { Analytics, ClickIndexRow } from '@tracker/core';
 import { clickEventSchema, type ClickDimensions } from '@tracker/schemas';
 import { RecentClicks } from './recent-clicks';
 
@@ -11,20 +11,8 @@ export interface KnownClick extends ClickDimensions {
   clickedAt: number;
 }
 
-interface ClickIndexRow {
-  clicked_at: string;
-  campaign_id: string;
-  lander_id: number;
-  offer_id: number;
-  spark_id: string;
-  tiktok_campaign_id: string;
-  tiktok_ad_group_id: string;
-  tiktok_creative_id: string;
-  placement: string;
-  campaign_name: string;
-  ad_group_name: string;
-  creative_name: string;
-}
+/** `SELECT * EXCEPT (click_id, ttclid, ip, user_agent)`: the dimensions an exit copies, and the time. */
+type FoundRow = Omit<ClickIndexRow, 'click_id' | 'ttclid' | 'ip' | 'user_agent'>;
 
 export class ClickLookup {
   /** The clicks redirected here, as the events they were published as; decoded only on an exit. */
@@ -72,7 +60,7 @@ export class ClickLookup {
   private async lookUp(clickId: string): Promise<KnownClick | null> {
     for (let attempt = 0; attempt <= this.retries; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, this.retryDelayMs));
-      const [row] = await this.analytics.query<ClickIndexRow>(
+      const [row] = await this.analytics.query<FoundRow>(
         'SELECT * EXCEPT (click_id, ttclid, ip, user_agent) FROM click_index WHERE click_id = {clickId:String} LIMIT 1',
         { clickId },
       );
@@ -93,7 +81,7 @@ function fromClickEvent(encoded: Buffer): KnownClick {
   return { ...dimensions, clickedAt: event.at };
 }
 
-function fromIndexRow(row: ClickIndexRow): KnownClick {
+function fromIndexRow(row: FoundRow): KnownClick {
   return {
     clickedAt: Date.parse(`${row.clicked_at.replace(' ', 'T')}Z`),
     campaignId: row.campaign_id,

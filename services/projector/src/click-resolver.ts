@@ -1,27 +1,8 @@
 // Finds the clicks that conversions belong to in the analytics store's click_index (one query per
 // batch), keeping those it found: a click often converts more than once (pending, then approved).
 import { LRUCache } from 'lru-cache';
-import type { Analytics } from '@tracker/core';
+import type { Analytics, ClickIndexRow } from '@tracker/core';
 import { parseChTime, type ResolvedClick } from './analytics-rows';
-
-interface ClickIndexRow {
-  click_id: string;
-  clicked_at: string;
-  campaign_id: string;
-  lander_id: number;
-  offer_id: number;
-  spark_id: string;
-  tiktok_campaign_id: string;
-  tiktok_ad_group_id: string;
-  tiktok_creative_id: string;
-  placement: string;
-  campaign_name: string;
-  ad_group_name: string;
-  creative_name: string;
-  ttclid: string;
-  ip: string;
-  user_agent: string;
-}
 
 export class ClickResolver {
   private readonly recent = new LRUCache<string, ResolvedClick>({ max: 20_000 });
