@@ -3,7 +3,7 @@
 // projector may not have written a click made a moment ago through another ingest process. Misses are
 // remembered briefly and concurrent lookups of one id shared, so made-up ids cannot multiply queries.
 import { LRUCache } from 'lru-cache';
-import type { Analytics, ClickIndexRow } from '@tracker/core';
+import { clickDimensionsOf, type Analytics, type ClickIndexRow } from '@tracker/core';
 import { clickEventSchema, type ClickDimensions } from '@tracker/schemas';
 import { RecentClicks } from './recent-clicks';
 
@@ -65,7 +65,7 @@ export class ClickLookup {
         { clickId },
       );
       if (row) {
-        const click = fromIndexRow(row);
+        const click = clickDimensionsOf(row);
         this.found.set(clickId, click);
         return click;
       }
@@ -79,21 +79,4 @@ function fromClickEvent(encoded: Buffer): KnownClick {
   const event = clickEventSchema.parse(JSON.parse(encoded.toString('utf8')));
   const { ttclid: _t, ip: _i, userAgent: _u, referrer: _r, bot: _b, ...dimensions } = event.data;
   return { ...dimensions, clickedAt: event.at };
-}
-
-function fromIndexRow(row: FoundRow): KnownClick {
-  return {
-    clickedAt: Date.parse(`${row.clicked_at.replace(' ', 'T')}Z`),
-    campaignId: row.campaign_id,
-    landerId: row.lander_id || null,
-    offerId: row.offer_id || null,
-    sparkId: row.spark_id,
-    tiktokCampaignId: row.tiktok_campaign_id,
-    tiktokAdGroupId: row.tiktok_ad_group_id,
-    tiktokCreativeId: row.tiktok_creative_id,
-    placement: row.placement,
-    campaignName: row.campaign_name,
-    adGroupName: row.ad_group_name,
-    creativeName: row.creative_name,
-  };
 }
