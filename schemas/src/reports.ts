@@ -57,17 +57,7 @@ export const EMPTY_GROUP_LABELS: Record<ReportGroupBy, string> = {
   offer: 'Unknown',
   lander: 'Unknown',
   mediabuyer: 'Unknown',
-  tiktokCampaignId: 'Unknown',
-  tiktokAdGroupId: 'Unknown',
-  tiktokCreativeId: 'Unknown',
-  placement: 'Unknown',
-  campaignName: 'Unknown',
-  adGroupName: 'Unknown',
-  creativeName: 'Unknown',
-  country: 'Unknown',
-  device: 'Unknown',
-  os: 'Unknown',
-  browser: 'Unknown',
+  ...(Object.fromEntries(TRACKING_VARIABLE_IDS.map((id) => [id, 'Unknown'])) as Record<TrackingVariable, string>),
 };
 /** The key of the row of clicks without the grouping's dimension ('Direct', 'No Spark', 'Unknown'). */
 export const EMPTY_GROUP_KEY = '';

@@ -1,7 +1,9 @@
 // The tracking-variable catalogue: every dimension a click carries besides its campaign, spark, offer and
 // lander, with its label on the Stats screen and its column in the clicks, exits and conversions tables.
-// Everything else (rollup variables, report SQL, the Click Log, the web's headers) is derived from this list,
-// so adding a dimension touches it alone. Plain data, no zod: the projector's decoder thread loads it.
+// Everything else (rollup variables, report SQL, the Click Log, the web's headers) is derived from this list:
+// a new dimension adds an entry, a migration, and its value where the click is written (the click event and
+// the projector's rows, which the typed ClickFact and ConversionRow flag). Plain data, no zod: the
+// projector's decoder thread loads it.
 
 export const TRACKING_VARIABLES = [
   { id: 'tiktokCampaignId', label: 'Campaign ID (field 4)', column: 'tiktok_campaign_id' },
@@ -30,3 +32,4 @@ export const TRACKING_VARIABLE_COLUMN = Object.fromEntries(TRACKING_VARIABLES.ma
 /** The tracking variables derived from the click's IP and user agent, which a report can also filter by. */
 export const AUDIENCE_VARIABLES = ['country', 'device', 'os', 'browser'] as const satisfies readonly TrackingVariable[];
 export type AudienceVariable = (typeof AUDIENCE_VARIABLES)[number];
+export type AudienceColumn = (typeof TRACKING_VARIABLE_COLUMN)[AudienceVariable];

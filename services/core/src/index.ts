@@ -12,6 +12,7 @@ export { migrateAnalytics } from './analytics/migrate-analytics';
 export { openAnalytics } from './analytics/open-analytics';
 export { recordSpend, replaceAdvertiserSpend, type SpendInput } from './analytics/record-spend';
 export { insertClicks } from './analytics/insert-clicks';
+export { clickDimensionsOf, type ClickIndexRow, type ClickRow } from './analytics/click-row';
 export { listSpendSyncTimes, type SpendSyncTime } from './db/spend-sync-times';
 export type { Entities, Db } from './db/entities';
 export * as schema from './db/schema';

@@ -3,7 +3,7 @@
 // projector may not have written a click made a moment ago through another ingest process. Misses are
 // remembered briefly and concurrent lookups of one id shared, so made-up ids cannot multiply queries.
 import { LRUCache } from 'lru-cache';
-import type { Analytics } from '@tracker/core';
+import { clickDimensionsOf, type Analytics, type ClickIndexRow } from '@tracker/core';
 import { clickEventSchema, type ClickDimensions } from '@tracker/schemas';
 import { RecentClicks } from './recent-clicks';
 
@@ -11,20 +11,8 @@ export interface KnownClick extends ClickDimensions {
   clickedAt: number;
 }
 
-interface ClickIndexRow {
-  clicked_at: string;
-  campaign_id: string;
-  lander_id: number;
-  offer_id: number;
-  spark_id: string;
-  tiktok_campaign_id: string;
-  tiktok_ad_group_id: string;
-  tiktok_creative_id: string;
-  placement: string;
-  campaign_name: string;
-  ad_group_name: string;
-  creative_name: string;
-}
+/** `SELECT * EXCEPT (click_id, ttclid, ip, user_agent)`: the dimensions an exit copies, and the time. */
+type FoundRow = Omit<ClickIndexRow, 'click_id' | 'ttclid' | 'ip' | 'user_agent'>;
 
 export class ClickLookup {
   /** The clicks redirected here, as the events they were published as; decoded only on an exit. */
@@ -72,12 +60,12 @@ export class ClickLookup {
   private async lookUp(clickId: string): Promise<KnownClick | null> {
     for (let attempt = 0; attempt <= this.retries; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, this.retryDelayMs));
-      const [row] = await this.analytics.query<ClickIndexRow>(
+      const [row] = await this.analytics.query<FoundRow>(
         'SELECT * EXCEPT (click_id, ttclid, ip, user_agent) FROM click_index WHERE click_id = {clickId:String} LIMIT 1',
         { clickId },
       );
       if (row) {
-        const click = fromIndexRow(row);
+        const click = clickDimensionsOf(row);
         this.found.set(clickId, click);
         return click;
       }
@@ -91,21 +79,4 @@ function fromClickEvent(encoded: Buffer): KnownClick {
   const event = clickEventSchema.parse(JSON.parse(encoded.toString('utf8')));
   const { ttclid: _t, ip: _i, userAgent: _u, referrer: _r, bot: _b, ...dimensions } = event.data;
   return { ...dimensions, clickedAt: event.at };
-}
-
-function fromIndexRow(row: ClickIndexRow): KnownClick {
-  return {
-    clickedAt: Date.parse(`${row.clicked_at.replace(' ', 'T')}Z`),
-    campaignId: row.campaign_id,
-    landerId: row.lander_id || null,
-    offerId: row.offer_id || null,
-    sparkId: row.spark_id,
-    tiktokCampaignId: row.tiktok_campaign_id,
-    tiktokAdGroupId: row.tiktok_ad_group_id,
-    tiktokCreativeId: row.tiktok_creative_id,
-    placement: row.placement,
-    campaignName: row.campaign_name,
-    adGroupName: row.ad_group_name,
-    creativeName: row.creative_name,
-  };
 }

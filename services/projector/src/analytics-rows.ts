@@ -25,10 +25,6 @@ export function chTime(epochMs: number): string {
   return `${lastSecondText}.${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}`;
 }
 
-export function parseChTime(text: string): number {
-  return Date.parse(`${text.replace(' ', 'T')}Z`);
-}
-
 /** A click's dimensions plus its time: what exits and conversions copy into their rows. */
 export interface ResolvedClick extends ClickDimensions {
   clickedAt: number;

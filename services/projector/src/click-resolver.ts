@@ -1,27 +1,8 @@
 // Finds the clicks that conversions belong to in the analytics store's click_index (one query per
 // batch), keeping those it found: a click often converts more than once (pending, then approved).
 import { LRUCache } from 'lru-cache';
-import type { Analytics } from '@tracker/core';
-import { parseChTime, type ResolvedClick } from './analytics-rows';
-
-interface ClickIndexRow {
-  click_id: string;
-  clicked_at: string;
-  campaign_id: string;
-  lander_id: number;
-  offer_id: number;
-  spark_id: string;
-  tiktok_campaign_id: string;
-  tiktok_ad_group_id: string;
-  tiktok_creative_id: string;
-  placement: string;
-  campaign_name: string;
-  ad_group_name: string;
-  creative_name: string;
-  ttclid: string;
-  ip: string;
-  user_agent: string;
-}
+import { clickDimensionsOf, type Analytics, type ClickIndexRow } from '@tracker/core';
+import type { ResolvedClick } from './analytics-rows';
 
 export class ClickResolver {
   private readonly recent = new LRUCache<string, ResolvedClick>({ max: 20_000 });
@@ -42,23 +23,7 @@ export class ClickResolver {
         { ids: missing },
       );
       for (const row of rows) {
-        const click: ResolvedClick = {
-          clickedAt: parseChTime(row.clicked_at),
-          campaignId: row.campaign_id,
-          landerId: row.lander_id || null,
-          offerId: row.offer_id || null,
-          sparkId: row.spark_id,
-          tiktokCampaignId: row.tiktok_campaign_id,
-          tiktokAdGroupId: row.tiktok_ad_group_id,
-          tiktokCreativeId: row.tiktok_creative_id,
-          placement: row.placement,
-          campaignName: row.campaign_name,
-          adGroupName: row.ad_group_name,
-          creativeName: row.creative_name,
-          ttclid: row.ttclid,
-          ip: row.ip,
-          userAgent: row.user_agent,
-        };
+        const click: ResolvedClick = { ...clickDimensionsOf(row), ttclid: row.ttclid, ip: row.ip, userAgent: row.user_agent };
         found.set(row.click_id, click);
         this.recent.set(row.click_id, click);
       }

@@ -5,7 +5,7 @@
 // of the event at another log position writes none.
 import { inArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@tracker/core';
-import type { ConversionEvent } from '@tracker/schemas';
+import { TRACKING_VARIABLES, type ConversionEvent, type TrackingVariableColumn } from '@tracker/schemas';
 import { selectInChunks, writeInChunks } from './bounded-statements';
 import { EMPTY_AUDIENCE, deriveClickAudience } from './click-audience';
 import { EMPTY_DIMENSIONS, chTime, dimensionColumns, type LogPosition, type ResolvedClick } from './analytics-rows';
@@ -69,10 +69,10 @@ function positiveRow(p: PendingConversion, previous: ConversionRow | null): Conv
 }
 
 function dimensionColumnsOfRow(row: ConversionRow) {
-  const { campaign_id, lander_id, offer_id, spark_id, tiktok_campaign_id, tiktok_ad_group_id, tiktok_creative_id,
-    placement, campaign_name, ad_group_name, creative_name, country = '', device = '', os = '', browser = '' } = row;
-  return { campaign_id, lander_id, offer_id, spark_id, tiktok_campaign_id, tiktok_ad_group_id, tiktok_creative_id,
-    placement, campaign_name, ad_group_name, creative_name, country, device, os, browser };
+  const { campaign_id, lander_id, offer_id, spark_id } = row;
+  const variables = {} as Record<TrackingVariableColumn, string>;
+  for (const { column } of TRACKING_VARIABLES) variables[column] = row[column] ?? '';
+  return { campaign_id, lander_id, offer_id, spark_id, ...variables };
 }
 
 /** A transaction's ledger row as this batch leaves it. */

@@ -1,6 +1,7 @@
 // Raw clicks in the Click Log's order (clicked_at, then click id, newest first) found by keyset: a page
 // is addressed by a click's position, never by an offset, so clicks that arrive in between move nothing.
-import type { Analytics, QueryParams } from '@tracker/core';
+import type { Analytics, ClickRow, QueryParams } from '@tracker/core';
+import { TRACKING_VARIABLES, type TrackingVariableColumn } from '@tracker/schemas';
 import { VIEWER_SPARKS_CONDITION, type ViewerScope } from './viewer-scope';
 
 /** The clicks of [startDate, endDate] in the report time zone. */
@@ -40,27 +41,11 @@ export interface ChKey {
   clickId: string;
 }
 
-export interface ClickRow {
-  click_id: string;
-  clicked_at: string;
-  /** clicked_at in the report time zone, 'yyyy-MM-dd HH:mm:ss' (for the CSV). */
+/** A click of a page: the columns the Click Log shows, with `clicked_local`, clicked_at in the report time
+ *  zone as 'yyyy-MM-dd HH:mm:ss' (for the CSV). */
+export interface ClickPageRow
+  extends Pick<ClickRow, 'click_id' | 'clicked_at' | 'campaign_id' | 'spark_id' | 'ip' | 'user_agent' | 'bot' | TrackingVariableColumn> {
   clicked_local: string;
-  campaign_id: string;
-  spark_id: string;
-  tiktok_campaign_id: string;
-  tiktok_ad_group_id: string;
-  tiktok_creative_id: string;
-  placement: string;
-  campaign_name: string;
-  ad_group_name: string;
-  creative_name: string;
-  ip: string;
-  user_agent: string;
-  bot: string;
-  country: string;
-  device: string;
-  os: string;
-  browser: string;
 }
 
 /** ClickHouse's 'yyyy-MM-dd HH:mm:ss.SSS' (UTC) as ISO 8601, and back. */
@@ -71,8 +56,7 @@ export const chTimeFromIso = (iso: string) => iso.replace('T', ' ').replace('Z',
 export const localTime = (column: string) => `formatDateTime(${column}, '%Y-%m-%d %H:%i:%S', {tz:String})`;
 
 const CLICK_COLUMNS = `click_id, clicked_at, ${localTime('clicked_at')} AS clicked_local, campaign_id, spark_id,
-  tiktok_campaign_id, tiktok_ad_group_id, tiktok_creative_id, placement, campaign_name, ad_group_name, creative_name,
-  ip, user_agent, bot, country, device, os, browser`;
+  ${TRACKING_VARIABLES.map((v) => v.column).join(', ')}, ip, user_agent, bot`;
 
 const TIME = 'DateTime64(3, \'UTC\')';
 
@@ -145,7 +129,7 @@ export interface PageSpec {
  * steps: the time of the (skip + limit)-th click strictly inside the bounds' times (one column read),
  * then the full rows of the short stretch up to that time, in exact keyset order.
  */
-export async function readClickPage(analytics: Analytics, scope: ClickScope, spec: PageSpec): Promise<ClickRow[]> {
+export async function readClickPage(analytics: Analytics, scope: ClickScope, spec: PageSpec): Promise<ClickPageRow[]> {
   if (spec.limit <= 0) return [];
   const { where, params } = scopeSql(scope);
   const bound: QueryParams = { ...params };
@@ -180,7 +164,7 @@ export async function readClickPage(analytics: Analytics, scope: ClickScope, spe
     bound.edgeAt = edge.clicked_at;
     stretch.push(spec.order === 'newest' ? `clicked_at >= {edgeAt:${TIME}}` : `clicked_at <= {edgeAt:${TIME}}`);
   }
-  const rows = await analytics.query<ClickRow>(
+  const rows = await analytics.query<ClickPageRow>(
     `SELECT ${CLICK_COLUMNS} FROM clicks WHERE ${[where, ...stretch, ...keyset].join(' AND ')}
      ORDER BY clicked_at ${direction}, click_id ${direction}
      LIMIT {limit:UInt32} OFFSET {skip:UInt64}`,

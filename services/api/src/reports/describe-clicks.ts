@@ -3,7 +3,7 @@
 import { inArray } from 'drizzle-orm';
 import { schema, type Analytics, type Db } from '@tracker/core';
 import { centsFromMoney, moneyFromCents, type ClickLogRow } from '@tracker/schemas';
-import { isoFromChTime, localTime, type ClickRow } from './click-keyset';
+import { isoFromChTime, localTime, type ClickPageRow } from './click-keyset';
 
 export interface DescribedClick {
   row: ClickLogRow;
@@ -32,7 +32,7 @@ async function readCampaignNames(db: Db, ids: string[], known: CampaignNames): P
 /** `clicks` newest first, as they came from readClickPage; answers in the same order. */
 export async function describeClicks(
   deps: { db: Db; analytics: Analytics },
-  clicks: ClickRow[],
+  clicks: ClickPageRow[],
   tz: string,
   names: CampaignNames = new Map(),
 ): Promise<DescribedClick[]> {

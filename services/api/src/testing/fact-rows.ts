@@ -1,11 +1,11 @@
 // Test support for the report routes: rows of the analytics fact tables (clicks, exits, conversions),
 // written straight into the store so a test states only the fields its figures depend on.
+import { TRACKING_VARIABLES, type TrackingVariableColumn } from '@tracker/schemas';
 
 /** Every dimension a fact row carries, all for campaign cmpA unless a test says otherwise. */
 const DIMENSIONS = {
-  campaign_id: 'cmpA', lander_id: 0, offer_id: 0, spark_id: '', tiktok_campaign_id: '', tiktok_ad_group_id: '',
-  tiktok_creative_id: '', placement: '', campaign_name: '', ad_group_name: '', creative_name: '',
-  country: '', device: '', os: '', browser: '',
+  campaign_id: 'cmpA', lander_id: 0, offer_id: 0, spark_id: '',
+  ...(Object.fromEntries(TRACKING_VARIABLES.map((v) => [v.column, ''])) as Record<TrackingVariableColumn, string>),
 };
 type Dimensions = Partial<typeof DIMENSIONS>;
 

@@ -1,35 +1,14 @@
 // The click rollups (report_clicks_daily and report_variable_clicks_daily), summed in JavaScript by whoever
 // writes clicks: the projector per unit, off the event loop, and `insertClicks` for tests and loaders.
 // As materialized views they cost more chDB CPU than the raw insert itself (11 ARRAY JOIN rows a click).
-// Pure (no store, no Node API), so the projector's decoder thread loads it alone.
+// Pure (no store, no Node API), so the projector's decoder thread loads it alone: the catalogue by its
+// zod-free path.
+import { TRACKING_VARIABLES, type TrackingVariableColumn } from '@tracker/schemas/tracking-variables';
+import type { ClickRow } from './click-row';
 
-/** The tracking and audience variables of report_variable_clicks_daily: its `variable` name and the column of its value. */
-export const CLICK_VARIABLES = [
-  ['tiktokCampaignId', 'tiktok_campaign_id'],
-  ['tiktokAdGroupId', 'tiktok_ad_group_id'],
-  ['tiktokCreativeId', 'tiktok_creative_id'],
-  ['placement', 'placement'],
-  ['campaignName', 'campaign_name'],
-  ['adGroupName', 'ad_group_name'],
-  ['creativeName', 'creative_name'],
-  ['country', 'country'],
-  ['device', 'device'],
-  ['os', 'os'],
-  ['browser', 'browser'],
-] as const;
-
-type VariableColumn = (typeof CLICK_VARIABLES)[number][1];
-
-/** What a click adds to the rollups: its columns in the clicks table, `clicked_at` in ClickHouse's text form (UTC),
- *  `bot` why it is a bot ('' for a person). */
-export type ClickFact = {
-  clicked_at: string;
-  campaign_id: string;
-  spark_id: string;
-  offer_id: number;
-  lander_id: number;
-  bot: string;
-} & Record<VariableColumn, string>;
+/** What a click adds to the rollups: its columns in the clicks table, `bot` why it is a bot ('' for a person).
+ *  report_variable_clicks_daily holds a row per tracking variable (the catalogue's id) and its column's value. */
+export type ClickFact = Pick<ClickRow, 'clicked_at' | 'campaign_id' | 'spark_id' | 'offer_id' | 'lander_id' | 'bot' | TrackingVariableColumn>;
 
 export const CLICK_ROLLUP_TABLES = ['report_clicks_daily', 'report_variable_clicks_daily'] as const;
 export type ClickRollupTable = (typeof CLICK_ROLLUP_TABLES)[number];
@@ -143,8 +122,8 @@ export class ClickRollups {
     this.#last = slice;
     const bot = fact.bot !== '';
     counts(slice.byLander, fact.lander_id).add(quarter, bot);
-    for (let v = 0; v < CLICK_VARIABLES.length; v++) {
-      counts(slice.byVariable[v]!, fact[CLICK_VARIABLES[v]![1]]).add(quarter, bot);
+    for (let v = 0; v < TRACKING_VARIABLES.length; v++) {
+      counts(slice.byVariable[v]!, fact[TRACKING_VARIABLES[v]!.column]).add(quarter, bot);
     }
   }
 
@@ -160,7 +139,7 @@ export class ClickRollups {
         offer_id: fact.offer_id,
         tiktok_campaign_id: fact.tiktok_campaign_id,
         byLander: new Map(),
-        byVariable: CLICK_VARIABLES.map(() => new Map()),
+        byVariable: TRACKING_VARIABLES.map(() => new Map()),
       };
       this.#slices.set(key, slice);
     }
@@ -181,7 +160,7 @@ export class ClickRollups {
       s.byVariable.forEach((values, v) => {
         for (const [value, c] of values) {
           variable.push({
-            variable: CLICK_VARIABLES[v]![0], value, day: s.day, campaign_id: s.campaign_id, spark_id: s.spark_id,
+            variable: TRACKING_VARIABLES[v]!.id, value, day: s.day, campaign_id: s.campaign_id, spark_id: s.spark_id,
             offer_id: s.offer_id, tiktok_campaign_id: s.tiktok_campaign_id, ...c.columns(),
           });
         }

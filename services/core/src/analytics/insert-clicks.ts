@@ -2,7 +2,8 @@
 // loaders, imports. The click rollups are no materialized views (click-rollups.ts): a plain insert into
 // `clicks` would leave every report without those visits.
 import type { Analytics, InsertOptions } from './analytics';
-import { CLICK_ROLLUP_TABLES, CLICK_VARIABLES, ClickRollups, type ClickFact } from './click-rollups';
+import { TRACKING_VARIABLES } from '@tracker/schemas/tracking-variables';
+import { CLICK_ROLLUP_TABLES, ClickRollups, type ClickFact } from './click-rollups';
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
@@ -16,7 +17,7 @@ function clickFactOfRow(row: Record<string, unknown>): ClickFact {
     lander_id: Number(row.lander_id ?? 0),
     bot: text(row.bot),
   } as ClickFact;
-  for (const [, column] of CLICK_VARIABLES) fact[column] = text(row[column]);
+  for (const { column } of TRACKING_VARIABLES) fact[column] = text(row[column]);
   return fact;
 }
 

@@ -18,7 +18,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import type { ConversionEvent } from '@tracker/schemas';
+import type { AudienceColumn, ConversionEvent, TrackingVariableColumn } from '@tracker/schemas';
 
 const createdAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const money = () => numeric({ precision: 10, scale: 2 });
@@ -239,8 +239,11 @@ export const postbackStatuses = ['approved', 'pending', 'rejected'] as const;
 export const conversionOutcomes = ['new', 'revised', 'replay'] as const;
 
 /** One row of the analytics `conversions` table (sign +1 adds a transaction's state, -1 undoes it), as
- *  the projector writes it there and keeps it in the ledger's jsonb columns below. */
-export interface ConversionRow {
+ *  the projector writes it there and keeps it in the ledger's jsonb columns below. The click's audience
+ *  columns (analytics migration 0005) are absent from rows written before it, stored as ''. */
+export interface ConversionRow
+  extends Record<Exclude<TrackingVariableColumn, AudienceColumn>, string>,
+    Partial<Record<AudienceColumn, string>> {
   event_id: string;
   sign: 1 | -1;
   transaction_id: string;
@@ -252,18 +255,6 @@ export interface ConversionRow {
   lander_id: number;
   offer_id: number;
   spark_id: string;
-  tiktok_campaign_id: string;
-  tiktok_ad_group_id: string;
-  tiktok_creative_id: string;
-  placement: string;
-  campaign_name: string;
-  ad_group_name: string;
-  creative_name: string;
-  /** The click's audience (analytics migration 0005); absent from rows written before it, stored as ''. */
-  country?: string;
-  device?: string;
-  os?: string;
-  browser?: string;
   status: string;
   payout: string;
   network_offer_id: string;

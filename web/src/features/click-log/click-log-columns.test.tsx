@@ -70,6 +70,7 @@ describe('the audience columns', () => {
     expect(cellHtml('os', click)).toContain('iOS');
     expect(cellHtml('browser', click)).toContain('TikTok');
     expect(CLICK_LOG_COLUMNS.filter((c) => ['country', 'device', 'os', 'browser'].includes(c.id)).map((c) => c.shown)).toEqual([false, false, false, false]);
+    expect(CLICK_LOG_COLUMNS.filter((c) => ['country', 'device', 'os', 'browser'].includes(c.id)).map((c) => c.label)).toEqual(['Country', 'Device', 'OS', 'Browser']);
   });
 
   it('show a dash for a click recorded before they existed', () => {

@@ -2,7 +2,7 @@
 // a few more a buyer can switch on (country, device, OS, browser, spark, user agent, bot). Times are in the report time zone.
 import type { tz } from '@date-fns/tz';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { ClickLogRow } from '@tracker/schemas';
+import { TRACKING_VARIABLES, type AudienceVariable, type ClickLogRow } from '@tracker/schemas';
 import { format } from 'date-fns';
 import { Check, Copy } from 'lucide-react';
 import { formatMoney } from '../../lib/format';
@@ -29,6 +29,12 @@ export function formatClickTime(iso: string, pattern: string, inZone: InZone): s
  *  padding (2 × 1rem), the card's border and padding (2 × 1px + 2 × 1rem) and a scroll bar (15 px). */
 export const CLICK_LOG_WIDTH_AT_1440 = 1440 - 256 - 32 - 2 - 32 - 15;
 
+/** An audience column, labelled as the tracking-variable catalogue names it; hidden until switched on. */
+function audienceColumn<V extends AudienceVariable>(id: V, size: number) {
+  const label = TRACKING_VARIABLES.find((v) => v.id === id)?.label ?? id;
+  return { id, label, size, shown: false } as const;
+}
+
 /** Default widths fit the spec's ten columns in CLICK_LOG_WIDTH_AT_1440; names past them end in an
  *  ellipsis with the full text on hover, and the Columns menu hides what a buyer does not read. */
 export const CLICK_LOG_COLUMNS = [
@@ -44,10 +50,10 @@ export const CLICK_LOG_COLUMNS = [
   { id: 'placement', label: 'Placement', size: 84, shown: true },
   { id: 'ipAddress', label: 'IP Address', size: 104, shown: true },
   // Derived from the IP and user agent by the projector; clicks recorded before that show a dash.
-  { id: 'country', label: 'Country', size: 130, shown: false },
-  { id: 'device', label: 'Device', size: 90, shown: false },
-  { id: 'os', label: 'OS', size: 90, shown: false },
-  { id: 'browser', label: 'Browser', size: 120, shown: false },
+  audienceColumn('country', 130),
+  audienceColumn('device', 90),
+  audienceColumn('os', 90),
+  audienceColumn('browser', 120),
   { id: 'spark', label: 'Spark', size: 130, shown: false },
   { id: 'userAgent', label: 'User Agent', size: 260, shown: false },
   { id: 'bot', label: 'Bot', size: 120, shown: false },

@@ -4,13 +4,15 @@
 import { AUDIENCE_VARIABLES, EMPTY_GROUP_LABELS, NONE_FILTER, type AudienceValue, type AudienceValuesResponse, type AudienceVariable } from '@tracker/schemas';
 import { SelectItem } from '../../ui/Select';
 import type { AudienceFilterValues } from './dashboard-view';
+import { nameHeaderFor } from './report-groupings';
 import { ALL, FilterSelect } from './StatsFilters';
 
-const LABELS: Record<AudienceVariable, { label: string; all: string }> = {
-  country: { label: 'Country', all: 'All Countries' },
-  device: { label: 'Device', all: 'All Devices' },
-  os: { label: 'OS', all: 'All OS' },
-  browser: { label: 'Browser', all: 'All Browsers' },
+/** The option for no filter; each select's label is the variable's name from the catalogue. */
+const ALL_LABELS: Record<AudienceVariable, string> = {
+  country: 'All Countries',
+  device: 'All Devices',
+  os: 'All OS',
+  browser: 'All Browsers',
 };
 
 /** The options of one select: the range's values, plus the selected one when the range lacks it. */
@@ -35,12 +37,12 @@ export function AudienceFilters({
         <FilterSelect
           key={variable}
           id={`stats-${variable}`}
-          label={LABELS[variable].label}
+          label={nameHeaderFor(variable)}
           value={values[variable]}
           onChange={(value) => onChange({ ...values, [variable]: value })}
           className="sm:w-40"
         >
-          <SelectItem value={ALL}>{LABELS[variable].all}</SelectItem>
+          <SelectItem value={ALL}>{ALL_LABELS[variable]}</SelectItem>
           {audienceOptions(variable, seen?.[variable], values[variable]).map((option) => (
             <SelectItem key={option.value} value={option.value}>
               {option.label}

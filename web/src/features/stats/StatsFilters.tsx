@@ -10,7 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import type { CampaignFilter } from './campaign-filter';
 import type { MediaBuyerOption } from './queries';
 import { drillChoices, openedAtTop, type DrillState } from './drill';
-import { GROUPING_TABS, nameHeaderFor, NO_VARIABLE, TRACKING_VARIABLES, type ReportGroupBy, type TrackingVariable } from './report-groupings';
+import { GROUPING_TABS, nameHeaderFor, NO_VARIABLE, VARIABLE_GROUPINGS, type ReportGroupBy, type TrackingVariable } from './report-groupings';
 import { NONE_FILTER } from './report-types';
 
 /** The value of every "All ..." item: Radix Select refuses ''. */
@@ -20,7 +20,7 @@ export const NO_SPARK = NONE_FILTER;
 
 /** A 'Then by' select's "no further level" item. */
 const NO_LEVEL = 'none';
-const ALL_GROUPINGS: readonly ReportGroupBy[] = [...GROUPING_TABS.map((g) => g.value), ...TRACKING_VARIABLES.map((v) => v.value)];
+const ALL_GROUPINGS: readonly ReportGroupBy[] = [...GROUPING_TABS.map((g) => g.value), ...VARIABLE_GROUPINGS.map((v) => v.value)];
 
 export interface StatsFilterValues {
   variable: TrackingVariable | typeof NO_VARIABLE;
@@ -105,7 +105,7 @@ export function StatsFilters({
         wide
       >
         <SelectItem value={NO_VARIABLE}>No Variable Selected</SelectItem>
-        {TRACKING_VARIABLES.map((v) => (
+        {VARIABLE_GROUPINGS.map((v) => (
           <SelectItem key={v.value} value={v.value}>
             {v.label}
           </SelectItem>
