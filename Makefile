@@ -15,8 +15,11 @@ run: install web
 dev: install
 	trap 'kill 0' EXIT; npx tsx watch services/cli/src/main.ts all & npm run dev -w web
 
-## test: lint, typecheck and every test suite (real-engine suites run when their URLs are set)
-test: install lint typecheck jest
+## test: lint, typecheck and every test suite (real-engine suites run when their URLs are set). Lint, the
+## typecheck and the web build are single-threaded for most of their time, so they run side by side first.
+test: install
+	$(MAKE) --no-print-directory -j3 --output-sync=target lint typecheck web
+	$(MAKE) --no-print-directory jest
 
 ## test-faults: the pipeline under faults on real processes and its own PostgreSQL, Redis and Kafka
 ## (SIGKILLs under load, the broker, PostgreSQL and Redis restarted); prints sent/answered/stored/lost/doubled.

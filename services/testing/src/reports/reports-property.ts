@@ -1,0 +1,368 @@
+// The report property, for one set of stores: a seeded random event stream goes through the real event
+// log and the real projector into the analytics store, spend through recordSpend, and every grouping of
+// GET /api/reports (rows, totals, series; with and without filters; in time zones west and east of UTC)
+// must equal what report-oracle.ts computes from the published events, to the cent. Each engine pair has
+// a test file of its own (reports.property*.test.ts), so jest runs the two on separate workers.
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import { createHttpServer, createLogger, encodeEvent, recordSpend, schema } from '@tracker/core';
+// The test drives the whole pipeline: the API reads what the real projector wrote.
+import { startProjector, type Projector } from '@tracker/projector';
+import { REPORT_GROUP_BY, UNATTRIBUTED_SPEND_KEY, type ReportGroupBy, type ReportResponse, type ReportRow, type TrackingEvent } from '@tracker/schemas';
+import { hashPassword, registerApi } from '@tracker/api';
+import type { PipelineStores } from '../pipeline/open-pipeline-stores';
+import { waitForProjection } from '../pipeline/wait-for-projection';
+import { seedCakeConversions, type CakeSeed } from './cake-scenario';
+import { generateScenario } from './random-event-stream';
+import { compareUtf8 as compareBytes, oracleReport, type OracleQuery, type OracleWorld } from './report-oracle';
+import { startSyncedSpend, type SyncedSpend } from './synced-spend';
+
+// Errors only: a projector that stops making progress says why in the test output (it retries a failing
+// batch forever, and the wait for projection then times out with nothing else to go on).
+const logger = createLogger('error');
+const TIMEZONES = ['America/New_York', 'Asia/Kolkata'];
+/** Unfiltered reports are also checked in a zone 45 minutes off the hour. */
+const UNFILTERED_TIMEZONES = [...TIMEZONES, 'Asia/Kathmandu'];
+const RANGES = [
+  { startDate: '2026-03-07', endDate: '2026-03-09' },
+  // A one-day report (hourly series) on the day New York moves to summer time.
+  { startDate: '2026-03-08', endDate: '2026-03-08' },
+];
+const FOREVER = 100 * 365 * 86_400_000;
+
+export function reportsProperty(open: () => Promise<PipelineStores>, seed: number) {
+  let stores: PipelineStores;
+  let app: FastifyInstance;
+  let cookie = '';
+  let world: OracleWorld;
+  let offerIds: number[] = [];
+  let cake: CakeSeed;
+  const group = `reports-property-${seed}-${Math.random().toString(36).slice(2, 8)}`;
+
+  // Generous: on a loaded machine the projector takes far longer than the helper's default 30 s.
+  const projected = () => waitForProjection(stores.eventLog, group, 300_000);
+
+  async function publish(events: TrackingEvent[]): Promise<void> {
+    for (let i = 0; i < events.length; i += 150) await stores.eventLog.publish(events.slice(i, i + 150).map(encodeEvent));
+  }
+
+  async function retryAllParked(projector: Projector): Promise<void> {
+    while ((await projector.retryParked()) > 0);
+  }
+
+  const startProjection = (unattributedAfterMs: number) =>
+    startProjector(
+      { eventLog: stores.eventLog, analytics: stores.analytics, db: stores.entities.db, logger },
+      { group, maxBatchSize: 53, maxWaitMs: 10, parkedRetryMs: 0, unattributedAfterMs },
+    );
+
+  beforeAll(async () => {
+    stores = await open();
+    const db = stores.entities.db;
+    const landers = await db.insert(schema.landers).values([{ name: 'Quiz', url: 'https://l.example/q' }, { name: 'Story', url: 'https://l.example/s' }]).returning();
+    const offers = await db
+      .insert(schema.offers)
+      .values(['Alpha', 'Beta', 'Gamma'].map((name) => ({ name, url: `https://o.example/${name}` })))
+      .returning();
+    offerIds = offers.map((o) => o.id);
+    await db.insert(schema.campaigns).values([
+      { id: 'cmpA', name: 'Campaign A', landerId: landers[0]!.id },
+      { id: 'cmpB', name: 'Campaign B', landerId: landers[1]!.id },
+      { id: 'cmpC', name: 'Campaign C', landerId: landers[0]!.id },
+    ]);
+    const sparks = await db
+      .insert(schema.sparks)
+      .values(['One', 'Two', 'Three'].map((name, i) => ({ name: `Spark ${name}`, code: 'x', sparkId: `spark-${i + 1}` })))
+      .returning();
+    const hash = await hashPassword('property-password');
+    const users = await db
+      .insert(schema.users)
+      .values(['alice', 'bob', 'Zed', 'admin-property'].map((username) => ({ username, password: hash, role: username.startsWith('admin') ? ('admin' as const) : ('user' as const) })))
+      .returning();
+    const userId = (name: string) => users.find((u) => u.username === name)!.id;
+    // Spark Two has two users: the first by username ('Zed' sorts before 'bob') is its media buyer.
+    await db.insert(schema.userSparkAssignments).values([
+      { userId: userId('alice'), sparkId: sparks[0]!.id },
+      { userId: userId('bob'), sparkId: sparks[1]!.id },
+      { userId: userId('Zed'), sparkId: sparks[1]!.id },
+    ]);
+    // alice, a media buyer, reads the Stats screen: scoped to her spark by the server.
+    await db.insert(schema.userPermissions).values({ userId: userId('alice'), feature: 'dashboard' });
+
+    const scenario = generateScenario(
+      seed,
+      {
+        // 'gone-campaign', 'spark-ghost' and offer/lander 999 are unknown to the entity store.
+        campaignIds: ['cmpA', 'cmpB', 'cmpC', 'gone-campaign'],
+        sparkIds: ['spark-1', 'spark-2', 'spark-3', 'spark-ghost'],
+        offerIds: [...offerIds, 999],
+        landerIds: [...landers.map((l) => l.id), 999],
+      },
+      { clicks: 700, unattributed: 30 },
+    );
+
+    // Round one: conversions of clicks not seen yet wait, parked; round two brings the late clicks.
+    let projector = await startProjection(FOREVER);
+    await publish(scenario.first);
+    await projected();
+    await retryAllParked(projector);
+    await publish(scenario.second);
+    await projected();
+    await retryAllParked(projector);
+    await projector.stop();
+    // The grace period ends: conversions whose click never came count as unattributed.
+    projector = await startProjection(0);
+    await retryAllParked(projector);
+    await projected();
+    await projector.stop();
+
+    for (const batch of scenario.spendBatches) await recordSpend(db, stores.analytics, batch);
+    cake = await seedCakeConversions(db, [...scenario.first, ...scenario.second]);
+
+    world = {
+      events: [...scenario.first, ...scenario.second],
+      spend: new Map(scenario.spendBatches.flat().map((r) => [`${r.date}|${r.tiktokCampaignId}`, Math.round(Number(r.spend) * 100)])),
+      campaignNames: new Map([['cmpA', 'Campaign A'], ['cmpB', 'Campaign B'], ['cmpC', 'Campaign C']]),
+      sparkNames: new Map(sparks.map((s) => [s.sparkId, s.name])),
+      offerNames: new Map(offers.map((o) => [o.id, o.name])),
+      landerNames: new Map(landers.map((l) => [l.id, l.name])),
+      buyerOfSpark: new Map([['spark-1', 'alice'], ['spark-2', 'Zed']]),
+      cake: cake.rows,
+    };
+
+    app = createHttpServer({ logger, trustProxy: false });
+    await registerApi(app, {
+      db,
+      analytics: stores.analytics,
+      changes: stores.entities.changes,
+      sessionSecret: 'p'.repeat(32),
+      secretsKey: Buffer.alloc(32, 3),
+      tiktokApiUrl: 'http://127.0.0.1:9',
+      logger,
+      webDist: '/nonexistent',
+    });
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin-property', password: 'property-password' } });
+    cookie = String(login.headers['set-cookie']).split(';')[0]!;
+  }, 900_000);
+
+  let synced: SyncedSpend | undefined;
+  async function loginAs(username: string): Promise<string> {
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'property-password' } });
+    expect(login.statusCode).toBe(200);
+    return String(login.headers['set-cookie']).split(';')[0]!;
+  }
+
+  afterAll(async () => {
+    await synced?.close();
+    await app?.close();
+    await stores?.close();
+  });
+
+  async function setTimezone(timezone: string) {
+    await stores.entities.db
+      .insert(schema.settings)
+      .values({ key: 'report_timezone', value: timezone })
+      .onConflictDoUpdate({ target: schema.settings.key, set: { value: timezone } });
+  }
+
+  async function compare(q: OracleQuery, as = cookie) {
+    await setTimezone(q.timezone);
+    const query = new URLSearchParams({ groupBy: q.groupBy, startDate: q.startDate, endDate: q.endDate });
+    for (const [name, value] of Object.entries(q.filters)) query.set(name, String(value));
+    if (q.drill) {
+      query.set('then', q.drill.then);
+      query.set('parent', q.drill.parent);
+      if (q.drill.then2 !== undefined) query.set('then2', q.drill.then2);
+      if (q.drill.parent2 !== undefined) query.set('parent2', q.drill.parent2);
+    }
+    const res = await app.inject({ method: 'GET', url: `/api/reports?${query}`, headers: { cookie: as } });
+    expect(res.statusCode).toBe(200);
+    const report = res.json() as ReportResponse;
+    const expected = oracleReport(world, q);
+    const byKey = (rows: ReportRow[]) => [...rows].sort((a, b) => compareBytes(a.key, b.key));
+    expect(report.timezone).toBe(q.timezone);
+    expect(byKey(report.rows)).toEqual(expected.rows);
+    expect(report.totals).toEqual(expected.totals);
+    expect(report.series).toEqual(expected.series);
+    return { report, expected };
+  }
+
+  test('the generated stream is non-trivial: every grouping has several rows, spend, revenue and an Unattributed row', async () => {
+    const { report } = await compare({ timezone: 'America/New_York', groupBy: 'campaign', filters: {}, ...RANGES[0]! });
+    expect(report.rows.length).toBeGreaterThanOrEqual(5);
+    expect(report.rows.map((r) => r.label)).toEqual(expect.arrayContaining(['Campaign A', 'gone-campaign', 'Direct', 'Unattributed']));
+    expect(report.totals.clicks).toBeGreaterThan(200);
+    expect(report.totals.botClicks).toBeGreaterThan(0);
+    expect(report.totals.conversions).toBeGreaterThan(10);
+    expect(report.totals.exitClicks).toBeGreaterThan(50);
+    expect(Number(report.totals.spend)).toBeGreaterThan(0);
+    expect(report.rows.find((r) => r.key === '')!.conversions).toBeGreaterThan(0);
+  });
+
+  const unfiltered = UNFILTERED_TIMEZONES.flatMap((timezone) =>
+    RANGES.flatMap((range) => REPORT_GROUP_BY.map((groupBy): [string, string, string, OracleQuery] => [groupBy, `${range.startDate}..${range.endDate}`, timezone, { timezone, groupBy, filters: {}, ...range }])),
+  );
+  test.each(unfiltered)('groupBy %s over %s in %s equals the oracle', async (_g, _r, _tz, q) => {
+    await compare(q);
+  });
+
+  const filterSets = (): Array<OracleQuery['filters']> => [
+    { offer: offerIds[0]! },
+    { spark: 'spark-2' },
+    { spark: 'none' },
+    { mediaBuyer: 'Zed' },
+    { mediaBuyer: 'none' },
+    { campaignId: 'cmpA' },
+    { campaignId: 'cmpB', spark: 'spark-1', offer: offerIds[1]! },
+  ];
+  const filteredGroupings: ReportGroupBy[] = ['campaign', 'mediabuyer', 'offer', 'tiktokCreativeId'];
+  test.each(TIMEZONES.flatMap((tz) => filteredGroupings.map((g): [ReportGroupBy, string] => [g, tz])))(
+    'groupBy %s with each filter in %s equals the oracle',
+    async (groupBy, timezone) => {
+      for (const filters of filterSets()) {
+        for (const range of RANGES) await compare({ timezone, groupBy, filters, ...range });
+      }
+    },
+  );
+
+  // CAKE: postbacks are the truth per transaction; CAKE fills in only the clicks no
+  // postback reported. The world holds both kinds, so every test above checks that too.
+  test('CAKE conversions: a click both a postback and CAKE report counts once, a click only CAKE reports counts', async () => {
+    expect(cake.reportedByBoth.length).toBeGreaterThan(3);
+    expect(cake.onlyCake.length).toBeGreaterThan(3);
+    const { report } = await compare({ timezone: 'America/New_York', groupBy: 'campaign', filters: {}, ...RANGES[0]! });
+    const withoutCake = oracleReport({ ...world, cake: [] }, { timezone: 'America/New_York', groupBy: 'campaign', filters: {}, ...RANGES[0]! });
+    // CAKE added conversions and revenue, and only those of its own clicks.
+    expect(report.totals.conversions).toBeGreaterThan(withoutCake.totals.conversions);
+    expect(Number(report.totals.revenue)).toBeGreaterThan(Number(withoutCake.totals.revenue));
+  });
+
+  // Media buyers: alice, assigned Spark One, sees only its clicks, their conversions
+  // and their allocated spend, in every grouping, filtered or not, and in drill-downs; no Unattributed row.
+  test.each(['campaign', 'mediabuyer', 'offer', 'spark', 'placement'] as ReportGroupBy[])('a scoped media buyer sees only their sparks in groupBy %s', async (groupBy) => {
+    const alice = await loginAs('alice');
+    for (const range of RANGES) {
+      for (const filters of [{}, { campaignId: 'cmpA' }, { spark: 'spark-2' }]) {
+        const { report } = await compare({ timezone: 'Asia/Kolkata', groupBy, filters, viewerSparks: ['spark-1'], ...range }, alice);
+        expect(report.rows.some((r) => r.key === UNATTRIBUTED_SPEND_KEY)).toBe(false);
+      }
+      const { report: top } = await compare({ timezone: 'Asia/Kolkata', groupBy, filters: {}, viewerSparks: ['spark-1'], ...range }, alice);
+      for (const parent of ['placement'].includes(groupBy) ? [] : top.rows.slice(0, 3)) {
+        await compare({ timezone: 'Asia/Kolkata', groupBy, filters: {}, viewerSparks: ['spark-1'], ...range, drill: { then: groupBy === 'campaign' ? 'offer' : 'campaign', parent: parent.key } }, alice);
+      }
+    }
+  });
+
+  // Audience filters: one alone (variable rollups), two at once, with 'none', beside
+  // the other filters, and under tracking-variable and lander groupings (raw facts).
+  const audienceFilterSets = (): Array<OracleQuery['filters']> => [
+    { country: 'US' },
+    { device: 'Mobile' },
+    { os: 'none' },
+    { browser: 'Chrome', spark: 'spark-2' },
+    { country: 'DE', os: 'Windows' },
+    { country: 'none', device: 'Desktop', campaignId: 'cmpA' },
+  ];
+  const audienceGroupings: ReportGroupBy[] = ['campaign', 'lander', 'mediabuyer', 'tiktokCampaignId', 'placement', 'country'];
+  test.each(TIMEZONES.flatMap((tz) => audienceGroupings.map((g): [ReportGroupBy, string] => [g, tz])))(
+    'groupBy %s with each audience filter in %s equals the oracle',
+    async (groupBy, timezone) => {
+      for (const filters of audienceFilterSets()) {
+        for (const range of RANGES) await compare({ timezone, groupBy, filters, ...range });
+      }
+    },
+  );
+
+  test('an audience filter finds clicks: the filtered reports are not empty', async () => {
+    for (const filters of audienceFilterSets().slice(0, 3)) {
+      const { report } = await compare({ timezone: 'Asia/Kolkata', groupBy: 'campaign', filters, ...RANGES[0]! });
+      expect(report.totals.clicks).toBeGreaterThan(20);
+      expect(Number(report.totals.spend)).toBeGreaterThan(0);
+    }
+  });
+
+  // Drill-down: under every row of the top level, the next level's rows equal the
+  // oracle's, and they add up to that row to the cent (the drill's totals are the row itself).
+  const DRILL_PAIRS: Array<[ReportGroupBy, ReportGroupBy]> = [
+    ['campaign', 'offer'],
+    ['campaign', 'placement'],
+    ['offer', 'campaign'],
+    ['lander', 'spark'],
+    ['mediabuyer', 'adGroupName'],
+    ['spark', 'mediabuyer'],
+    ['tiktokCampaignId', 'creativeName'],
+    // A tracking variable under another one, and beside a lander: read from the raw facts.
+    ['creativeName', 'placement'],
+    ['placement', 'country'],
+    ['country', 'tiktokCampaignId'],
+    ['lander', 'os'],
+    ['browser', 'lander'],
+  ];
+  const drillFilters = (): Array<OracleQuery['filters']> => [{}, { spark: 'spark-2' }, { campaignId: 'cmpA', offer: offerIds[0]! }, { device: 'Mobile' }];
+  test.each(DRILL_PAIRS)('drilling from %s into %s: every parent\'s children equal the oracle and sum to the parent', async (groupBy, then) => {
+    const timezone = 'Asia/Kolkata';
+    for (const filters of drillFilters()) {
+      for (const range of RANGES) {
+        const { report: top } = await compare({ timezone, groupBy, filters, ...range });
+        for (const parent of top.rows.filter((r) => r.key !== UNATTRIBUTED_SPEND_KEY)) {
+          const { report } = await compare({ timezone, groupBy, filters, ...range, drill: { then, parent: parent.key } });
+          const { key: _k, label: _l, linkClicks: _lc, exitClicks: _ec, landerCtr: _lctr, ...figures } = parent;
+          expect(report.totals).toMatchObject({ ...figures, label: parent.label });
+        }
+      }
+    }
+  });
+
+  // Three levels (campaign → ad name → placement, the issue's example; and variables all the way down):
+  // under every second-level row of every first-level row, the third level equals the oracle and sums to it.
+  const DRILL_TRIPLES: Array<[ReportGroupBy, ReportGroupBy, ReportGroupBy]> = [
+    ['campaign', 'creativeName', 'placement'],
+    ['country', 'placement', 'device'],
+    ['offer', 'lander', 'browser'],
+  ];
+  test.each(DRILL_TRIPLES)('drilling %s → %s → %s: every third level equals the oracle and sums to its row', async (groupBy, then, then2) => {
+    const timezone = 'America/New_York';
+    for (const filters of [{}, { os: 'iOS' }] as Array<OracleQuery['filters']>) {
+      const range = RANGES[0]!;
+      const { report: top } = await compare({ timezone, groupBy, filters, ...range });
+      for (const parent of top.rows.filter((r) => r.key !== UNATTRIBUTED_SPEND_KEY)) {
+        const { report: middle } = await compare({ timezone, groupBy, filters, ...range, drill: { then, parent: parent.key } });
+        for (const parent2 of middle.rows) {
+          const { report } = await compare({ timezone, groupBy, filters, ...range, drill: { then, parent: parent.key, then2, parent2: parent2.key } });
+          const { key: _k, label: _l, linkClicks: _lc, exitClicks: _ec, landerCtr: _lctr, ...figures } = parent2;
+          expect(report.totals).toMatchObject({ ...figures, label: parent2.label });
+        }
+      }
+    }
+  });
+
+  // Spend synced from TikTok (synced-spend.ts). Last, since they change the world's spend.
+  const SYNCED_GROUPINGS: ReportGroupBy[] = ['campaign', 'tiktokCampaignId', 'mediabuyer', 'spark'];
+  async function compareSyncedSpend() {
+    for (const timezone of TIMEZONES) {
+      for (const range of RANGES) {
+        for (const groupBy of SYNCED_GROUPINGS) await compare({ timezone, groupBy, filters: {}, ...range });
+        await compare({ timezone, groupBy: 'campaign', filters: { spark: 'spark-2' }, ...range });
+      }
+    }
+  }
+
+  test('after a TikTok spend sync (advertisers in Los Angeles and Shanghai), every total equals the oracle', async () => {
+    synced = await startSyncedSpend({ db: stores.entities.db, analytics: stores.analytics }, seed);
+    await synced.sync();
+    const before = world.spend;
+    world = { ...world, spend: synced.expectedSpend(before) };
+    expect(world.spend).not.toEqual(before);
+    await compareSyncedSpend();
+  });
+
+  test('after a re-sync that changes a day (a figure moves, a campaign drops out), every total equals the oracle', async () => {
+    synced!.changeADay();
+    await synced!.sync();
+    const before = world.spend;
+    world = { ...world, spend: synced!.expectedSpend(before) };
+    expect(world.spend).not.toEqual(before);
+    await compareSyncedSpend();
+  });
+}
