@@ -4,7 +4,8 @@
 // report splits it, then the opened row's cents go to its children pro rata by visits (largest
 // remainder), so the children always add up to their parent's row to the cent; `totals` is that row.
 import type { Analytics, QueryParams } from '@tracker/core';
-import { drillPath, type ReportQuery, type ReportResponse } from '@tracker/schemas';
+import { drillPath, splitCents, type ReportQuery, type ReportResponse } from '@tracker/schemas';
+import { compareBytes } from './compare-bytes';
 import type { ReportDeps } from './get-report';
 import { labelGroups } from './group-labels';
 import { loadReportScope } from './load-report-scope';
@@ -12,7 +13,6 @@ import { planReport } from './report-plan';
 import { queryConversions, queryExitClicks, queryUnapprovedConversions } from './report-query';
 import { collectMeasures, reportRows, type VisitMeasures } from './report-rows';
 import { drillReportSql } from './report-sql';
-import { splitCents } from './split-cents';
 import type { ViewerScope } from './viewer-scope';
 
 interface VisitRow {
@@ -59,7 +59,12 @@ function allocateDrillSpend(rows: VisitRow[], spend: { tzday: string; tt: string
         u.visits += r.visits;
       }
       const list = [...units.values()];
-      const shares = splitCents(cents, list);
+      // Ties as spendAllocationSql breaks them: to the smaller unit (bytewise), then to the one that passes.
+      const shares = splitCents(
+        cents,
+        list.map((u) => BigInt(u.visits)),
+        (a, b) => compareBytes(list[a]!.unit, list[b]!.unit) || list[b]!.passes - list[a]!.passes,
+      );
       if (level === parents.length) {
         list.forEach((u, i) => result.set(u.unit, (result.get(u.unit) ?? 0n) + shares[i]!));
         break;
