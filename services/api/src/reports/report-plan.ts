@@ -97,12 +97,12 @@ const KEY_BY_GROUPING: Record<ReportGrouping, string> = {
   mediabuyer: MEDIA_BUYER_OF_SPARK,
 };
 
-export function isTrackingVariable(groupBy: ReportGroupBy): groupBy is TrackingVariable {
+function isTrackingVariable(groupBy: ReportGroupBy): groupBy is TrackingVariable {
   return !(REPORT_GROUPINGS as readonly string[]).includes(groupBy);
 }
 
 /** A grouping's key over the raw facts (clicks, exits, conversions), which carry every dimension of their click. */
-export function exitKeySql(groupBy: ReportGroupBy): string {
+function exitKeySql(groupBy: ReportGroupBy): string {
   return isTrackingVariable(groupBy) ? TRACKING_VARIABLE_COLUMN[groupBy] : KEY_BY_GROUPING[groupBy as ReportGrouping];
 }
 

@@ -52,9 +52,9 @@ export function compareGroups(a: { key: string; m: GroupMeasures }, b: { key: st
   return b.m.revenueCents - a.m.revenueCents || b.m.clicks - a.m.clicks || compareBytes(a.key, b.key);
 }
 
-export const TOTALS_KEY = '__total__';
+const TOTALS_KEY = '__total__';
 
-export function reportRow(key: string, label: string, m: GroupMeasures, spendCents: number, exitClicks: number): ReportRow {
+function reportRow(key: string, label: string, m: GroupMeasures, spendCents: number, exitClicks: number): ReportRow {
   return {
     key,
     label,
