@@ -185,6 +185,12 @@ describe('arithmetic', () => {
   ])('%i split by %j is %j', (cents, weights, parts) => {
     expect(splitCents(cents, weights)).toEqual(parts);
   });
+
+  test('ties follow the given rule: the later part first, or by a name', () => {
+    expect(splitCents(100n, [1n, 1n, 1n], (a, b) => b - a)).toEqual([33n, 33n, 34n]);
+    const names = ['b', 'a', 'c'];
+    expect(splitCents(2n, [1n, 1n, 1n], (a, b) => names[a]!.localeCompare(names[b]!))).toEqual([1n, 1n, 0n]);
+  });
 });
 
 describe('request bodies', () => {

@@ -186,9 +186,11 @@ export function shareOfCents(cents: Cents, numerator: bigint, denominator: bigin
 
 /**
  * Splits an amount over parts by weight, by largest remainder: parts add up to the amount exactly.
- * Ties go to the earlier part. All weights 0: nothing is split (every part 0).
+ * Parts of equal remainder get their cents in the order `breakTie` gives their indexes (Array.sort's
+ * comparator; 0 keeps the earlier part first), by default the earlier part. All weights 0: nothing is
+ * split (every part 0).
  */
-export function splitCents(cents: Cents, weights: readonly bigint[]): Cents[] {
+export function splitCents(cents: Cents, weights: readonly bigint[], breakTie: (a: number, b: number) => number = (a, b) => a - b): Cents[] {
   const total = weights.reduce((a, b) => a + b, 0n);
   if (total === 0n) return weights.map(() => 0n);
   if (weights.some((w) => w < 0n)) throw new RangeError('Weights must not be negative');
@@ -196,7 +198,7 @@ export function splitCents(cents: Cents, weights: readonly bigint[]): Cents[] {
   const abs = cents * sign;
   const parts = weights.map((w, index) => ({ index, base: (abs * w) / total, remainder: (abs * w) % total }));
   let leftover = abs - parts.reduce((a, p) => a + p.base, 0n);
-  for (const p of [...parts].sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1))) {
+  for (const p of [...parts].sort((a, b) => (a.remainder === b.remainder ? breakTie(a.index, b.index) : a.remainder > b.remainder ? -1 : 1))) {
     if (leftover === 0n) break;
     p.base += 1n;
     leftover -= 1n;

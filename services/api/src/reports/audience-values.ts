@@ -5,7 +5,9 @@ import { AUDIENCE_VARIABLES, EMPTY_GROUP_KEY, NONE_FILTER, type AudienceValuesRe
 import type { ReportDeps } from './get-report';
 import { labelGroups } from './group-labels';
 import { NO_MEDIA_BUYERS } from './media-buyers';
-import { clickPartsSql, groupingSource, scopeParams, type ReportScope } from './report-scope';
+import { groupingSource } from './report-plan';
+import { scopeParams, type ReportScope } from './report-scope';
+import { clickPartsSql } from './report-sql';
 import { readReportTimezone } from './report-timezone';
 
 export async function listAudienceValues(deps: ReportDeps, range: DateRangeQuery): Promise<AudienceValuesResponse> {

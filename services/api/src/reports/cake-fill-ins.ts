@@ -4,7 +4,7 @@
 // which CAKE reports in subid2). Such a "fill-in" counts as an approved conversion of that click, with
 // CAKE's price as revenue, dated and grouped by the click like every conversion. The check runs at
 // query time against the ledger, so a postback that arrives after a CAKE sync replaces the fill-in at
-// once: a conversion seen by both is never counted twice.
+// once: a conversion seen by both is never counted twice. report-sql.ts adds the fill-ins to the conversions.
 import { and, eq, gte, isNotNull, ne, notExists, sql } from 'drizzle-orm';
 import { schema, type Db } from '@tracker/core';
 import { centsFromMoney } from '@tracker/schemas';
@@ -46,41 +46,4 @@ export async function loadCakeFillIns(db: Db, startDate: string): Promise<CakeFi
     fillIns.revenueCents.push(centsFromMoney(row.revenue));
   }
   return fillIns;
-}
-
-const AUDIENCE_COLUMNS = new Set(['country', 'device', 'os', 'browser']);
-
-/** A filled-in click's approved conversions and revenue, as the conversion rollups name them. */
-export const CAKE_PER_CLICK = `toInt64(transform(click_id, {cakeClickIds:Array(String)}, {cakeConversions:Array(Int64)}, toInt64(0))) AS conversions,
-         toDecimal64(transform(click_id, {cakeClickIds:Array(String)}, {cakeRevenueCents:Array(Int64)}, toInt64(0)), 2) / 100 AS revenue`;
-
-/**
- * The clicks CAKE filled in, one row each, from `table`: click_index is ordered by click id (a point
- * lookup per click); only the raw clicks table has the audience columns (country, device, os, browser).
- */
-export function cakeClicksSql(table: 'clicks' | 'click_index'): string {
-  return `SELECT * FROM ${table}
-          WHERE click_id IN (SELECT arrayJoin({cakeClickIds:Array(String)}))
-            AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
-          LIMIT 1 BY click_id`;
-}
-
-/**
- * The clicks CAKE filled in, shaped like the 15-minute conversion rollup `table` (the entity one or the
- * tracking-variable one, whose `value` is the click's `variableColumn`), to UNION with it. Sources that
- * report-source.ts builds carry their own (GroupingSource.conversionsWithCake).
- */
-export function cakeFillInRowsSql(table: string, variableColumn: string | undefined): string {
-  const clicks = cakeClicksSql(variableColumn !== undefined && AUDIENCE_COLUMNS.has(variableColumn) ? 'clicks' : 'click_index');
-  if (variableColumn !== undefined) {
-    return `SELECT variable, value, bucket, campaign_id, spark_id, offer_id, tiktok_campaign_id, conversions, revenue FROM ${table}
-            UNION ALL
-            SELECT {variable:String} AS variable, toString(${variableColumn}) AS value, toStartOfFifteenMinutes(clicked_at) AS bucket,
-                   campaign_id, spark_id, offer_id, tiktok_campaign_id, ${CAKE_PER_CLICK}
-            FROM (${clicks})`;
-  }
-  return `SELECT bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, conversions, revenue FROM ${table}
-          UNION ALL
-          SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, ${CAKE_PER_CLICK}
-          FROM (${clicks})`;
 }

@@ -2,7 +2,9 @@
 import { inArray } from 'drizzle-orm';
 import { schema, type Analytics, type Db } from '@tracker/core';
 import { landerCtr, type CampaignClickSummary, type DateRangeQuery } from '@tracker/schemas';
-import { clickPartsSql, exitClicksSql, filterCondition, groupingSource, type ReportFilters } from './report-scope';
+import { groupingSource } from './report-plan';
+import { filterCondition, type ReportFilters } from './report-scope';
+import { clickPartsSql, exitClicksSql } from './report-sql';
 import { readReportTimezone } from './report-timezone';
 import type { ViewerScope } from './viewer-scope';
 

@@ -4,18 +4,16 @@
 // report splits it, then the opened row's cents go to its children pro rata by visits (largest
 // remainder), so the children always add up to their parent's row to the cent; `totals` is that row.
 import type { Analytics, QueryParams } from '@tracker/core';
-import { drillPath, type ReportGroupBy, type ReportQuery, type ReportResponse } from '@tracker/schemas';
+import { drillPath, splitCents, type ReportQuery, type ReportResponse } from '@tracker/schemas';
 import { compareBytes } from './compare-bytes';
-import { TOTALS_KEY, reportRow, type ReportDeps } from './get-report';
+import type { ReportDeps } from './get-report';
 import { labelGroups } from './group-labels';
 import { loadReportScope } from './load-report-scope';
-import { addMeasures, emptyMeasures, queryConversions, type GroupMeasures } from './report-query';
-import { clickPartsSql, exitKeySql, filterCondition, rawClickCountsSql, rawExitClicksSql, scopeParams, type GroupingSource, type ReportScope } from './report-scope';
-import { reportSource, type ReportSource } from './report-source';
+import { planReport } from './report-plan';
+import { queryConversions, queryExitClicks, queryUnapprovedConversions } from './report-query';
+import { collectMeasures, reportRows, type VisitMeasures } from './report-rows';
+import { drillReportSql } from './report-sql';
 import type { ViewerScope } from './viewer-scope';
-import { SPEND_SQL } from './spend-allocation';
-import { splitCents } from './split-cents';
-import { queryUnapprovedConversions } from './unapproved-conversions';
 
 interface VisitRow {
   tzday: string;
@@ -27,54 +25,13 @@ interface VisitRow {
   bots: number;
 }
 
-/**
- * Visits per (day, TikTok campaign, top-level key, passes), with the deeper keys inside the opened rows.
- * When the levels need the raw clicks but the top level alone fits a rollup, the top level's rows come
- * from that rollup and only the opened top row's clicks from the raw facts (read by that key): both count
- * the same clicks, and the raw read shrinks from every click of the range to those of one row.
- */
-async function queryDrillVisits(analytics: Analytics, levels: ReportGroupBy[], { source, keys }: ReportSource, scope: ReportScope, params: QueryParams): Promise<VisitRow[]> {
-  const top = reportSource(levels.slice(0, 1), scope.filters);
-  if (!source.rawClicks || top.source.rawClicks) return queryVisitRows(analytics, source, keys, scope, params);
-  const openedRow = { ...source, where: `${filterCondition(scope.filters)} AND ${keys[0]} = {drillParent0:String}` };
-  const [topRows, openedRows] = await Promise.all([
-    queryVisitRows(analytics, top.source, top.keys, scope, { ...params, ...top.source.params }),
-    queryVisitRows(analytics, openedRow, keys, scope, params),
-  ]);
-  const deeper = keys.slice(1).map(() => '');
-  return [
-    ...topRows.filter((r) => r.passes === 0 || r.keys[0] !== params.drillParent0).map((r) => ({ ...r, keys: [...r.keys, ...deeper] })),
-    ...openedRows,
-  ];
-}
-
-/** The visit rows of one source whose levels' keys are `keySqls`. */
-async function queryVisitRows(analytics: Analytics, source: GroupingSource, keySqls: string[], scope: ReportScope, params: QueryParams): Promise<VisitRow[]> {
-  // Level i's key is kept only inside the opened rows of levels < i (and when the filters pass).
-  const inside = (i: number) => ['passes = 1', ...Array.from({ length: i }, (_, j) => `k${j} = {drillParent${j}:String}`)].join(' AND ');
-  const levels = (keyOf: (i: number) => string) => keySqls.map((_, i) => (i === 0 ? `${keyOf(0)} AS k0` : `if(${inside(i)}, ${keyOf(i)}, '') AS k${i}`));
-  const names = keySqls.map((_, i) => `k${i}`).join(', ');
-  // The raw clicks are counted by these keys at once; the rollups' rows are split into days first
-  // (clickPartsSql) under an array of the keys.
-  const sql = source.rawClicks
-    ? `SELECT toString(tzday) AS day, tt, passes, ${names}, visits, bots
-       FROM (${rawClickCountsSql(source, scope.filters, levels((i) => keySqls[i]!))})`
-    : `SELECT toString(tzday) AS day, tt, passes, ${levels((i) => `key[${i + 1}]`).join(', ')}, sum(visits) AS visits, sum(bots) AS bots
-       FROM (${clickPartsSql({ ...source, key: `[${keySqls.join(', ')}]` }, scope.filters, 'day')})
-       GROUP BY day, tt, passes, ${names}`;
-  // A (day, TikTok campaign) without visits of the opened top row gives its children nothing: only the
-  // pairs where it has visits come back (a few hundred rows instead of one per top key and day: 72,000
-  // for 2,400 ad names over 30 days).
-  const rows = await analytics.query<Record<string, string | number>>(
-    `SELECT day, tt, passes, ${names}, visits, bots
-     FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION BY day, tt) AS opened FROM (${sql}))
-     WHERE opened`,
-    params,
-  );
+/** The visit rows of a drillVisitsSql query over `levels` levels. */
+async function queryVisitRows(analytics: Analytics, sql: string, levels: number, params: QueryParams): Promise<VisitRow[]> {
+  const rows = await analytics.query<Record<string, string | number>>(sql, params);
   return rows.map((r) => ({
     tzday: String(r.day),
     tt: String(r.tt),
-    keys: keySqls.map((_, i) => String(r[`k${i}`])),
+    keys: Array.from({ length: levels }, (_, i) => String(r[`k${i}`])),
     passes: Number(r.passes),
     visits: Number(r.visits),
     bots: Number(r.bots),
@@ -102,7 +59,12 @@ function allocateDrillSpend(rows: VisitRow[], spend: { tzday: string; tt: string
         u.visits += r.visits;
       }
       const list = [...units.values()];
-      const shares = splitCents(cents, list);
+      // Ties as spendAllocationSql breaks them: to the smaller unit (bytewise), then to the one that passes.
+      const shares = splitCents(
+        cents,
+        list.map((u) => BigInt(u.visits)),
+        (a, b) => compareBytes(list[a]!.unit, list[b]!.unit) || list[b]!.passes - list[a]!.passes,
+      );
       if (level === parents.length) {
         list.forEach((u, i) => result.set(u.unit, (result.get(u.unit) ?? 0n) + shares[i]!));
         break;
@@ -122,74 +84,53 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
   const levels = allLevels.slice(0, parents.length + 1);
   const child = levels[parents.length]!;
   const scope = await loadReportScope(db, query, levels.includes('mediabuyer'), viewer);
-  const { filters, timezone } = scope;
-  const levelsSource = reportSource(levels, filters);
-  const { source, keys: keySqls } = levelsSource;
-  const parentParams = Object.fromEntries(parents.map((p, i) => [`drillParent${i}`, p]));
-  const params = { ...scopeParams(scope), ...source.params, ...parentParams };
-  const insideParents = parents.map((_, i) => `${keySqls[i]} = {drillParent${i}:String}`).join(' AND ');
-  // Exit clicks of every child, from the raw exits (far fewer than clicks), inside the opened rows.
-  const exitsInsideParents = parents.map((_, i) => `toString(${exitKeySql(levels[i]!)}) = {drillParent${i}:String}`).join(' AND ');
-
-  const insideSource = { ...source, where: `${source.where} AND ${insideParents}`, params: { ...source.params, ...parentParams } };
-  const [visits, spendRows, conversions, exits, unapproved] = await Promise.all([
-    queryDrillVisits(analytics, levels, levelsSource, scope, params),
-    analytics.query<{ tzday: string; tt: string; cents: string | number }>(`SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (${SPEND_SQL})`, params),
-    queryConversions(analytics, scope, insideSource, { key: source.key }),
-    analytics.query<{ key: string; exit_clicks: number }>(rawExitClicksSql(exitKeySql(child), `${filterCondition(filters)} AND ${exitsInsideParents}`), params),
-    queryUnapprovedConversions(analytics, scope, insideSource),
+  const plan = planReport(scope, levels, parents);
+  const { params, top } = plan;
+  const sql = drillReportSql(plan);
+  const [visits, topVisits, spendRows, conversions, exits, unapproved] = await Promise.all([
+    queryVisitRows(analytics, sql.visits, levels.length, params),
+    top && sql.topVisits !== undefined ? queryVisitRows(analytics, sql.topVisits, top.keys.length, top.params) : undefined,
+    analytics.query<{ tzday: string; tt: string; cents: string | number }>(sql.spend, params),
+    queryConversions(analytics, sql.conversions, params),
+    queryExitClicks(analytics, sql.exitClicks, params),
+    queryUnapprovedConversions(analytics, sql.unapprovedConversions, params),
   ]);
+  // A split top level (ReportPlan.top): its rollup answers every top row but the opened one, which the
+  // raw read answers with its deeper keys. Both count the same clicks.
+  const deeper = levels.slice(1).map(() => '');
+  const visitRows = topVisits
+    ? [...topVisits.filter((r) => r.passes === 0 || r.keys[0] !== parents[0]).map((r) => ({ ...r, keys: [...r.keys, ...deeper] })), ...visits]
+    : visits;
 
-  const spend = allocateDrillSpend(visits, spendRows.map((s) => ({ tzday: s.tzday, tt: s.tt, cents: BigInt(s.cents) })), parents);
-  const measures = new Map<string, GroupMeasures>();
-  const inside = (r: VisitRow) => r.passes === 1 && parents.every((p, i) => r.keys[i] === p);
-  for (const r of visits) {
-    if (!inside(r)) continue;
+  const spend = allocateDrillSpend(visitRows, spendRows.map((s) => ({ tzday: s.tzday, tt: s.tt, cents: BigInt(s.cents) })), parents);
+  const childVisits = new Map<string, VisitMeasures>();
+  for (const r of visitRows) {
+    if (r.passes !== 1 || !parents.every((p, i) => r.keys[i] === p)) continue;
     const key = r.keys[parents.length]!;
-    const m = measures.get(key) ?? measures.set(key, emptyMeasures()).get(key)!;
-    m.clicks += r.visits;
-    m.botClicks += r.bots;
+    const v = childVisits.get(key) ?? childVisits.set(key, { clicks: 0, botClicks: 0 }).get(key)!;
+    v.clicks += r.visits;
+    v.botClicks += r.bots;
   }
-  for (const [key, c] of conversions.key) {
-    const m = measures.get(key) ?? measures.set(key, emptyMeasures()).get(key)!;
-    m.conversions = c.conversions;
-    m.revenueCents = c.revenueCents;
-  }
-  for (const [key, u] of unapproved) {
-    const m = measures.get(key) ?? measures.set(key, emptyMeasures()).get(key)!;
-    Object.assign(m, u);
-  }
-  const exitsByKey = new Map(exits.map((r) => [r.key, Number(r.exit_clicks)]));
+  const measures = collectMeasures(childVisits, conversions('key'), unapproved);
   const keys = [...measures.keys()];
-  const [labels, parentLabels] = await Promise.all([
-    labelGroups(db, child, keys),
-    labelGroups(db, levels[parents.length - 1]!, [parents[parents.length - 1]!]),
-  ]);
-
-  const total = emptyMeasures();
-  let totalSpend = 0;
-  let totalExits = 0;
-  const rows = keys.map((key) => {
-    const m = measures.get(key)!;
-    const spendCents = Number(spend.get(key) ?? 0n);
-    const exitClicks = exitsByKey.get(key) ?? 0;
-    addMeasures(total, m);
-    totalSpend += spendCents;
-    totalExits += exitClicks;
-    return { row: reportRow(key, labels.get(key) ?? key, m, spendCents, exitClicks), revenueCents: m.revenueCents };
-  });
-  rows.sort((a, b) => b.revenueCents - a.revenueCents || b.row.clicks - a.row.clicks || compareBytes(a.row.key, b.row.key));
   const lastParent = parents[parents.length - 1]!;
+  const [labels, parentLabels] = await Promise.all([labelGroups(db, child, keys), labelGroups(db, levels[parents.length - 1]!, [lastParent])]);
+  const { rows, totals } = reportRows(
+    keys,
+    (key) => ({ m: measures.get(key)!, spendCents: Number(spend.get(key) ?? 0n), exitClicks: exits.get(key) ?? 0 }),
+    labels,
+    // The opened row itself: its children sum to it, and it matches its row one level up.
+    parentLabels.get(lastParent) ?? lastParent,
+  );
 
   return {
     groupBy: child,
     startDate: query.startDate,
     endDate: query.endDate,
-    timezone,
-    granularity: query.startDate === query.endDate ? 'hour' : 'day',
-    rows: rows.map((r) => r.row),
-    // The opened row itself: its children sum to it, and it matches its row one level up.
-    totals: reportRow(TOTALS_KEY, parentLabels.get(lastParent) ?? lastParent, total, totalSpend, totalExits),
+    timezone: scope.timezone,
+    granularity: plan.granularity,
+    rows,
+    totals,
     // The chart shows the top level; an expansion answers rows only.
     series: [],
   };

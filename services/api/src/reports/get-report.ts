@@ -3,51 +3,20 @@
 // visits (spend-allocation.ts): visits and spend per key and per day (plus per hour for a one-day
 // report), conversions, and exit clicks per key. Three or four queries, whatever the range.
 import type { Analytics, Db } from '@tracker/core';
-import {
-  computeMetrics,
-  landerCtr,
-  moneyFromCents,
-  UNATTRIBUTED_SPEND_KEY,
-  type ReportQuery,
-  type ReportResponse,
-  type ReportRow,
-  type ReportSeriesPoint,
-} from '@tracker/schemas';
-import { compareBytes } from './compare-bytes';
+import { moneyFromCents, UNATTRIBUTED_SPEND_KEY, type ReportQuery, type ReportResponse, type ReportSeriesPoint } from '@tracker/schemas';
 import { labelGroups } from './group-labels';
 import { loadReportScope } from './load-report-scope';
-import { addMeasures, clickUnitsSql, emptyMeasures, queryConversions, queryExitClicks, type GroupMeasures } from './report-query';
-import { hasFilters, scopeParams, seriesBucketKey } from './report-scope';
+import { planReport } from './report-plan';
+import { queryConversions, queryExitClicks, queryUnapprovedConversions } from './report-query';
+import { collectMeasures, emptyMeasures, reportRows } from './report-rows';
+import { hasFilters } from './report-scope';
+import { flatReportSql } from './report-sql';
+import { readVisitsAndSpend } from './spend-allocation';
 import type { ViewerScope } from './viewer-scope';
-import { reportSource } from './report-source';
-import { queryUnapprovedConversions } from './unapproved-conversions';
-import { queryVisitsAndSpend } from './spend-allocation';
 
 export interface ReportDeps {
   db: Db;
   analytics: Analytics;
-}
-
-export const TOTALS_KEY = '__total__';
-
-export function reportRow(key: string, label: string, m: GroupMeasures, spendCents: number, exitClicks: number): ReportRow {
-  return {
-    key,
-    label,
-    clicks: m.clicks,
-    botClicks: m.botClicks,
-    conversions: m.conversions,
-    revenue: moneyFromCents(m.revenueCents),
-    spend: moneyFromCents(spendCents),
-    linkClicks: m.clicks,
-    exitClicks,
-    landerCtr: landerCtr(exitClicks, m.clicks),
-    pendingConversions: m.pending,
-    pendingPayout: moneyFromCents(m.pendingCents),
-    rejectedConversions: m.rejected,
-    rejectedPayout: moneyFromCents(m.rejectedCents),
-    ...computeMetrics({ clicks: m.clicks, conversions: m.conversions, revenueCents: m.revenueCents, spendCents, exitClicks }),
-  };
 }
 
 /** Every day of the range, or every hour of a one-day range, in order. */
@@ -63,51 +32,35 @@ function seriesBuckets(query: ReportQuery, granularity: 'day' | 'hour'): string[
 export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: ViewerScope | null = null): Promise<ReportResponse> {
   const { db, analytics } = deps;
   const scope = await loadReportScope(db, query, query.groupBy === 'mediabuyer', viewer);
-  const { filters, timezone } = scope;
-  const granularity = query.startDate === query.endDate ? 'hour' : 'day';
-  const { source } = reportSource([query.groupBy], filters);
-
-  const params = { ...scopeParams(scope), ...source.params };
+  const plan = planReport(scope, [query.groupBy]);
+  const { filters, granularity, params } = plan;
+  const sql = flatReportSql(plan);
   const [visits, hourlyVisits, conversions, exits, unapproved] = await Promise.all([
-    queryVisitsAndSpend(analytics, clickUnitsSql(source, filters, granularity, 'key'), params),
-    granularity === 'hour' ? queryVisitsAndSpend(analytics, clickUnitsSql(source, filters, granularity, 'hour'), params) : undefined,
-    queryConversions(analytics, scope, source, { key: source.key, bucket: seriesBucketKey(granularity) }),
-    queryExitClicks(analytics, scope, source),
-    queryUnapprovedConversions(analytics, scope, source),
+    readVisitsAndSpend(analytics, sql.visits, params),
+    sql.hourlyVisits === undefined ? undefined : readVisitsAndSpend(analytics, sql.hourlyVisits, params),
+    queryConversions(analytics, sql.conversions, params),
+    queryExitClicks(analytics, sql.exitClicks, params),
+    queryUnapprovedConversions(analytics, sql.unapprovedConversions, params),
   ]);
 
   // Spend no click matches belongs to no offer, spark or campaign: a filtered report leaves it out.
   const unattributed = hasFilters(filters) ? new Map<string, number>() : visits.unattributedByDay;
   const unattributedCents = [...unattributed.values()].reduce((a, b) => a + b, 0);
 
-  const measures = new Map<string, GroupMeasures>();
-  for (const [key, v] of visits.byUnit) measures.set(key, { ...emptyMeasures(), clicks: v.clicks, botClicks: v.botClicks });
-  for (const [key, c] of conversions.key) {
-    const m = measures.get(key) ?? measures.set(key, emptyMeasures()).get(key)!;
-    m.conversions = c.conversions;
-    m.revenueCents = c.revenueCents;
-  }
-  for (const [key, u] of unapproved) {
-    const m = measures.get(key) ?? measures.set(key, emptyMeasures()).get(key)!;
-    Object.assign(m, u);
-  }
+  const measures = collectMeasures(visits.byUnit, conversions('key'), unapproved);
   const keys = [...measures.keys()];
   if (unattributedCents > 0) keys.push(UNATTRIBUTED_SPEND_KEY);
   const labels = await labelGroups(db, query.groupBy, keys);
-
-  const total = emptyMeasures();
-  let totalSpend = 0;
-  let totalExits = 0;
-  const rows = keys.map((key) => {
-    const m = measures.get(key) ?? emptyMeasures();
-    const spendCents = key === UNATTRIBUTED_SPEND_KEY ? unattributedCents : (visits.byUnit.get(key)?.spendCents ?? 0);
-    const exitClicks = exits.get(key) ?? 0;
-    addMeasures(total, m);
-    totalSpend += spendCents;
-    totalExits += exitClicks;
-    return { row: reportRow(key, labels.get(key) ?? key, m, spendCents, exitClicks), revenueCents: m.revenueCents };
-  });
-  rows.sort((a, b) => b.revenueCents - a.revenueCents || b.row.clicks - a.row.clicks || compareBytes(a.row.key, b.row.key));
+  const { rows, totals } = reportRows(
+    keys,
+    (key) => ({
+      m: measures.get(key) ?? emptyMeasures(),
+      spendCents: key === UNATTRIBUTED_SPEND_KEY ? unattributedCents : (visits.byUnit.get(key)?.spendCents ?? 0),
+      exitClicks: exits.get(key) ?? 0,
+    }),
+    labels,
+    'TOTALS',
+  );
 
   const byBucket = hourlyVisits ? hourlyVisits.byUnit : visits.byDay;
   const seriesSpendCents = new Map([...byBucket].map(([bucket, v]) => [bucket, v.spendCents]));
@@ -116,9 +69,10 @@ export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: Vi
     const bucket = granularity === 'hour' ? `${day} 00:00` : day;
     seriesSpendCents.set(bucket, (seriesSpendCents.get(bucket) ?? 0) + cents);
   }
+  const bucketConversions = conversions('bucket');
   const points: ReportSeriesPoint[] = seriesBuckets(query, granularity).map((bucket) => {
     const clicks = byBucket.get(bucket)?.clicks ?? 0;
-    const c = conversions.bucket.get(bucket) ?? { conversions: 0, revenueCents: 0 };
+    const c = bucketConversions.get(bucket) ?? { conversions: 0, revenueCents: 0 };
     const spendCents = seriesSpendCents.get(bucket) ?? 0;
     return {
       bucket,
@@ -134,10 +88,10 @@ export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: Vi
     groupBy: query.groupBy,
     startDate: query.startDate,
     endDate: query.endDate,
-    timezone,
+    timezone: scope.timezone,
     granularity,
-    rows: rows.map((r) => r.row),
-    totals: reportRow(TOTALS_KEY, 'TOTALS', total, totalSpend, totalExits),
+    rows,
+    totals,
     series: points,
   };
 }

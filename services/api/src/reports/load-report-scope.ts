@@ -6,7 +6,6 @@ import type { ReportQuery } from '@tracker/schemas';
 import { loadCakeFillIns } from './cake-fill-ins';
 import { loadMediaBuyers, NO_MEDIA_BUYERS } from './media-buyers';
 import type { ReportFilters, ReportScope } from './report-scope';
-import { audienceFilters } from './report-source';
 import { readReportTimezone } from './report-timezone';
 import type { ViewerScope } from './viewer-scope';
 
@@ -21,7 +20,10 @@ export async function loadReportScope(db: Db, query: ReportQuery, needsBuyers: b
     spark: query.spark,
     mediaBuyer: query.mediaBuyer,
     campaignId: query.campaignId,
-    ...audienceFilters(query),
+    country: query.country,
+    device: query.device,
+    os: query.os,
+    browser: query.browser,
     ...(viewer ? { viewerSparks: viewer.sparkIds } : {}),
   };
   return { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers, cake };

@@ -20,8 +20,10 @@ import {
 import { loadCakeFillIns } from './cake-fill-ins';
 import { viewerSubid1Condition } from './cake-stats';
 import { NO_MEDIA_BUYERS } from './media-buyers';
-import { queryExitClicks, queryMeasures } from './report-query';
-import { groupingSource } from './report-scope';
+import { planReport } from './report-plan';
+import { queryConversions, queryExitClicks, queryVisits } from './report-query';
+import { collectMeasures, compareGroups } from './report-rows';
+import { groupMeasuresSql } from './report-sql';
 import { readReportTimezone } from './report-timezone';
 import type { ViewerScope } from './viewer-scope';
 
@@ -39,10 +41,12 @@ export async function offerPerformance(
   const filters = viewer ? { viewerSparks: viewer.sparkIds } : {};
   const scope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers: NO_MEDIA_BUYERS, cake: fillIns };
   const t = schema.cakeStats;
-  const source = groupingSource('offer');
-  const [measures, exits, cake] = await Promise.all([
-    queryMeasures(analytics, scope, source),
-    queryExitClicks(analytics, scope, source),
+  const plan = planReport(scope, ['offer']);
+  const queries = groupMeasuresSql(plan);
+  const [visits, conversions, exits, cake] = await Promise.all([
+    queryVisits(analytics, queries.visits, plan.params),
+    queryConversions(analytics, queries.conversions, plan.params),
+    queryExitClicks(analytics, queries.exitClicks, plan.params),
     db
       .select({
         offerId: t.offerId,
@@ -56,6 +60,7 @@ export async function offerPerformance(
       .groupBy(t.offerId)
       .orderBy(t.offerId),
   ]);
+  const measures = collectMeasures(visits, conversions('key'));
   const ids = [...measures.keys()].filter((k) => k !== '').map(Number);
   const names = new Map(
     ids.length === 0
@@ -64,7 +69,9 @@ export async function offerPerformance(
           (o) => [String(o.id), o.name] as const,
         ),
   );
-  const tracker: OfferPerformanceRow[] = [...measures].map(([offerId, m]) => {
+  // In the report order; offer keys are digits or '', which sort bytewise as they compare in any locale.
+  const sorted = [...measures].map(([key, m]) => ({ key, m })).sort(compareGroups);
+  const tracker: OfferPerformanceRow[] = sorted.map(({ key: offerId, m }) => {
     const clicks = exits.get(offerId) ?? 0;
     const { epv, epc } = earnings(m.revenueCents, m.clicks, clicks);
     return {
@@ -79,9 +86,6 @@ export async function offerPerformance(
       epc,
     };
   });
-  tracker.sort(
-    (a, b) => centsFromMoney(b.revenue) - centsFromMoney(a.revenue) || (b.visits ?? 0) - (a.visits ?? 0) || a.offerId.localeCompare(b.offerId),
-  );
   const network: OfferPerformanceRow[] = cake.map((c) => {
     const revenueCents = centsFromMoney(String(c.revenue ?? '0'));
     const clicks = Number(c.clicks ?? 0);

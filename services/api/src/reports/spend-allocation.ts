@@ -81,6 +81,11 @@ export function spendAllocationSql(unitsSql: string): string {
 
 /** Visits and allocated spend per unit and per day, from `unitsSql` (see spendAllocationSql). */
 export async function queryVisitsAndSpend(analytics: Analytics, unitsSql: string, params: QueryParams): Promise<VisitsAndSpend> {
+  return readVisitsAndSpend(analytics, spendAllocationSql(unitsSql), params);
+}
+
+/** Runs an allocation query already rendered by spendAllocationSql (report-sql.ts renders a report's). */
+export async function readVisitsAndSpend(analytics: Analytics, allocationSql: string, params: QueryParams): Promise<VisitsAndSpend> {
   const rows = await analytics.query<{
     per_day: number;
     unit: string;
@@ -89,7 +94,7 @@ export async function queryVisitsAndSpend(analytics: Analytics, unitsSql: string
     bot_clicks: number;
     spend_cents: number;
     unattributed_cents: number;
-  }>(spendAllocationSql(unitsSql), params);
+  }>(allocationSql, params);
   const result: VisitsAndSpend = { byUnit: new Map(), byDay: new Map(), unattributedByDay: new Map() };
   for (const r of rows) {
     const figures = { clicks: Number(r.clicks), botClicks: Number(r.bot_clicks), spendCents: centsFromInteger(r.spend_cents) };

@@ -1,0 +1,67 @@
+-- GET /api/reports?groupBy=campaign&then=offer&parent=cmpA, with CAKE fill-ins
+-- params: {"tz":"America/New_York","startDate":"2026-05-01","endDate":"2026-05-02","sparkIds":["spark-1"],"buyers":["ana"],"cakeClickIds":["click-7"],"cakeConversions":[1],"cakeRevenueCents":[250],"drillParent0":"cmpA"}
+
+-- visits
+SELECT day, tt, passes, k0, k1, visits, bots
+FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION BY day, tt) AS opened FROM (SELECT toString(tzday) AS day, tt, passes, key[1] AS k0, if(passes = 1 AND k0 = {drillParent0:String}, key[2], '') AS k1, sum(visits) AS visits, sum(bots) AS bots
+    FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, [toString(campaign_id), toString(if(offer_id = 0, '', toString(offer_id)))] AS key, toUInt8(1) AS passes, part.2 AS visits, part.3 AS bots
+      FROM (
+        SELECT *, toDate(utc_midnight, {tz:String}) AS first_day,
+        toUInt8(least(96, intDiv(toUnixTimestamp(toDateTime(first_day + 1, {tz:String})) - toUnixTimestamp(utc_midnight), 900))) AS bound,
+        toUInt64(arraySum((c, q) -> c * (q < bound), quarter_clicks, quarters)) AS visits_before,
+        toUInt64(arraySum((c, q) -> c * (q < bound), bot_quarter_clicks, bot_quarters)) AS bots_before
+        FROM (SELECT campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
+          botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
+          toDateTime(day, 'UTC') AS utc_midnight
+          FROM report_clicks_daily
+          WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND 1)
+      )
+      ARRAY JOIN [(first_day, visits_before, bots_before),
+      (first_day + 1, toUInt64(clicks - visits_before), toUInt64(bot_clicks - bots_before))] AS part
+      WHERE tzday >= {startDate:Date} AND tzday <= {endDate:Date} AND visits > 0)
+    GROUP BY day, tt, passes, k0, k1))
+WHERE opened;
+
+-- spend
+SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+  FROM spend FINAL
+  WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0);
+
+-- conversions
+SELECT 'key' AS grouping, toString(if(offer_id = 0, '', toString(offer_id))) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
+FROM (SELECT bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, conversions, revenue FROM report_conversions_15m
+  UNION ALL
+  SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, toInt64(transform(click_id, {cakeClickIds:Array(String)}, {cakeConversions:Array(Int64)}, toInt64(0))) AS conversions,
+  toDecimal64(transform(click_id, {cakeClickIds:Array(String)}, {cakeRevenueCents:Array(Int64)}, toInt64(0)), 2) / 100 AS revenue
+  FROM (SELECT * FROM click_index
+    WHERE click_id IN (SELECT arrayJoin({cakeClickIds:Array(String)}))
+    AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
+    LIMIT 1 BY click_id))
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND toString(campaign_id) = {drillParent0:String} AND 1
+GROUP BY key
+HAVING conversions != 0 OR revenue != 0;
+
+-- exitClicks
+SELECT toString(if(offer_id = 0, '', toString(offer_id))) AS key, uniqExact(cityHash64(click_id)) AS exit_clicks
+FROM exits
+WHERE exited_at >= toDateTime({startDate:Date}, {tz:String}) - INTERVAL 1 DAY
+AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
+AND 1 AND toString(campaign_id) = {drillParent0:String}
+GROUP BY key;
+
+-- unapprovedConversions
+SELECT toString(if(offer_id = 0, '', toString(offer_id))) AS key,
+sumIf(toInt64(sign), status = 'pending') AS pending,
+toDecimal64(sumIf(sign * payout, status = 'pending'), 2) AS pending_payout,
+sumIf(toInt64(sign), status = 'rejected') AS rejected,
+toDecimal64(sumIf(sign * payout, status = 'rejected'), 2) AS rejected_payout
+FROM (
+  SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id,
+  sign, status, payout, tiktok_ad_group_id, tiktok_creative_id, placement, campaign_name, ad_group_name, creative_name, country, device, os, browser
+  FROM conversions
+  PREWHERE status IN ('pending', 'rejected')
+  WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
+)
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND toString(campaign_id) = {drillParent0:String} AND 1
+GROUP BY key
+HAVING pending != 0 OR pending_payout != 0 OR rejected != 0 OR rejected_payout != 0;
