@@ -112,7 +112,7 @@ export const MAX_DRILL_LEVELS = 3;
 /**
  * Which groupings a level may sit under: any other one. The flat and variable rollups answer most
  * pairs; a tracking variable under another one (or beside a lander) reads the raw facts
- * (services/api/src/reports/report-source.ts).
+ * (services/api/src/reports/report-plan.ts).
  */
 export function canDrillInto(parent: ReportGroupBy, child: ReportGroupBy): boolean {
   return parent !== child;

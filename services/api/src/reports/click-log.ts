@@ -14,7 +14,9 @@ import {
 } from '@tracker/schemas';
 import { chTimeFromIso, CLICK_RANGE, clickScope, countAroundSnapshot, findNewestClick, isoFromChTime, readClickPage, type ChKey, type ClickScope, type PageSpec } from './click-keyset';
 import { describeClicks } from './describe-clicks';
-import { clickPartsSql, exitClicksSql, filterCondition, groupingSource, type ReportFilters } from './report-scope';
+import { groupingSource } from './report-plan';
+import { filterCondition, type ReportFilters } from './report-scope';
+import { clickPartsSql, exitClicksSql } from './report-sql';
 import { readReportTimezone } from './report-timezone';
 import type { ViewerScope } from './viewer-scope';
 

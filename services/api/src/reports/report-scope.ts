@@ -93,6 +93,3 @@ function audienceParams(filters: ReportFilters): QueryParams {
   return params;
 }
 
-// The Click Log's cards (click-log.ts) read the report's visits and exit clicks through this module.
-export { clickPartsSql, exitClicksSql } from './report-sql';
-export { groupingSource } from './report-plan';
