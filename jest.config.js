@@ -17,5 +17,6 @@ export default {
   },
   testTimeout: 60_000,
   maxWorkers: 2,
+  testSequencer: '<rootDir>/jest-sequencer.js',
   verbose: false,
 };
