@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MoneyError, STATEMENT_AMOUNT, moneyText, parseMoney } from './money';
 import { blankToUndefined, isCalendarDate } from './reports';
 import { singleLine } from './text-fields';
+import { wireDecimal, wireTimestamp } from './wire-values';
 
 export const TRANSACTION_STATUSES = ['PENDING', 'CLEARED', 'DECLINED'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -117,53 +118,52 @@ export const transactionSummaryQuerySchema = z
   .refine((r) => !r.startDate || !r.endDate || r.startDate <= r.endDate, 'endDate must not be before startDate');
 export type TransactionSummaryQuery = z.infer<typeof transactionSummaryQuerySchema>;
 
-export interface TransactionRow {
-  id: number;
+export const transactionRowSchema = z.object({
+  id: z.number(),
   /** ISO time, or null when the export had no date. */
-  transactionDate: string | null;
-  clearDate: string | null;
-  status: TransactionStatus;
-  type: string | null;
-  merchantName: string | null;
-  vcnNickname: string | null;
-  vcnLast4: string | null;
-  referenceId: string | null;
+  transactionDate: wireTimestamp.nullable(),
+  clearDate: wireTimestamp.nullable(),
+  status: z.enum(TRANSACTION_STATUSES),
+  type: z.string().nullable(),
+  merchantName: z.string().nullable(),
+  vcnNickname: z.string().nullable(),
+  vcnLast4: z.string().nullable(),
+  referenceId: z.string().nullable(),
   /** Decimal string, e.g. "-12.50". */
-  authBillingAmount: string;
-}
+  authBillingAmount: wireDecimal,
+});
+export type TransactionRow = z.output<typeof transactionRowSchema>;
 
-export interface TransactionPage {
-  transactions: TransactionRow[];
+/** GET /api/transactions: one page of the caller's transactions. */
+export const transactionPageSchema = z.object({
+  transactions: z.array(transactionRowSchema),
   /** Rows matching the filters, over all pages. */
-  total: number;
-  page: number;
-  pageSize: number;
-}
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type TransactionPage = z.output<typeof transactionPageSchema>;
 
 /** A card: how many and how much (decimal string). */
-export interface TransactionTally {
-  count: number;
-  amount: string;
-}
+const transactionTallySchema = z.object({ count: z.number(), amount: wireDecimal });
+export type TransactionTally = z.output<typeof transactionTallySchema>;
 
-export interface VcnSpendRow {
-  vcnNickname: string;
-  transactions: number;
-  totalSpend: string;
-}
+const vcnSpendRowSchema = z.object({ vcnNickname: z.string(), transactions: z.number(), totalSpend: wireDecimal });
+export type VcnSpendRow = z.output<typeof vcnSpendRowSchema>;
 
-export interface TransactionSummary {
+/** GET /api/transactions/summary: the four cards and the VCN Spend Summary. */
+export const transactionSummarySchema = z.object({
   /** PENDING plus CLEARED (spec §9: totals exclude DECLINED). */
-  total: TransactionTally;
-  pending: TransactionTally;
-  cleared: TransactionTally;
-  declined: TransactionTally;
+  total: transactionTallySchema,
+  pending: transactionTallySchema,
+  cleared: transactionTallySchema,
+  declined: transactionTallySchema,
   /** Within the date range, DECLINED excluded, by nickname, largest total first. */
-  spendByVcn: VcnSpendRow[];
-  spendTotal: VcnSpendRow;
-}
+  spendByVcn: z.array(vcnSpendRowSchema),
+  spendTotal: vcnSpendRowSchema,
+});
+export type TransactionSummary = z.output<typeof transactionSummarySchema>;
 
-export interface TransactionVcnOptions {
-  last4s: string[];
-  nicknames: string[];
-}
+/** GET /api/transactions/vcns: the filter's options among the caller's transactions. */
+export const transactionVcnOptionsSchema = z.object({ last4s: z.array(z.string()), nicknames: z.array(z.string()) });
+export type TransactionVcnOptions = z.output<typeof transactionVcnOptionsSchema>;

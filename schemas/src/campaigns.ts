@@ -1,7 +1,9 @@
 // Campaign bodies (spec §5 Campaigns, §7): name and lander required; offer, domain, spark and pixel
 // optional (omitted on create, null to clear on update); the TikTok event one of spec §9's six.
 import { z } from 'zod';
+import { DOMAIN_STATUSES } from './domains';
 import { singleLine } from './text-fields';
+import { wireTimestamp } from './wire-values';
 
 export const TIKTOK_EVENTS = ['ViewContent', 'ClickButton', 'AddToCart', 'InitiateCheckout', 'CompletePayment', 'PlaceAnOrder'] as const;
 export const DEFAULT_TIKTOK_EVENT = 'CompletePayment';
@@ -57,3 +59,34 @@ export const campaignUpdateSchema = z
   })
   .refine((b) => b.name !== '' && b.landerId !== null, CAMPAIGN_REQUIRED_MESSAGE);
 export type CampaignUpdateBody = z.input<typeof campaignUpdateSchema>;
+
+/** One row of GET /api/campaigns (and the answer to a create or an edit): the campaign joined to its
+ *  lander, offer, domain, spark and pixel, plus the hosts its tracking and exit links use. */
+export const campaignSchema = z.object({
+  /** Public and generated: the path of the tracking URL. */
+  id: z.string(),
+  name: z.string(),
+  landerId: z.number().nullable(),
+  offerId: z.number().nullable(),
+  domainId: z.number().nullable(),
+  sparkId: z.number().nullable(),
+  tiktokPixelId: z.number().nullable(),
+  // Every write goes through tiktokEventSchema, so the stored text is one of spec §9's six.
+  defaultTiktokEvent: tiktokEventSchema,
+  bhToggle: z.boolean(),
+  createdAt: wireTimestamp,
+  /** Null only after the lander was deleted. */
+  lander: z.object({ id: z.number(), name: z.string(), url: z.string() }).nullable(),
+  offer: z.object({ id: z.number(), name: z.string() }).nullable(),
+  domain: z
+    .object({ id: z.number(), domain: z.string(), subdomain: z.string().nullable(), status: z.enum(DOMAIN_STATUSES), host: z.string() })
+    .nullable(),
+  /** `sparkId` is the public id that goes into tracking URLs. */
+  spark: z.object({ id: z.number(), name: z.string(), sparkId: z.string() }).nullable(),
+  pixel: z.object({ id: z.number(), name: z.string(), pixelId: z.string() }).nullable(),
+  /** The campaign's active custom domain, else the redirect_domain setting; null: use the browser's origin. */
+  trackingHost: z.string().nullable(),
+  /** The global exit domain for the landers' exit code; null: exits use the tracking link's domain. */
+  exitHost: z.string().nullable(),
+});
+export type Campaign = z.output<typeof campaignSchema>;

@@ -1,6 +1,7 @@
 // Verification codes (spec §2 "Verification code dashboard", §3, §7 /api/codes) and the mail sources
 // that feed them (Settings → Mail): wire shapes, job names and limits shared by services and web.
 import { z } from 'zod';
+import { wireTimestamp } from './wire-values';
 
 /** The repeatable job that polls the IMAP mailbox, and the one that deletes old codes. */
 export const CODES_IMAP_POLL_JOB = 'codes-imap-poll';
@@ -27,31 +28,39 @@ export const codesRetentionDaysSchema = z
     return String(days);
   });
 
-export interface VerificationCode {
-  id: number;
-  code: string;
+/** One row of GET /api/codes, newest first. */
+export const verificationCodeSchema = z.object({
+  id: z.number(),
+  code: z.string(),
   /** ISO time the original mail was sent. */
-  receivedAt: string;
+  receivedAt: wireTimestamp,
   /** ISO time the code was read from it. */
-  extractedAt: string;
-  subject: string | null;
-}
+  extractedAt: wireTimestamp,
+  subject: z.string().nullable(),
+});
+export type VerificationCode = z.output<typeof verificationCodeSchema>;
 
-export interface MailSourceStatus {
+const mailSourceStatusSchema = z.object({
   /** The IMAP mailbox with its password masked; null for the inbound hook. */
-  mailbox: string | null;
-  lastPollAt: string | null;
-  lastMailAt: string | null;
-  lastError: string | null;
-  lastErrorAt: string | null;
-  stored: number;
-  skipped: number;
-  duplicates: number;
-}
+  mailbox: z.string().nullable(),
+  lastPollAt: wireTimestamp.nullable(),
+  lastMailAt: wireTimestamp.nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: wireTimestamp.nullable(),
+  stored: z.number(),
+  skipped: z.number(),
+  duplicates: z.number(),
+});
+export type MailSourceStatus = z.output<typeof mailSourceStatusSchema>;
 
 /** GET /api/mail-status (admins): what the Settings → Mail card shows. */
-export interface MailStatus {
-  imap: MailSourceStatus & { configured: boolean; pollSeconds: number };
-  inbound: MailSourceStatus;
-  retentionDays: number;
-}
+export const mailStatusSchema = z.object({
+  imap: mailSourceStatusSchema.extend({ configured: z.boolean(), pollSeconds: z.number() }),
+  inbound: mailSourceStatusSchema,
+  retentionDays: z.number(),
+});
+export type MailStatus = z.output<typeof mailStatusSchema>;
+
+/** GET /api/inbound-email-url (admins): the hook forwarding services post mail to, carrying its key. */
+export const inboundEmailUrlSchema = z.object({ url: z.string() });
+export type InboundEmailUrl = z.output<typeof inboundEmailUrlSchema>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { blankToUndefined, checkRange, dateRange } from './reports';
 import { singleLine } from './text-fields';
+import { wireDecimal, wireTimestamp } from './wire-values';
 
 export const CONVERSION_LOG_STATUSES = ['approved', 'pending', 'rejected'] as const;
 /**
@@ -43,41 +44,45 @@ export function readConversionCursor(cursor: string): { receivedAt: string; even
   return { receivedAt: receivedAt!, eventId: eventId! };
 }
 
-export interface ConversionStatusChange {
-  receivedAt: string;
-  status: string;
+const conversionStatusChangeSchema = z.object({
+  receivedAt: wireTimestamp,
+  status: z.string(),
   /** Decimal string, as stored. */
-  payout: string;
-  outcome: ConversionOutcome;
-}
+  payout: wireDecimal,
+  outcome: z.enum(CONVERSION_OUTCOMES),
+});
+export type ConversionStatusChange = z.output<typeof conversionStatusChangeSchema>;
 
-export interface ConversionLogRow {
-  eventId: string;
-  receivedAt: string;
-  transactionId: string;
-  clickId: string;
+const conversionLogRowSchema = z.object({
+  eventId: z.string(),
+  receivedAt: wireTimestamp,
+  transactionId: z.string(),
+  clickId: z.string(),
   /** What this postback said. */
-  status: string;
-  payout: string;
-  outcome: ConversionOutcome;
+  status: z.string(),
+  payout: wireDecimal,
+  outcome: z.enum(CONVERSION_OUTCOMES),
   /** The click was found (false: an unknown click id, counted unattributed); null while parked. */
-  attributed: boolean | null;
+  attributed: z.boolean().nullable(),
   /** When it waited for its click (parked, and later matched or timed out), else null. */
-  parkedAt: string | null;
-  campaignId: string | null;
-  campaignName: string | null;
-  source: string;
+  parkedAt: wireTimestamp.nullable(),
+  campaignId: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  source: z.string(),
   /** The transaction as the ledger holds it now (null while its first postback is parked). */
-  currentStatus: string | null;
-  currentPayout: string | null;
+  currentStatus: z.string().nullable(),
+  currentPayout: wireDecimal.nullable(),
   /** Every postback of this transaction, oldest first. */
-  history: ConversionStatusChange[];
-}
+  history: z.array(conversionStatusChangeSchema),
+});
+export type ConversionLogRow = z.output<typeof conversionLogRowSchema>;
 
-export interface ConversionLogResponse {
-  rows: ConversionLogRow[];
+/** GET /api/conversions: one keyset page, newest first. */
+export const conversionLogResponseSchema = z.object({
+  rows: z.array(conversionLogRowSchema),
   /** Cursor of the next (older) page, or null on the last. */
-  next: string | null;
+  next: z.string().nullable(),
   /** The report time zone (setting report_timezone): the days of the range are its days. */
-  timezone: string;
-}
+  timezone: z.string(),
+});
+export type ConversionLogResponse = z.output<typeof conversionLogResponseSchema>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MAX_MONEY_10_2, type MoneyRules } from './money';
 import { singleLine } from './text-fields';
+import { wireDecimal, wireTimestamp } from './wire-values';
 
 export const DOMAIN_STATUSES = ['pending', 'purchasing', 'purchased', 'configuring_dns', 'active', 'dns_failed', 'failed'] as const;
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
@@ -80,3 +81,27 @@ export const DOMAIN_JOB_ATTEMPTS = 4;
 export const DOMAIN_JOB_BACKOFF_MS = 2_000;
 export const domainJobSchema = z.object({ domainId: z.number().int().positive() });
 export type DomainJob = z.infer<typeof domainJobSchema>;
+
+/** One row of GET /api/domains: the domain row with its state machine's history, newest first. */
+export const domainViewSchema = z.object({
+  id: z.number(),
+  domain: z.string(),
+  subdomain: z.string().nullable(),
+  status: z.enum(DOMAIN_STATUSES),
+  purchaseOrderId: z.string().nullable(),
+  /** Decimal string, what the registrar charged (or quoted). */
+  purchaseAmount: wireDecimal.nullable(),
+  registrarDomainId: z.string().nullable(),
+  cloudflareZoneId: z.string().nullable(),
+  cloudflareRecordId: z.string().nullable(),
+  cloudflareRouteId: z.string().nullable(),
+  nameservers: z.array(z.string()).nullable(),
+  errorMessage: z.string().nullable(),
+  purchasedAt: wireTimestamp.nullable(),
+  configuredAt: wireTimestamp.nullable(),
+  createdAt: wireTimestamp,
+  /** `{subdomain}.{domain}` once a subdomain is set, else the domain. */
+  host: z.string(),
+  transitions: z.array(z.object({ from: z.string().nullable(), to: z.string(), error: z.string().nullable(), at: wireTimestamp })),
+});
+export type DomainView = z.output<typeof domainViewSchema>;

@@ -25,3 +25,4 @@ export * from './domains';
 export * from './codes';
 export * from './cake';
 export * from './billing';
+export * from './wire-values';

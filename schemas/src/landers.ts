@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { httpUrl } from './http-url';
 import { singleLine } from './text-fields';
+import { wireTimestamp } from './wire-values';
 
 export const LANDER_REQUIRED_MESSAGE = 'Please provide both name and URL';
 
@@ -21,3 +22,12 @@ export const landerUpdateSchema = z
   .object({ name: name.optional(), url: url.optional() })
   .refine((b) => b.name !== '' && b.url !== '', LANDER_REQUIRED_MESSAGE);
 export type LanderUpdateBody = z.input<typeof landerUpdateSchema>;
+
+/** One row of GET /api/landers, and the answer to a create or an edit. */
+export const landerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  createdAt: wireTimestamp,
+});
+export type Lander = z.output<typeof landerSchema>;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { httpUrl } from './http-url';
 import { singleLine } from './text-fields';
 import { utmTemplate as utmTemplateField } from './utm-template';
+import { wireTimestamp } from './wire-values';
 
 /** Equal to the offers table's column default (services/core db schema). */
 export const DEFAULT_UTM_TEMPLATE = 'sub1={clickId}&sub2={campaign}&sub3={adGroup}&sub4={creative}&sub5={placement}';
@@ -26,3 +27,13 @@ export const offerUpdateSchema = z
   .object({ name: name.optional(), url: url.optional(), utmTemplate: utmTemplate.optional() })
   .refine((b) => b.name !== '' && b.url !== '' && b.utmTemplate !== '', OFFER_REQUIRED_MESSAGE);
 export type OfferUpdateBody = z.input<typeof offerUpdateSchema>;
+
+/** One row of GET /api/offers, and the answer to a create or an edit. */
+export const offerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  utmTemplate: z.string(),
+  createdAt: wireTimestamp,
+});
+export type Offer = z.output<typeof offerSchema>;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TIKTOK_EVENTS } from './campaigns';
 import { isHttpUrl, normaliseHttpUrl } from './http-url';
 import { headerToken, singleLine } from './text-fields';
+import { wireTimestamp } from './wire-values';
 
 export const PIXEL_ID_TAKEN_MESSAGE = 'A pixel with this Pixel ID already exists';
 export const SELECT_PIXEL_MESSAGE = 'Please select a pixel';
@@ -61,3 +62,27 @@ export const fireEventSchema = z.object({
     .transform((v) => (v ? v : undefined)),
 });
 export type FireEventBody = z.input<typeof fireEventSchema>;
+
+/** One row of GET /api/tiktok-pixels, and the answer to a create or an edit. The stored token is sealed;
+ *  everyone gets its mask, and only an admin's answer carries it in full. */
+export const pixelSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  pixelId: z.string(),
+  websiteUrl: z.string().nullable(),
+  createdAt: wireTimestamp,
+  accessTokenMasked: z.string(),
+  /** Admins only; null when the stored token cannot be decrypted (the secrets key changed). */
+  accessToken: z.string().nullable().optional(),
+});
+export type TiktokPixel = z.output<typeof pixelSchema>;
+
+/** POST /api/tiktok-pixels/:id/fire-event: TikTok's own refusal is an answer (success false), not a failure. */
+export const fireEventResultSchema = z.object({
+  success: z.boolean(),
+  /** TikTok's answer as it came ({ code, message, request_id, data }), or { message } when none came. */
+  response: z.unknown(),
+  httpStatus: z.number(),
+  historyId: z.number(),
+});
+export type FireEventResult = z.output<typeof fireEventResultSchema>;

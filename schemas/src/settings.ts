@@ -5,6 +5,7 @@ import { codesRetentionDaysSchema } from './codes';
 import { httpUrl } from './http-url';
 import { INVOICE_AMOUNT, moneyText, tryParseMoney } from './money';
 import { hasControlCharacter, singleLine } from './text-fields';
+import { wireTimestamp } from './wire-values';
 
 export const SETTING_KEYS = [
   'redirect_domain',
@@ -125,3 +126,35 @@ export const settingBodySchema = z
     return { key, value: parsed.data };
   });
 export type SettingBody = z.input<typeof settingBodySchema>;
+
+/** One row of GET /api/settings: only the known keys, never the postback key. */
+export const settingRowSchema = z.object({ key: z.string(), value: z.string(), updatedAt: wireTimestamp });
+export type SettingRow = z.output<typeof settingRowSchema>;
+
+/** POST /api/settings: the saved (normalised) value; null when the setting was removed. */
+export const savedSettingSchema = z.object({ key: z.enum(SETTING_KEYS), value: z.string().nullable() });
+
+/** GET /api/postback-url: the URL affiliate networks call, carrying the postback key (admins only). */
+export const postbackUrlSchema = z.object({ url: z.string() });
+export type PostbackUrl = z.output<typeof postbackUrlSchema>;
+
+/** POST /api/redeploy-worker. */
+export const redeployWorkerResultSchema = z.object({ success: z.literal(true), message: z.string() });
+export type RedeployWorkerResult = z.output<typeof redeployWorkerResultSchema>;
+
+/** GET /api/event-log-spills: ingest spills still holding events Kafka has not acknowledged. */
+export const spillReportsSchema = z.object({
+  spills: z.array(
+    z.object({
+      instance: z.string(),
+      records: z.number(),
+      bytes: z.number(),
+      forwardedTotal: z.number(),
+      refusedTotal: z.number(),
+      lastForwardedAt: wireTimestamp.nullable(),
+      lastError: z.string().nullable(),
+      updatedAt: wireTimestamp,
+    }),
+  ),
+});
+export type SpillReports = z.output<typeof spillReportsSchema>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { dateRange, daysInRange, isCalendarDate } from './reports';
 import { headerToken, singleLine } from './text-fields';
+import { wireTimestamp } from './wire-values';
 
 /** The queue's job name: one run pulls one account, or every account when none is named. */
 export const TIKTOK_SPEND_SYNC_JOB = 'tiktok-spend-sync';
@@ -58,35 +59,42 @@ export interface SpendSyncOutcome {
   error: string | null;
 }
 
-/** A row of GET /api/tiktok/accounts; the token only masked. */
-export interface TiktokAccountView {
-  id: number;
-  advertiserId: string;
-  name: string;
-  accessTokenMasked: string;
-  timezone: string;
-  currency: string;
-  createdAt: string;
-  lastSyncAt: string | null;
-  lastSuccessAt: string | null;
-  lastSyncRows: number | null;
-  lastSyncDurationMs: number | null;
-  lastSyncError: string | null;
-}
+/** A row of GET /api/tiktok/accounts (and the answer to an add); the token only masked. */
+export const tiktokAccountViewSchema = z.object({
+  id: z.number(),
+  advertiserId: z.string(),
+  name: z.string(),
+  accessTokenMasked: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+  createdAt: wireTimestamp,
+  lastSyncAt: wireTimestamp.nullable(),
+  lastSuccessAt: wireTimestamp.nullable(),
+  lastSyncRows: z.number().nullable(),
+  lastSyncDurationMs: z.number().nullable(),
+  lastSyncError: z.string().nullable(),
+});
+export type TiktokAccountView = z.output<typeof tiktokAccountViewSchema>;
 
 /** POST /api/tiktok/accounts/{id}/test: what TikTok reports for the advertiser. */
-export interface TiktokConnectionTest {
-  ok: true;
-  name: string;
-  timezone: string;
-  currency: string;
-}
+export const tiktokConnectionTestSchema = z.object({
+  ok: z.literal(true),
+  name: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+});
+export type TiktokConnectionTest = z.output<typeof tiktokConnectionTestSchema>;
+
+/** POST /api/tiktok/accounts/{id}/sync: answered when the job is done, with the campaign-day rows it recorded. */
+export const spendSyncResultSchema = z.object({ rows: z.number() });
+export type SpendSyncResult = z.output<typeof spendSyncResultSchema>;
 
 /** GET /api/tiktok/spend/freshness: cheap to poll; null times when no account ever synced. */
-export interface SpendFreshness {
-  accounts: number;
+export const spendFreshnessSchema = z.object({
+  accounts: z.number(),
   /** The oldest of the accounts' last successful syncs (how fresh all the money is), or null. */
-  syncedAt: string | null;
+  syncedAt: wireTimestamp.nullable(),
   /** Accounts whose last run failed, with its error. */
-  failing: Array<{ name: string; error: string }>;
-}
+  failing: z.array(z.object({ name: z.string(), error: z.string() })),
+});
+export type SpendFreshness = z.output<typeof spendFreshnessSchema>;

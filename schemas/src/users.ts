@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { FEATURES, ROLES, type Feature } from './permissions';
 import { singleLine, text } from './text-fields';
+import { wireTimestamp } from './wire-values';
 
 export const USER_REQUIRED_MESSAGE = 'Missing fields: Username and password are required';
 
@@ -73,10 +74,37 @@ export const subid1AssignmentsSchema = z
   .transform((b) => ({ subid1s: [...new Set(b.subid1s.filter((s) => s !== ''))] }));
 export type Subid1AssignmentsBody = z.input<typeof subid1AssignmentsSchema>;
 
-/** GET /api/users/:id/spark-assignments: the assigned sparks, by name. */
-export interface SparkAssignment {
-  sparkId: number;
-  name: string;
+/** One row of GET /api/users (and the answer to a create): never the password hash. */
+export const managedUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  role: z.enum(ROLES),
+  createdAt: wireTimestamp,
+  /** Granted features as stored (an admin has every feature whatever is stored). */
+  permissions: z.array(z.enum(FEATURES)),
+});
+export type ManagedUser = z.output<typeof managedUserSchema>;
+
+/** GET and POST /api/users/:id/permissions: one entry per granted feature. */
+export const userPermissionEntriesSchema = z.array(z.object({ feature: z.enum(FEATURES) }));
+export type UserPermissionEntries = z.output<typeof userPermissionEntriesSchema>;
+
+/** GET and POST /api/users/:id/vcn-assignments: one entry per assigned nickname. */
+export const vcnAssignmentEntriesSchema = z.array(z.object({ vcnNickname: z.string() }));
+export type VcnAssignmentEntries = z.output<typeof vcnAssignmentEntriesSchema>;
+
+/** GET /api/users/vcn-options: the distinct nicknames of uploaded transactions. */
+export const vcnOptionsSchema = z.array(z.string());
+
+/** GET and POST /api/users/:id/spark-assignments: the assigned sparks, by name. */
+export const sparkAssignmentSchema = z.object({
+  sparkId: z.number(),
+  name: z.string(),
   /** The public spark id clicks carry. */
-  publicId: string;
-}
+  publicId: z.string(),
+});
+export type SparkAssignment = z.output<typeof sparkAssignmentSchema>;
+
+/** GET and POST /api/users/:id/subid1-assignments: one entry per assigned CAKE subid1. */
+export const subid1AssignmentEntriesSchema = z.array(z.object({ subid1: z.string() }));
+export type Subid1AssignmentEntries = z.output<typeof subid1AssignmentEntriesSchema>;

@@ -1,30 +1,12 @@
 // Campaign rows as the Campaigns table and the View Code dialog need them: the campaign joined to its
 // lander, offer, domain, spark and pixel, plus the hosts its tracking and exit links use (spec §9 order).
 import { desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import { schema, type Db } from '@tracker/core';
+import type { campaignSchema, TiktokEventName } from '@tracker/schemas';
 
-export interface CampaignView {
-  id: string;
-  name: string;
-  landerId: number | null;
-  offerId: number | null;
-  domainId: number | null;
-  sparkId: number | null;
-  tiktokPixelId: number | null;
-  defaultTiktokEvent: string;
-  bhToggle: boolean;
-  createdAt: Date;
-  lander: { id: number; name: string; url: string } | null;
-  offer: { id: number; name: string } | null;
-  domain: { id: number; domain: string; subdomain: string | null; status: string; host: string } | null;
-  /** `sparkId` is the public id that goes into tracking URLs. */
-  spark: { id: number; name: string; sparkId: string } | null;
-  pixel: { id: number; name: string; pixelId: string } | null;
-  /** The campaign's active custom domain, else the redirect_domain setting; null: use the browser's origin. */
-  trackingHost: string | null;
-  /** The global exit domain for the landers' exit code; null: exits use the tracking link's domain. */
-  exitHost: string | null;
-}
+/** The row as the route holds it (createdAt a Date); campaignSchema says how it goes on the wire. */
+export type CampaignView = z.input<typeof campaignSchema>;
 
 export async function listCampaigns(db: Db, only?: { id: string }): Promise<CampaignView[]> {
   const c = schema.campaigns;
@@ -67,6 +49,8 @@ export async function listCampaigns(db: Db, only?: { id: string }): Promise<Camp
     const customHost = domainView && domainView.status === 'active' && domainView.subdomain ? domainView.host : null;
     return {
       ...campaign,
+      // The column is plain text, but every write goes through tiktokEventSchema.
+      defaultTiktokEvent: campaign.defaultTiktokEvent as TiktokEventName,
       lander,
       offer,
       domain: domainView,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_CHANNEL, notFound, type ChangeFeed, type Db } from '@tracker/core';
-import { campaignCreateSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
+import { campaignCreateSchema, campaignSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
 import { createCampaign } from './create-campaign';
 import { deleteCampaign } from './delete-campaign';
 import { listCampaigns } from './list-campaigns';
@@ -27,13 +27,15 @@ export async function campaignRoutes(scope: FastifyInstance, deps: CampaignDeps)
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
   // The list also feeds the Click Log's campaign filter and the Stats campaign chip.
-  app.get('/campaigns', { config: { access: { anyFeature: ['campaigns', 'clicks', 'dashboard'] } } }, async () =>
-    listCampaigns(deps.db),
+  app.get(
+    '/campaigns',
+    { config: { access: { anyFeature: ['campaigns', 'clicks', 'dashboard'] } }, schema: { response: { 200: z.array(campaignSchema) } } },
+    async () => listCampaigns(deps.db),
   );
 
   app.post(
     '/campaigns',
-    { config: { access: 'admin' }, schema: { body: campaignCreateSchema } },
+    { config: { access: 'admin' }, schema: { body: campaignCreateSchema, response: { 201: campaignSchema } } },
     async (request, reply) => {
       const campaign = await createCampaign(deps.db, request.body);
       await deps.changes.notify(CATALOG_CHANNEL);
@@ -43,7 +45,7 @@ export async function campaignRoutes(scope: FastifyInstance, deps: CampaignDeps)
 
   app.patch(
     '/campaigns/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, body: campaignUpdateSchema } },
+    { config: { access: 'admin' }, schema: { params: idParams, body: campaignUpdateSchema, response: { 200: campaignSchema } } },
     async (request) => {
       const campaign = await updateCampaign(deps.db, campaignId(request.params.id), request.body);
       await deps.changes.notify(CATALOG_CHANNEL);

@@ -2,7 +2,9 @@
 // /api/mail-status and /api/inbound-email-url (admins, the Settings → Mail card).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '@tracker/core';
+import { inboundEmailUrlSchema, mailStatusSchema, verificationCodeSchema } from '@tracker/schemas';
 import { inboundEmailUrl } from '../inbound-email/inbound-email-key';
 import { codesVersion, listCodes } from './list-codes';
 import { mailStatus } from './mail-status';
@@ -25,7 +27,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 export async function codesRoutes(scope: FastifyInstance, deps: CodesDeps) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/codes', { config: { access: 'user' } }, async (request, reply) => {
+  // The 304 has no body: Fastify never runs the serializer for an empty send.
+  const codesResponse = { 200: z.array(verificationCodeSchema), 304: z.undefined() };
+  app.get('/codes', { config: { access: 'user' }, schema: { response: codesResponse } }, async (request, reply) => {
     const etag = await codesVersion(deps.db);
     // Every open screen must see a new code at once: revalidate each time, never reuse unasked.
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
@@ -33,11 +37,11 @@ export async function codesRoutes(scope: FastifyInstance, deps: CodesDeps) {
     return listCodes(deps.db);
   });
 
-  app.get('/mail-status', { config: { access: 'admin' } }, async () =>
+  app.get('/mail-status', { config: { access: 'admin' }, schema: { response: { 200: mailStatusSchema } } }, async () =>
     mailStatus(deps.db, { url: deps.codesImapUrl, pollMs: deps.codesImapPollMs ?? 15_000 }),
   );
 
-  app.get('/inbound-email-url', { config: { access: 'admin' } }, async (request) => ({
+  app.get('/inbound-email-url', { config: { access: 'admin' }, schema: { response: { 200: inboundEmailUrlSchema } } }, async (request) => ({
     url: await inboundEmailUrl(deps.db, `${request.protocol}://${request.host}`),
   }));
 }

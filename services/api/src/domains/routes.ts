@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_CHANNEL, type ChangeFeed, type Db, type JobQueue } from '@tracker/core';
 import { requireRegistrar, type DomainAutomation } from '@tracker/integrations';
-import { configureDomainBodySchema, domainBodySchema } from '@tracker/schemas';
+import { configureDomainBodySchema, domainBodySchema, domainViewSchema } from '@tracker/schemas';
 import { serialIdOr404 } from '../ids/serial-id';
 import { configureDomain } from './configure-domain';
 import { deleteDomain, migrateToWorkers, updateNameservers } from './domain-actions';
@@ -34,7 +34,7 @@ export async function domainRoutes(scope: FastifyInstance, deps: DomainRouteDeps
   const waitMs = deps.domainJobWaitMs ?? 20_000;
   const jobs = { db: deps.db, queue: deps.queue, domains: deps.domains, waitMs };
 
-  app.get('/domains', { config: admin }, async () => listDomains(deps.db));
+  app.get('/domains', { config: admin, schema: { response: { 200: z.array(domainViewSchema) } } }, async () => listDomains(deps.db));
 
   app.post('/domains/test-proxy', { config: admin }, async () => testProxy(deps.domains));
 

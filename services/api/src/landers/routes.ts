@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_CHANNEL, type ChangeFeed, type Db } from '@tracker/core';
-import { landerCreateSchema, landerUpdateSchema } from '@tracker/schemas';
+import { landerCreateSchema, landerSchema, landerUpdateSchema } from '@tracker/schemas';
 import { serialIdOr404 } from '../ids/serial-id';
 import { createLander } from './create-lander';
 import { deleteLander } from './delete-lander';
@@ -24,11 +24,11 @@ export async function landerRoutes(scope: FastifyInstance, deps: LanderDeps) {
 
   app.get(
     '/landers',
-    { config: { access: { anyFeature: ['landers', 'campaigns'] } } },
+    { config: { access: { anyFeature: ['landers', 'campaigns'] } }, schema: { response: { 200: z.array(landerSchema) } } },
     async () => listLanders(deps.db),
   );
 
-  app.post('/landers', { config: { access: 'admin' }, schema: { body: landerCreateSchema } }, async (request, reply) => {
+  app.post('/landers', { config: { access: 'admin' }, schema: { body: landerCreateSchema, response: { 201: landerSchema } } }, async (request, reply) => {
     const lander = await createLander(deps.db, request.body);
     await deps.changes.notify(CATALOG_CHANNEL);
     return reply.status(201).send(lander);
@@ -36,7 +36,7 @@ export async function landerRoutes(scope: FastifyInstance, deps: LanderDeps) {
 
   app.patch(
     '/landers/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, body: landerUpdateSchema } },
+    { config: { access: 'admin' }, schema: { params: idParams, body: landerUpdateSchema, response: { 200: landerSchema } } },
     async (request) => {
       const lander = await updateLander(deps.db, landerId(request.params.id), request.body);
       await deps.changes.notify(CATALOG_CHANNEL);

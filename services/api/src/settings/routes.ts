@@ -2,9 +2,17 @@
 // Every saved setting tells the ingest's catalog to reload (the global exit domain is part of it).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { CATALOG_CHANNEL, type ChangeFeed, type Db } from '@tracker/core';
 import type { DomainAutomation } from '@tracker/integrations';
-import { settingBodySchema } from '@tracker/schemas';
+import {
+  postbackUrlSchema,
+  redeployWorkerResultSchema,
+  savedSettingSchema,
+  settingBodySchema,
+  settingRowSchema,
+  spillReportsSchema,
+} from '@tracker/schemas';
 import { listSettings } from './list-settings';
 import { listSpills } from './list-spills';
 import { postbackUrl } from './postback-url';
@@ -21,19 +29,25 @@ export interface SettingsDeps {
 export async function settingsRoutes(scope: FastifyInstance, deps: SettingsDeps) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/settings', { config: { access: 'admin' } }, async () => listSettings(deps.db));
+  app.get('/settings', { config: { access: 'admin' }, schema: { response: { 200: z.array(settingRowSchema) } } }, async () =>
+    listSettings(deps.db),
+  );
 
-  app.post('/settings', { config: { access: 'admin' }, schema: { body: settingBodySchema } }, async (request) => {
+  app.post('/settings', { config: { access: 'admin' }, schema: { body: settingBodySchema, response: { 200: savedSettingSchema } } }, async (request) => {
     const saved = await saveSetting(deps.db, request.body.key, request.body.value);
     await deps.changes.notify(CATALOG_CHANNEL);
     return saved;
   });
 
-  app.get('/postback-url', { config: { access: 'admin' } }, async (request) => ({
+  app.get('/postback-url', { config: { access: 'admin' }, schema: { response: { 200: postbackUrlSchema } } }, async (request) => ({
     url: await postbackUrl(deps.db, `${request.protocol}://${request.host}`),
   }));
 
-  app.get('/event-log-spills', { config: { access: 'admin' } }, async () => listSpills(deps.db));
+  app.get('/event-log-spills', { config: { access: 'admin' }, schema: { response: { 200: spillReportsSchema } } }, async () =>
+    listSpills(deps.db),
+  );
 
-  app.post('/redeploy-worker', { config: { access: 'admin' } }, async () => redeployWorker(deps.domains));
+  app.post('/redeploy-worker', { config: { access: 'admin' }, schema: { response: { 200: redeployWorkerResultSchema } } }, async () =>
+    redeployWorker(deps.domains),
+  );
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_CHANNEL, type ChangeFeed, type Db } from '@tracker/core';
-import { sparkCreateSchema, sparkUpdateSchema } from '@tracker/schemas';
+import { sparkCreateSchema, sparkSchema, sparkUpdateSchema } from '@tracker/schemas';
 import { serialIdOr404 } from '../ids/serial-id';
 import { createSpark } from './create-spark';
 import { deleteSpark } from './delete-spark';
@@ -23,13 +23,13 @@ export async function sparkRoutes(scope: FastifyInstance, deps: SparkDeps) {
 
   app.get(
     '/sparks',
-    { config: { access: { anyFeature: ['sparks', 'dashboard'] } } },
+    { config: { access: { anyFeature: ['sparks', 'dashboard'] } }, schema: { response: { 200: z.array(sparkSchema) } } },
     async () => listSparks(deps.db),
   );
 
   app.post(
     '/sparks',
-    { config: { access: { feature: 'sparks' } }, schema: { body: sparkCreateSchema } },
+    { config: { access: { feature: 'sparks' } }, schema: { body: sparkCreateSchema, response: { 201: sparkSchema } } },
     async (request, reply) => {
       const spark = await createSpark(deps.db, request.body);
       await deps.changes.notify(CATALOG_CHANNEL);
@@ -39,7 +39,7 @@ export async function sparkRoutes(scope: FastifyInstance, deps: SparkDeps) {
 
   app.patch(
     '/sparks/:id',
-    { config: { access: { feature: 'sparks' } }, schema: { params: idParams, body: sparkUpdateSchema } },
+    { config: { access: { feature: 'sparks' } }, schema: { params: idParams, body: sparkUpdateSchema, response: { 200: sparkSchema } } },
     async (request) => {
       const spark = await updateSpark(deps.db, serialIdOr404(request.params.id, 'Spark not found'), request.body);
       await deps.changes.notify(CATALOG_CHANNEL);

@@ -6,7 +6,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { notFound, schema, type Db, type JobQueue } from '@tracker/core';
-import { spendSyncBodySchema, tiktokAccountCreateSchema } from '@tracker/schemas';
+import {
+  spendFreshnessSchema,
+  spendSyncBodySchema,
+  spendSyncResultSchema,
+  tiktokAccountCreateSchema,
+  tiktokAccountViewSchema,
+  tiktokConnectionTestSchema,
+} from '@tracker/schemas';
 import { serialIdOr404 } from '../ids/serial-id';
 import { addAccount } from './add-account';
 import { accountView, listAccounts, type AccountRow } from './list-accounts';
@@ -34,12 +41,20 @@ export async function tiktokAccountRoutes(scope: FastifyInstance, deps: TiktokAc
     return row;
   }
 
-  app.get('/tiktok/accounts', { config: { access: 'admin' } }, async () => listAccounts(deps.db, deps.secretsKey));
+  app.get(
+    '/tiktok/accounts',
+    { config: { access: 'admin' }, schema: { response: { 200: z.array(tiktokAccountViewSchema) } } },
+    async () => listAccounts(deps.db, deps.secretsKey),
+  );
 
-  app.post('/tiktok/accounts', { config: { access: 'admin' }, schema: { body: tiktokAccountCreateSchema } }, async (request, reply) => {
-    const row = await addAccount(deps, request.body);
-    return reply.status(201).send(accountView(row, deps.secretsKey));
-  });
+  app.post(
+    '/tiktok/accounts',
+    { config: { access: 'admin' }, schema: { body: tiktokAccountCreateSchema, response: { 201: tiktokAccountViewSchema } } },
+    async (request, reply) => {
+      const row = await addAccount(deps, request.body);
+      return reply.status(201).send(accountView(row, deps.secretsKey));
+    },
+  );
 
   // The account's spend rows stay: the money was spent, and reports of those days keep showing it.
   app.delete('/tiktok/accounts/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
@@ -48,15 +63,21 @@ export async function tiktokAccountRoutes(scope: FastifyInstance, deps: TiktokAc
     return reply.status(204).send();
   });
 
-  app.post('/tiktok/accounts/:id/test', { config: { access: 'admin' }, schema: { params: idParams } }, async (request) =>
-    testConnection(deps, await account(request.params.id)),
+  app.post(
+    '/tiktok/accounts/:id/test',
+    { config: { access: 'admin' }, schema: { params: idParams, response: { 200: tiktokConnectionTestSchema } } },
+    async (request) => testConnection(deps, await account(request.params.id)),
   );
 
   app.post(
     '/tiktok/accounts/:id/sync',
-    { config: { access: 'admin' }, schema: { params: idParams, body: spendSyncBodySchema } },
+    { config: { access: 'admin' }, schema: { params: idParams, body: spendSyncBodySchema, response: { 200: spendSyncResultSchema } } },
     async (request) => runSpendSync(deps.queue, (await account(request.params.id)).id, request.body),
   );
 
-  app.get('/tiktok/spend/freshness', { config: { access: { feature: 'dashboard' } } }, async () => spendFreshness(deps.db));
+  app.get(
+    '/tiktok/spend/freshness',
+    { config: { access: { feature: 'dashboard' } }, schema: { response: { 200: spendFreshnessSchema } } },
+    async () => spendFreshness(deps.db),
+  );
 }

@@ -5,7 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_CHANNEL, badRequest, type ChangeFeed, type Db } from '@tracker/core';
-import { SELECT_PIXEL_MESSAGE, fireEventSchema, pixelCreateSchema, pixelUpdateSchema } from '@tracker/schemas';
+import {
+  SELECT_PIXEL_MESSAGE,
+  fireEventResultSchema,
+  fireEventSchema,
+  pixelCreateSchema,
+  pixelSchema,
+  pixelUpdateSchema,
+} from '@tracker/schemas';
 import { currentUser } from '../auth/access';
 import { parseSerialId, serialIdOr404 } from '../ids/serial-id';
 import { createPixel } from './create-pixel';
@@ -28,13 +35,13 @@ const pixelId = (raw: string) => serialIdOr404(raw, 'Pixel not found');
 export async function pixelRoutes(scope: FastifyInstance, deps: PixelDeps) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/tiktok-pixels', { config: { access: 'user' } }, async (request) =>
+  app.get('/tiktok-pixels', { config: { access: 'user' }, schema: { response: { 200: z.array(pixelSchema) } } }, async (request) =>
     listPixels(deps.db, deps.secretsKey, currentUser(request).role === 'admin'),
   );
 
   app.post(
     '/tiktok-pixels',
-    { config: { access: 'admin' }, schema: { body: pixelCreateSchema } },
+    { config: { access: 'admin' }, schema: { body: pixelCreateSchema, response: { 201: pixelSchema } } },
     async (request, reply) => {
       const row = await createPixel(deps.db, deps.secretsKey, request.body);
       await deps.changes.notify(CATALOG_CHANNEL);
@@ -44,7 +51,7 @@ export async function pixelRoutes(scope: FastifyInstance, deps: PixelDeps) {
 
   app.patch(
     '/tiktok-pixels/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, body: pixelUpdateSchema } },
+    { config: { access: 'admin' }, schema: { params: idParams, body: pixelUpdateSchema, response: { 200: pixelSchema } } },
     async (request) => {
       const row = await updatePixel(deps.db, deps.secretsKey, pixelId(request.params.id), request.body);
       await deps.changes.notify(CATALOG_CHANNEL);
@@ -60,7 +67,7 @@ export async function pixelRoutes(scope: FastifyInstance, deps: PixelDeps) {
 
   app.post(
     '/tiktok-pixels/:id/fire-event',
-    { config: { access: 'user' }, schema: { params: idParams, body: fireEventSchema } },
+    { config: { access: 'user' }, schema: { params: idParams, body: fireEventSchema, response: { 200: fireEventResultSchema } } },
     async (request) => {
       const id = parseSerialId(request.params.id);
       if (id === null) throw badRequest(SELECT_PIXEL_MESSAGE);

@@ -4,7 +4,14 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, JobQueue } from '@tracker/core';
-import { MAX_STATEMENT_BYTES, transactionListQuerySchema, transactionSummaryQuerySchema } from '@tracker/schemas';
+import {
+  MAX_STATEMENT_BYTES,
+  transactionListQuerySchema,
+  transactionPageSchema,
+  transactionSummaryQuerySchema,
+  transactionSummarySchema,
+  transactionVcnOptionsSchema,
+} from '@tracker/schemas';
 import { currentUser } from '../auth/access';
 import { listTransactionVcns } from './list-transaction-vcns';
 import { listTransactions } from './list-transactions';
@@ -20,15 +27,21 @@ export interface TransactionDeps {
 export async function transactionRoutes(scope: FastifyInstance, deps: TransactionDeps) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/transactions', { config: { access: 'user' }, schema: { querystring: transactionListQuerySchema } }, async (request) =>
-    listTransactions(deps.db, currentUser(request), request.query),
+  app.get(
+    '/transactions',
+    { config: { access: 'user' }, schema: { querystring: transactionListQuerySchema, response: { 200: transactionPageSchema } } },
+    async (request) => listTransactions(deps.db, currentUser(request), request.query),
   );
 
-  app.get('/transactions/summary', { config: { access: 'user' }, schema: { querystring: transactionSummaryQuerySchema } }, async (request) =>
-    summarizeTransactions(deps.db, currentUser(request), request.query),
+  app.get(
+    '/transactions/summary',
+    { config: { access: 'user' }, schema: { querystring: transactionSummaryQuerySchema, response: { 200: transactionSummarySchema } } },
+    async (request) => summarizeTransactions(deps.db, currentUser(request), request.query),
   );
 
-  app.get('/transactions/vcns', { config: { access: 'user' } }, async (request) => listTransactionVcns(deps.db, currentUser(request)));
+  app.get('/transactions/vcns', { config: { access: 'user' }, schema: { response: { 200: transactionVcnOptionsSchema } } }, async (request) =>
+    listTransactionVcns(deps.db, currentUser(request)),
+  );
 
   // Multipart is read in this scope only, and only for the route that opts into it (guard-mutations).
   await app.register(async (upload) => {

@@ -4,7 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '@tracker/core';
-import { sparkAssignmentsSchema, subid1AssignmentsSchema, userCreateSchema, userPermissionsSchema, vcnAssignmentsSchema } from '@tracker/schemas';
+import {
+  managedUserSchema,
+  sparkAssignmentSchema,
+  sparkAssignmentsSchema,
+  subid1AssignmentEntriesSchema,
+  subid1AssignmentsSchema,
+  userCreateSchema,
+  userPermissionEntriesSchema,
+  userPermissionsSchema,
+  vcnAssignmentEntriesSchema,
+  vcnAssignmentsSchema,
+  vcnOptionsSchema,
+} from '@tracker/schemas';
 import { currentUser } from '../auth/access';
 import { serialIdOr404 } from '../ids/serial-id';
 import { createUser } from './create-user';
@@ -27,9 +39,9 @@ export async function userRoutes(scope: FastifyInstance, deps: UserDeps) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' } as const;
 
-  app.get('/users', { config: admin }, async () => listUsers(deps.db));
+  app.get('/users', { config: admin, schema: { response: { 200: z.array(managedUserSchema) } } }, async () => listUsers(deps.db));
 
-  app.post('/users', { config: admin, schema: { body: userCreateSchema } }, async (request, reply) => {
+  app.post('/users', { config: admin, schema: { body: userCreateSchema, response: { 201: managedUserSchema } } }, async (request, reply) => {
     return reply.status(201).send(await createUser(deps.db, request.body));
   });
 
@@ -38,45 +50,45 @@ export async function userRoutes(scope: FastifyInstance, deps: UserDeps) {
     return reply.status(204).send();
   });
 
-  app.get('/users/vcn-options', { config: admin }, async () => listVcnOptions(deps.db));
+  app.get('/users/vcn-options', { config: admin, schema: { response: { 200: vcnOptionsSchema } } }, async () => listVcnOptions(deps.db));
 
-  app.get('/users/:id/permissions', { config: admin, schema: { params: idParams } }, async (request) =>
+  app.get('/users/:id/permissions', { config: admin, schema: { params: idParams, response: { 200: userPermissionEntriesSchema } } }, async (request) =>
     getUserPermissions(deps.db, userId(request.params.id)),
   );
 
   app.post(
     '/users/:id/permissions',
-    { config: admin, schema: { params: idParams, body: userPermissionsSchema } },
+    { config: admin, schema: { params: idParams, body: userPermissionsSchema, response: { 200: userPermissionEntriesSchema } } },
     async (request) => setUserPermissions(deps.db, userId(request.params.id), request.body.features),
   );
 
-  app.get('/users/:id/vcn-assignments', { config: admin, schema: { params: idParams } }, async (request) =>
+  app.get('/users/:id/vcn-assignments', { config: admin, schema: { params: idParams, response: { 200: vcnAssignmentEntriesSchema } } }, async (request) =>
     getVcnAssignments(deps.db, userId(request.params.id)),
   );
 
   app.post(
     '/users/:id/vcn-assignments',
-    { config: admin, schema: { params: idParams, body: vcnAssignmentsSchema } },
+    { config: admin, schema: { params: idParams, body: vcnAssignmentsSchema, response: { 200: vcnAssignmentEntriesSchema } } },
     async (request) => setVcnAssignments(deps.db, userId(request.params.id), request.body.vcnNicknames),
   );
 
-  app.get('/users/:id/spark-assignments', { config: admin, schema: { params: idParams } }, async (request) =>
+  app.get('/users/:id/spark-assignments', { config: admin, schema: { params: idParams, response: { 200: z.array(sparkAssignmentSchema) } } }, async (request) =>
     getSparkAssignments(deps.db, userId(request.params.id)),
   );
 
   app.post(
     '/users/:id/spark-assignments',
-    { config: admin, schema: { params: idParams, body: sparkAssignmentsSchema } },
+    { config: admin, schema: { params: idParams, body: sparkAssignmentsSchema, response: { 200: z.array(sparkAssignmentSchema) } } },
     async (request) => setSparkAssignments(deps.db, userId(request.params.id), request.body.sparkIds),
   );
 
-  app.get('/users/:id/subid1-assignments', { config: admin, schema: { params: idParams } }, async (request) =>
+  app.get('/users/:id/subid1-assignments', { config: admin, schema: { params: idParams, response: { 200: subid1AssignmentEntriesSchema } } }, async (request) =>
     getSubid1Assignments(deps.db, userId(request.params.id)),
   );
 
   app.post(
     '/users/:id/subid1-assignments',
-    { config: admin, schema: { params: idParams, body: subid1AssignmentsSchema } },
+    { config: admin, schema: { params: idParams, body: subid1AssignmentsSchema, response: { 200: subid1AssignmentEntriesSchema } } },
     async (request) => setSubid1Assignments(deps.db, userId(request.params.id), request.body.subid1s),
   );
 }

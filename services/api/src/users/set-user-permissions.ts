@@ -4,16 +4,18 @@ import { schema, type Db } from '@tracker/core';
 import type { Feature } from '@tracker/schemas';
 import { requireUser } from './list-users';
 
-export async function getUserPermissions(db: Db, userId: number): Promise<Array<{ feature: string }>> {
+export async function getUserPermissions(db: Db, userId: number): Promise<Array<{ feature: Feature }>> {
   await requireUser(db, userId);
-  return db
+  const rows = await db
     .select({ feature: schema.userPermissions.feature })
     .from(schema.userPermissions)
     .where(eq(schema.userPermissions.userId, userId))
     .orderBy(asc(schema.userPermissions.feature));
+  // The column is plain text, but it is written only through featureListSchema (this file, create-user).
+  return rows as Array<{ feature: Feature }>;
 }
 
-export async function setUserPermissions(db: Db, userId: number, features: Feature[]): Promise<Array<{ feature: string }>> {
+export async function setUserPermissions(db: Db, userId: number, features: Feature[]): Promise<Array<{ feature: Feature }>> {
   await requireUser(db, userId);
   await db.transaction(async (tx) => {
     await tx.delete(schema.userPermissions).where(eq(schema.userPermissions.userId, userId));

@@ -1,35 +1,12 @@
 // Campaigns (spec §7): the list (rows carry their lander, offer, domain, spark and pixel), create,
 // update, delete and the table's BH switch, with the spec §8 toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CampaignCreateBody, CampaignUpdateBody, TiktokEventName } from '@tracker/schemas';
+import type { Campaign, CampaignCreateBody, CampaignUpdateBody } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
-import type { Domain } from '../domains/queries';
 
-export interface Campaign {
-  /** Public and generated: the path of the tracking URL. */
-  id: string;
-  name: string;
-  landerId: number | null;
-  offerId: number | null;
-  domainId: number | null;
-  sparkId: number | null;
-  tiktokPixelId: number | null;
-  defaultTiktokEvent: TiktokEventName;
-  bhToggle: boolean;
-  createdAt: string;
-  /** Null only after the lander was deleted. */
-  lander: { id: number; name: string; url: string } | null;
-  offer: { id: number; name: string } | null;
-  domain: Pick<Domain, 'id' | 'domain' | 'subdomain' | 'status'> | null;
-  spark: { id: number; name: string; sparkId: string } | null;
-  pixel: { id: number; name: string } | null;
-  /** The server's tracking host (custom domain, else redirect domain), when it sends one. */
-  trackingHost?: string | null;
-  /** The server's global exit domain, when it sends one. */
-  exitHost?: string | null;
-}
+export type { Campaign };
 
 export const CAMPAIGNS_KEY = ['/api/campaigns'] as const;
 

@@ -2,7 +2,7 @@
 // nothing changed, which the browser's HTTP cache turns back into the last list) and the Settings →
 // Mail data for admins.
 import { useQuery } from '@tanstack/react-query';
-import type { MailStatus, VerificationCode } from '@tracker/schemas';
+import type { InboundEmailUrl, MailStatus, VerificationCode } from '@tracker/schemas';
 
 export const CODES_POLL_MS = 2000;
 export const CODES_KEY = ['/api/codes'] as const;
@@ -17,5 +17,5 @@ export function useMailStatus() {
 }
 
 export function useInboundEmailUrl() {
-  return useQuery<{ url: string }>({ queryKey: ['/api/inbound-email-url'] });
+  return useQuery<InboundEmailUrl>({ queryKey: ['/api/inbound-email-url'] });
 }

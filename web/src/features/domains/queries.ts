@@ -2,35 +2,15 @@
 // may not read them, or a server without the Domains API yet, offers none; any other failure shows.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { DomainStatus, DomainView } from '@tracker/schemas';
 import { ApiError, apiJson } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 
-export type DomainStatus = 'pending' | 'purchasing' | 'purchased' | 'configuring_dns' | 'active' | 'dns_failed' | 'failed';
+export type { DomainStatus };
 
-export interface Domain {
-  id: number;
-  domain: string;
-  subdomain: string | null;
-  status: DomainStatus;
-  /** The rest the Domains screen shows (GET /api/domains answers them all). */
-  purchaseOrderId?: string | null;
-  /** Decimal string, what the registrar charged (or quoted). */
-  purchaseAmount?: string | null;
-  cloudflareZoneId?: string | null;
-  nameservers?: string[] | null;
-  errorMessage?: string | null;
-  purchasedAt?: string | null;
-  configuredAt?: string | null;
-  createdAt?: string;
-  transitions?: DomainTransition[];
-}
+export type Domain = DomainView;
 
-export interface DomainTransition {
-  from: string | null;
-  to: string;
-  error: string | null;
-  at: string;
-}
+export type DomainTransition = DomainView['transitions'][number];
 
 export const DOMAINS_KEY = ['/api/domains'] as const;
 

@@ -1,17 +1,12 @@
 // Landers (spec §7): the list and its create / update / delete mutations with the spec §8 toasts.
 // Campaign rows carry their lander, so a change refreshes the campaigns too.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LanderCreateBody, LanderUpdateBody } from '@tracker/schemas';
+import type { Lander, LanderCreateBody, LanderUpdateBody } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
-export interface Lander {
-  id: number;
-  name: string;
-  url: string;
-  createdAt: string;
-}
+export type { Lander };
 
 export const LANDERS_KEY = ['/api/landers'] as const;
 

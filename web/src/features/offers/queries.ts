@@ -1,18 +1,12 @@
 // Offers (spec §7): the list and its create / update / delete mutations with the spec §8 toasts.
 // Campaign rows carry their offer's name, so a change refreshes the campaigns too.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { OfferCreateBody, OfferUpdateBody } from '@tracker/schemas';
+import type { Offer, OfferCreateBody, OfferUpdateBody } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
-export interface Offer {
-  id: number;
-  name: string;
-  url: string;
-  utmTemplate: string;
-  createdAt: string;
-}
+export type { Offer };
 
 export const OFFERS_KEY = ['/api/offers'] as const;
 

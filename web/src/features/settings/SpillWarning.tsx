@@ -3,24 +3,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDistanceToNowStrict } from 'date-fns';
 import { AlertTriangle } from 'lucide-react';
+import type { SpillReports } from '@tracker/schemas';
 import { formatCount } from '../../lib/format';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/Alert';
-
-interface SpillReport {
-  instance: string;
-  records: number;
-  bytes: number;
-  lastForwardedAt: string | null;
-  lastError: string | null;
-  updatedAt: string;
-}
 
 const POLL_MS = 10_000;
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 export function SpillWarning() {
-  const spills = useQuery<{ spills: SpillReport[] }>({ queryKey: ['/api/event-log-spills'], refetchInterval: POLL_MS });
+  const spills = useQuery<SpillReports>({ queryKey: ['/api/event-log-spills'], refetchInterval: POLL_MS });
   const waiting = spills.data?.spills ?? [];
   if (waiting.length === 0) return null;
   const total = waiting.reduce((sum, s) => sum + s.records, 0);

@@ -1,15 +1,12 @@
 // Settings (spec §7 "Settings"): the key/value rows (admins only), saving one POST per setting,
 // the worker redeploy, and the postback URL, with the spec §8 toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SettingKey } from '@tracker/schemas';
+import type { PostbackUrl, RedeployWorkerResult, SettingKey, SettingRow } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
-export interface SettingRow {
-  key: string;
-  value: string | null;
-}
+export type { SettingRow };
 
 export const SETTINGS_KEY = ['/api/settings'] as const;
 const POSTBACK_URL_KEY = ['/api/postback-url'] as const;
@@ -51,13 +48,13 @@ export function useSaveSettings() {
 
 export function useRedeployWorker() {
   return useMutation({
-    mutationFn: () => apiJson<{ success: boolean; message: string }>('POST', '/api/redeploy-worker'),
+    mutationFn: () => apiJson<RedeployWorkerResult>('POST', '/api/redeploy-worker'),
     onSuccess: (answer) => toast({ title: 'Worker redeployed', description: answer?.message }),
     onError: (error) => toastFailure('Redeploy failed', error, 'Failed to redeploy worker'),
   });
 }
 
 export function usePostbackUrl() {
-  return useQuery<{ url: string }>({ queryKey: POSTBACK_URL_KEY });
+  return useQuery<PostbackUrl>({ queryKey: POSTBACK_URL_KEY });
 }
 

@@ -1,7 +1,7 @@
 // TikTok ad accounts: the list (polled while the card is open, so a scheduled sync shows up),
 // add, delete, 'Test connection' and 'Sync now' with their toasts. A sync answers when it is done.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SpendSyncBody, TiktokAccountCreate, TiktokAccountView, TiktokConnectionTest } from '@tracker/schemas';
+import type { SpendSyncBody, SpendSyncResult, TiktokAccountCreate, TiktokAccountView, TiktokConnectionTest } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
@@ -60,7 +60,7 @@ export function useTestTiktokAccount() {
 export function useSyncTiktokAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: SpendSyncBody }) => apiJson<{ rows: number }>('POST', `/api/tiktok/accounts/${id}/sync`, body),
+    mutationFn: ({ id, body }: { id: number; body: SpendSyncBody }) => apiJson<SpendSyncResult>('POST', `/api/tiktok/accounts/${id}/sync`, body),
     onSuccess: (result) => toast({ title: 'Spend synced', description: `${result.rows} campaign-day rows` }),
     onError: (error) => toastFailure('Sync failed', error),
     // A failed run is recorded on the account too: reload either way.

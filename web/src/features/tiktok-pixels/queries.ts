@@ -1,27 +1,12 @@
 // TikTok pixels (spec §7 "Pixels"): the list polled every 10 s, create / update / delete with the
 // spec §8 toasts, and the Pixel Unlocker's test event. Access tokens come back only to admins.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { FireEventBody, PixelCreateBody, PixelUpdateBody } from '@tracker/schemas';
+import type { FireEventBody, FireEventResult, PixelCreateBody, PixelUpdateBody, TiktokPixel } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
-export interface TiktokPixel {
-  id: number;
-  name: string;
-  pixelId: string;
-  accessTokenMasked: string;
-  /** Only in an admin's answer; null when the server can no longer decrypt it. */
-  accessToken?: string | null;
-  websiteUrl: string | null;
-  createdAt: string;
-}
-
-/** The Events API's answer as the server relays it. */
-export interface FireEventResult {
-  success: boolean;
-  response: unknown;
-}
+export type { FireEventResult, TiktokPixel };
 
 export const PIXELS_KEY = ['/api/tiktok-pixels'] as const;
 export const PIXEL_POLL_MS = 10_000;

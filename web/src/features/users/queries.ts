@@ -1,18 +1,20 @@
 // Users (spec §7 "Users"; admins only): the list, create, delete, a user's feature permissions and
 // VCN-nickname assignments, and the nickname options, with the spec §8 toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Feature, Role, SparkAssignment, UserCreateBody } from '@tracker/schemas';
+import type {
+  Feature,
+  ManagedUser,
+  SparkAssignment,
+  Subid1AssignmentEntries,
+  UserCreateBody,
+  UserPermissionEntries,
+  VcnAssignmentEntries,
+} from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
-export interface ManagedUser {
-  id: number;
-  username: string;
-  role: Role;
-  createdAt: string;
-  permissions: Feature[];
-}
+export type { ManagedUser };
 
 export const USERS_KEY = ['/api/users'] as const;
 const permissionsKey = (id: number) => ['/api/users', id, 'permissions'] as const;
@@ -44,7 +46,7 @@ export function useDeleteUser() {
 }
 
 // The spec words the answer as "entries with feature"; accept that and the { features } form alike.
-type PermissionsAnswer = { features: Feature[] } | { feature: Feature }[];
+type PermissionsAnswer = { features: Feature[] } | UserPermissionEntries;
 
 export function useUserPermissions(id: number, options: { enabled?: boolean } = {}) {
   return useQuery<PermissionsAnswer, Error, Feature[]>({
@@ -73,7 +75,7 @@ export function useVcnOptions(options: { enabled?: boolean } = {}) {
 }
 
 // Accept { vcnNicknames } and a list of { vcnNickname } rows alike.
-type VcnAssignmentsAnswer = { vcnNicknames: string[] } | { vcnNickname: string }[];
+type VcnAssignmentsAnswer = { vcnNicknames: string[] } | VcnAssignmentEntries;
 
 export function useVcnAssignments(id: number, options: { enabled?: boolean } = {}) {
   return useQuery<VcnAssignmentsAnswer, Error, string[]>({
@@ -109,7 +111,7 @@ export function useSparkAssignments(id: number, options: { enabled?: boolean } =
 }
 
 export function useSubid1Assignments(id: number, options: { enabled?: boolean } = {}) {
-  return useQuery<Array<{ subid1: string }>, Error, string[]>({
+  return useQuery<Subid1AssignmentEntries, Error, string[]>({
     queryKey: subid1AssignmentsKey(id),
     enabled: options.enabled,
     select: (rows) => rows.map((row) => row.subid1),
