@@ -31,6 +31,8 @@ export interface EntitiesOptions {
   databaseUrl?: string;
   /** PGlite folder; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
+  /** A PGlite data directory to start from instead of running initdb (see `dumpMigratedPglite`). */
+  pgliteTemplate?: Blob;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
   /** Where lost connections are reported; a default one at `warn` when not given. */
@@ -77,7 +79,7 @@ export async function openEntities(options: EntitiesOptions): Promise<Entities> 
     };
   }
   if (!options.pgliteDir) throw new Error('openEntities needs databaseUrl or pgliteDir');
-  const client = new PGlite(options.pgliteDir);
+  const client = new PGlite(options.pgliteDir, options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {});
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   const db: Db = pgliteDb;
   try {
@@ -96,4 +98,20 @@ export async function openEntities(options: EntitiesOptions): Promise<Entities> 
       await client.close();
     },
   };
+}
+
+/** An in-memory PGlite after initdb and every migration, as a tarball `pgliteTemplate` starts from. */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = new PGlite('memory://');
+  try {
+    await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
+/** The entity migrations, for keys of what is built from them. */
+export function entityMigrationsFolder(): string {
+  return migrationsFolder;
 }

@@ -4,7 +4,8 @@ export { describeWithRealEngine, realEngineUrls, type RealEngine } from './real-
 export { createTemporaryDatabase } from './temporary-database';
 export { startChdbHttpProcess, type ChdbHttpProcess } from './chdb-http';
 export { openChdbAnalytics } from '../analytics/chdb-analytics';
-export { openEntities, type EntitiesOptions } from '../db/entities';
+export { openEntities } from './open-test-entities';
+export type { EntitiesOptions } from '../db/entities';
 export { openEventLog, type OpenEventLogOptions } from '../eventlog/open-event-log';
 export { openEmbeddedLog, type EmbeddedLogOptions } from '../eventlog/embedded-log';
 export { openKafkaLog, type KafkaLogOptions } from '../eventlog/kafka-log';
