@@ -15,7 +15,6 @@ import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { MetricCard } from '../../ui/MetricCard';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
-import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
 import { NO_FILTER, useTransactions, useTransactionSummary, useTransactionVcns, type TransactionFilter } from './queries';
 import { transactionColumns } from './transaction-columns';
 import { TransactionsPager } from './TransactionsPager';
@@ -38,8 +37,6 @@ export function BillingPage() {
   const transactions = useTransactions(filter, page);
   const summary = useTransactionSummary(startDate, endDate);
   const vcns = useTransactionVcns();
-  useFetchErrorToast('Failed to fetch transactions', transactions);
-  useFetchErrorToast('Failed to fetch transactions', summary);
 
   // Spec §4: any filter change goes back to page 1.
   const changeFilter = (next: Partial<TransactionFilter>) => {
