@@ -1,6 +1,6 @@
-// The toasts every screen shows when a query or mutation fails (spec §8): a destructive one titled for the
-// failed action with the server's message. Hooks declare the title as `meta`; the query client shows it.
-import type { z } from 'zod';
+// The failure toasts (spec §8): a query's or mutation's, titled by its hook's `meta` and shown by the query
+// client with the server's message, and a refused form's 'Validation error' with the schema's first message.
+import type { FieldErrors } from 'react-hook-form';
 import { toast } from '../ui/use-toast';
 import { errorMessage } from './api';
 
@@ -28,10 +28,22 @@ export function toastDeclaredFailure(meta: FailureToastMeta | undefined, error: 
   if (meta?.errorTitle) toastFailure(meta.errorTitle, error, meta.errorFallback);
 }
 
-/** Parses a form's values with the shared wire schema; on failure toasts its first message and returns null. */
-export function parseOrToast<S extends z.ZodType>(schema: S, values: unknown): z.output<S> | null {
-  const result = schema.safeParse(values);
-  if (result.success) return result.data;
-  toast({ title: 'Validation error', description: result.error.issues[0]?.message ?? 'Please check the form', variant: 'destructive' });
-  return null;
+/**
+ * handleSubmit's onInvalid for the forms that answer a refused submit with a toast (spec §5): 'Validation
+ * error' with the schema's first message, which may belong to no one field ('Please provide both name and URL').
+ */
+export function toastValidationError(errors: FieldErrors): void {
+  toast({ title: 'Validation error', description: firstErrorMessage(errors) ?? 'Please check the form', variant: 'destructive' });
+}
+
+// Errors nest as the values do (a line of an invoice is `lines.0.amount`); the first message found is the
+// schema's first issue, since the resolver adds them in order. `ref` is the field's element, never an error.
+function firstErrorMessage(errors: object): string | undefined {
+  if ('message' in errors && typeof errors.message === 'string' && errors.message) return errors.message;
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'ref' || !value || typeof value !== 'object') continue;
+    const message = firstErrorMessage(value as object);
+    if (message) return message;
+  }
+  return undefined;
 }
