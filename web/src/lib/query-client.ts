@@ -1,7 +1,8 @@
 // The app's TanStack Query client with the spec §9 defaults (never stale, no refetch on focus, no retries),
-// and the default query function: the query key is the URL, and a 401 may resolve to null.
-import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+// the default query function (the query key is the URL, and a 401 may resolve to null) and failure toasts.
+import { MutationCache, QueryCache, QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { readJson, throwIfNotOk } from './api';
+import { toastDeclaredFailure } from './failure-toast';
 
 type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -42,6 +43,9 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 }
 
 export const queryClient = new QueryClient({
+  // Each failed fetch (a polling query's too) and each failed mutation toasts the title its hook declares in `meta`.
+  queryCache: new QueryCache({ onError: (error, query) => toastDeclaredFailure(query.meta, error) }),
+  mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => toastDeclaredFailure(mutation.meta, error) }),
   defaultOptions: {
     queries: {
       queryFn: getQueryFn<unknown>({ on401: 'throw' }),

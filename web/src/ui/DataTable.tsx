@@ -1,5 +1,5 @@
 // The data table every list screen shares, on @tanstack/react-table: sortable headers, column visibility,
-// widths the user drags (saved by the caller), a totals footer row, the loading and empty states, and
+// widths the user drags (saved by the caller), a totals footer row, the loading, failure and empty states, and
 // optionally rows that open onto sub rows (TanStack's expanding row model; the caller loads them).
 import {
   flexRender,
@@ -61,8 +61,10 @@ export interface DataTableProps<Row> {
   loadingLabel?: string;
   /** While pending, this many placeholder rows instead of the spinner (the Codes screen shows three). */
   skeletonRows?: number;
-  /** What an empty table says (also a fetch failure's message). */
+  /** What an empty table says. */
   emptyMessage: ReactNode;
+  /** Why the rows could not be fetched ('Failed to fetch landers: ...'); shown instead of them when set. */
+  failure?: ReactNode;
   /** Attributes of one data row: a click handler, a title, a selected state. */
   getRowProps?: (row: Row) => ComponentProps<'tr'> & { 'data-state'?: string };
   /** Sub rows of a row (a drill-down); sorting orders them within their parent. */
@@ -90,6 +92,7 @@ export function DataTable<Row>({
   loadingLabel = 'Loading',
   skeletonRows = 0,
   emptyMessage,
+  failure,
   getRowProps,
   getSubRows,
   getRowCanExpand,
@@ -189,6 +192,8 @@ export function DataTable<Row>({
             <TableMessageRow colSpan={span}>
               <Spinner label={loadingLabel} />
             </TableMessageRow>
+          ) : failure ? (
+            <TableMessageRow colSpan={span}>{failure}</TableMessageRow>
           ) : rows.length === 0 ? (
             <TableMessageRow colSpan={span}>{emptyMessage}</TableMessageRow>
           ) : (
@@ -217,7 +222,7 @@ export function DataTable<Row>({
             })
           )}
         </TableBody>
-        {showFooter && !isPending && rows.length > 0 && (
+        {showFooter && !isPending && !failure && rows.length > 0 && (
           <tfoot data-slot="table-footer">
             {table.getFooterGroups().map((group) => (
               <TableRow key={group.id} className="border-t-2 bg-muted/50 font-semibold hover:bg-muted/50">

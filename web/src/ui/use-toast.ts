@@ -91,6 +91,11 @@ export function toast(input: ToastInput) {
   return { id, dismiss, update };
 }
 
+/** Closes every toast on screen. */
+export function dismissToasts(): void {
+  dispatch({ type: 'DISMISS_TOAST' });
+}
+
 export function useToast() {
   const [state, setState] = useState<State>(memoryState);
   useEffect(() => {

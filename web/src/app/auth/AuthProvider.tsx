@@ -2,10 +2,10 @@
 // POST /api/login and out with POST /api/logout, clearing cached data each time, with failure toasts;
 // reloads it when a query is refused, so the screens follow permissions an admin changed meanwhile.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { ApiError, apiJson, apiRequest, errorMessage } from '../../lib/api';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { ApiError, apiJson, apiRequest } from '../../lib/api';
 import { getQueryFn } from '../../lib/query-client';
-import { toast } from '../../ui/use-toast';
+import { dismissToasts } from '../../ui/use-toast';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { SESSION_USER_QUERY_KEY, type LoginCredentials, type SessionUser } from './session-user';
 
@@ -49,8 +49,6 @@ interface AuthProviderProps {
 export function AuthProvider({ children, prepareSignIn }: AuthProviderProps) {
   const queryClient = useQueryClient();
   useSessionReloadOnRefusal(queryClient);
-  // The last 'Login failed' toast: a later successful sign-in dismisses it, so it does not linger on the dashboard.
-  const loginFailure = useRef<{ dismiss: () => void } | null>(null);
 
   const userQuery = useQuery<SessionUser | null, Error>({
     queryKey: SESSION_USER_QUERY_KEY,
@@ -63,14 +61,12 @@ export function AuthProvider({ children, prepareSignIn }: AuthProviderProps) {
       await prepareSignIn?.(user);
       return user;
     },
+    meta: { errorTitle: 'Login failed' },
     onSuccess: (user) => {
-      loginFailure.current?.dismiss();
-      loginFailure.current = null;
+      // A 'Login failed' toast from an earlier try would otherwise linger on the dashboard.
+      dismissToasts();
       clearCachedData(queryClient);
       queryClient.setQueryData(SESSION_USER_QUERY_KEY, user);
-    },
-    onError: (error) => {
-      loginFailure.current = toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
     },
   });
 
@@ -82,9 +78,7 @@ export function AuthProvider({ children, prepareSignIn }: AuthProviderProps) {
       clearCachedData(queryClient);
       queryClient.setQueryData(SESSION_USER_QUERY_KEY, null);
     },
-    onError: (error) => {
-      toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' });
-    },
+    meta: { errorTitle: 'Logout failed' },
   });
 
   const { data, isLoading, error, refetch } = userQuery;

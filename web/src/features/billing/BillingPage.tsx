@@ -14,11 +14,10 @@ import { DataTable } from '../../ui/DataTable';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { MetricCard } from '../../ui/MetricCard';
+import { Pagination } from '../../ui/Pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
-import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
 import { NO_FILTER, useTransactions, useTransactionSummary, useTransactionVcns, type TransactionFilter } from './queries';
 import { transactionColumns } from './transaction-columns';
-import { TransactionsPager } from './TransactionsPager';
 import { sendStatement, toastUploadFailure, toastUploadResult } from './upload-statement';
 import { VcnSpendSummaryCard } from './VcnSpendSummaryCard';
 
@@ -38,8 +37,6 @@ export function BillingPage() {
   const transactions = useTransactions(filter, page);
   const summary = useTransactionSummary(startDate, endDate);
   const vcns = useTransactionVcns();
-  useFetchErrorToast('Failed to fetch transactions', transactions);
-  useFetchErrorToast('Failed to fetch transactions', summary);
 
   // Spec §4: any filter change goes back to page 1.
   const changeFilter = (next: Partial<TransactionFilter>) => {
@@ -215,7 +212,16 @@ export function BillingPage() {
                   : 'No transactions found. Upload a CSV file to get started.'
             }
           />
-          {data && data.total > TRANSACTIONS_PAGE_SIZE && <TransactionsPager page={page} pageSize={data.pageSize} total={data.total} onPageChange={setPage} />}
+          {data && data.total > TRANSACTIONS_PAGE_SIZE && (
+            <Pagination
+              page={page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPageChange={setPage}
+              withEnds={false}
+              summary={({ from, to, total }) => `Showing ${from}-${to} of ${total} transactions`}
+            />
+          )}
         </CardContent>
       </Card>
     </div>

@@ -26,6 +26,7 @@ export function useTransactions(filter: TransactionFilter, page: number) {
       },
     ],
     placeholderData: keepPreviousData,
+    meta: { errorTitle: 'Failed to fetch transactions' },
   });
 }
 
@@ -33,6 +34,7 @@ export function useTransactionSummary(startDate: string, endDate: string) {
   return useQuery<TransactionSummary>({
     queryKey: ['/api/transactions/summary', { startDate: startDate || undefined, endDate: endDate || undefined }],
     placeholderData: keepPreviousData,
+    meta: { errorTitle: 'Failed to fetch transactions' },
   });
 }
 

@@ -1,6 +1,7 @@
 // The create / edit campaign dialog (spec §2, §5): a name and a lander (required); offer, domain
 // (active ones with a subdomain), spark and TikTok pixel optional; the TikTok event only with a pixel.
 // A new campaign omits what is not chosen; an edit sends null to clear it.
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   campaignCreateSchema,
   campaignUpdateSchema,
@@ -12,9 +13,11 @@ import {
 } from '@tracker/schemas';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
-import { parseOrToast } from '../../lib/failure-toast';
+import { z } from 'zod';
+import { toastValidationError } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
+import { FieldError } from '../../ui/FieldError';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
@@ -53,6 +56,8 @@ const NEW_CAMPAIGN: CampaignFormValues = {
 
 const choice = (id: number | null | undefined) => (id == null ? NONE : String(id));
 const idOf = (value: string) => (value === NONE ? null : Number(value));
+
+type CampaignFormOutput = z.output<typeof createFormSchema> | z.output<typeof updateFormSchema>;
 
 function valuesOf(campaign: Campaign): CampaignFormValues {
   return {
@@ -99,6 +104,27 @@ function updateBody(values: CampaignFormValues): CampaignUpdateBody {
   };
 }
 
+// The form's selects hold strings; each mode maps them to its request body, which the shared schema then
+// checks, and tags the body with the request it is for.
+const campaignFormSchema = z.object({
+  name: z.string(),
+  landerId: z.string(),
+  offerId: z.string(),
+  domainId: z.string(),
+  sparkId: z.string(),
+  tiktokPixelId: z.string(),
+  defaultTiktokEvent: z.enum(TIKTOK_EVENTS),
+  bhToggle: z.boolean(),
+});
+const createFormSchema = campaignFormSchema
+  .transform(createBody)
+  .pipe(campaignCreateSchema)
+  .transform((create) => ({ create }));
+const updateFormSchema = campaignFormSchema
+  .transform(updateBody)
+  .pipe(campaignUpdateSchema)
+  .transform((update) => ({ update }));
+
 function SelectField({
   control,
   name,
@@ -108,7 +134,7 @@ function SelectField({
   options,
   hint,
 }: {
-  control: Control<CampaignFormValues>;
+  control: Control<CampaignFormValues, unknown, CampaignFormOutput>;
   name: 'landerId' | 'offerId' | 'domainId' | 'sparkId' | 'tiktokPixelId' | 'defaultTiktokEvent';
   label: string;
   placeholder: string;
@@ -162,8 +188,18 @@ export function CampaignDialog({
   const domains = useDomainsOrNone({ enabled: open });
   const sparks = useSparks({ enabled: open });
   const pixels = usePixels({ enabled: open });
-  const { register, control, handleSubmit, reset, watch } = useForm<CampaignFormValues>({ defaultValues: NEW_CAMPAIGN });
-  const ids = { name: useId(), bh: useId() };
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<CampaignFormValues, unknown, CampaignFormOutput>({
+    resolver: zodResolver(campaign ? updateFormSchema : createFormSchema),
+    defaultValues: NEW_CAMPAIGN,
+  });
+  const ids = { name: useId(), bh: useId(), nameError: useId() };
   const pending = createCampaign.isPending || updateCampaign.isPending;
   const hasPixel = watch('tiktokPixelId') !== NONE;
 
@@ -171,16 +207,14 @@ export function CampaignDialog({
     if (open) reset(campaign ? valuesOf(campaign) : NEW_CAMPAIGN);
   }, [open, campaign, reset]);
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit((output) => {
     const close = { onSuccess: () => onOpenChange(false) };
-    if (campaign) {
-      const body = parseOrToast(campaignUpdateSchema, updateBody(values));
-      if (body) updateCampaign.mutate({ id: campaign.id, body }, close);
+    if ('update' in output) {
+      if (campaign) updateCampaign.mutate({ id: campaign.id, body: output.update }, close);
     } else {
-      const body = parseOrToast(campaignCreateSchema, createBody(values));
-      if (body) createCampaign.mutate(body, close);
+      createCampaign.mutate(output.create, close);
     }
-  });
+  }, toastValidationError);
 
   // Only active domains with a subdomain can route traffic; a campaign's current one stays listed.
   const domainOptions = (domains.data ?? [])
@@ -198,7 +232,14 @@ export function CampaignDialog({
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={title}>
           <div className="grid gap-2">
             <Label htmlFor={ids.name}>Campaign Name</Label>
-            <Input id={ids.name} autoComplete="off" {...register('name')} />
+            <Input
+              id={ids.name}
+              autoComplete="off"
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? ids.nameError : undefined}
+              {...register('name')}
+            />
+            <FieldError id={ids.nameError} error={errors.name} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField

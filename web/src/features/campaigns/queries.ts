@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Campaign, CampaignCreateBody, CampaignUpdateBody } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
-import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
 export type { Campaign };
@@ -22,7 +21,7 @@ export function useCreateCampaign() {
       void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
       toast({ title: 'Campaign created' });
     },
-    onError: (error) => toastFailure('Failed to create campaign', error),
+    meta: { errorTitle: 'Failed to create campaign' },
   });
 }
 
@@ -35,7 +34,7 @@ export function useUpdateCampaign() {
       void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
       toast({ title: 'Campaign updated' });
     },
-    onError: (error) => toastFailure('Failed to update campaign', error),
+    meta: { errorTitle: 'Failed to update campaign' },
   });
 }
 
@@ -47,7 +46,7 @@ export function useDeleteCampaign() {
       void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
       toast({ title: 'Campaign deleted' });
     },
-    onError: (error) => toastFailure('Failed to delete campaign', error),
+    meta: { errorTitle: 'Failed to delete campaign' },
   });
 }
 
@@ -63,9 +62,9 @@ export function useToggleBh() {
       queryClient.setQueryData<Campaign[]>(CAMPAIGNS_KEY, (rows) => rows?.map((row) => (row.id === id ? { ...row, bhToggle } : row)));
       return { previous };
     },
-    onError: (error, _vars, context) => {
+    meta: { errorTitle: 'Failed to update campaign' },
+    onError: (_error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(CAMPAIGNS_KEY, context.previous);
-      toastFailure('Failed to update campaign', error);
     },
     onSuccess: (_campaign, { bhToggle }) => toast({ title: 'Campaign updated', description: `BH is now ${bhToggle ? 'on' : 'off'}.` }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),

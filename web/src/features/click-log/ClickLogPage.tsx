@@ -17,7 +17,6 @@ import { MetricCard } from '../../ui/MetricCard';
 import { PageHeader } from '../../ui/PageHeader';
 import { Pagination } from '../../ui/Pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
-import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
 import { ClickIdSearch } from './ClickIdSearch';
 import { ClickLogColumnsMenu } from './ClickLogColumnsMenu';
 import { ClickLogTable } from './ClickLogTable';
@@ -45,7 +44,6 @@ export function ClickLogPage() {
   const range = picked ?? lastDays(7, todayIn(knownTimezone));
   const filter: ClickLogFilter = { range, campaignId: campaign === ALL_CAMPAIGNS ? undefined : campaign, search };
   const clicks = useClickLog(filter, pageSize, place);
-  useFetchErrorToast('Failed to fetch clicks', clicks);
   const campaigns = useCampaigns();
   // Non-admins cannot read settings: the zone is learnt from the Click Log's own answer.
   const timezone = clicks.data?.timezone ?? knownTimezone;

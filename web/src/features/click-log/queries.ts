@@ -37,6 +37,7 @@ export function useClickLog(filter: ClickLogFilter, pageSize: number, place: Pag
   return useQuery<ClickLogResponse>({
     queryKey: clickLogKey(filter, pageSize, place),
     refetchInterval: CLICK_LOG_POLL_MS,
+    meta: { errorTitle: 'Failed to fetch clicks' },
     // Paging and polling keep the last page on screen instead of flashing a spinner.
     placeholderData: keepPreviousData,
   });

@@ -14,7 +14,6 @@ import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { PageHeader } from '../../ui/PageHeader';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
-import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
 import { conversionLogColumns } from './conversion-log-columns';
 import { useConversionLog, type ConversionLogFilter } from './queries';
 
@@ -36,7 +35,6 @@ export function ConversionLogPage() {
     status: status === ALL_STATUSES ? undefined : (status as ConversionLogFilter['status']),
   };
   const log = useConversionLog(filter, cursors[cursors.length - 1]);
-  useFetchErrorToast('Failed to fetch conversions', log);
   const timezone = log.data?.timezone ?? knownTimezone;
   if (timezone !== knownTimezone) setKnownTimezone(timezone);
   const columns = useMemo(() => conversionLogColumns(tz(timezone)), [timezone]);

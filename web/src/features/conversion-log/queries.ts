@@ -29,6 +29,7 @@ export function useConversionLog(filter: ConversionLogFilter, after: string | un
       },
     ],
     refetchInterval: after ? false : CONVERSION_LOG_POLL_MS,
+    meta: { errorTitle: 'Failed to fetch conversions' },
     placeholderData: keepPreviousData,
   });
 }

@@ -2,7 +2,6 @@
 // so statuses change live, and every action with its success and failure toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '../../lib/api';
-import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 import { DOMAINS_KEY, fetchDomains, type Domain, type DomainStatus } from './queries';
 
@@ -35,7 +34,7 @@ export function useCheckDomain() {
         toast({ title: 'Domain not available', description: answer.message || `${domain} is not available`, variant: 'destructive' });
       }
     },
-    onError: (error) => toastFailure('Error checking domain', error),
+    meta: { errorTitle: 'Error checking domain' },
   });
 }
 
@@ -69,7 +68,7 @@ export function usePurchaseDomain() {
       else if (answer.status === 'pending' || answer.status === 'purchasing') toast({ title: 'Purchase started', description: answer.message });
       else toast({ title: 'Domain purchased', description: answer.message });
     },
-    onError: (error) => toastFailure('Error purchasing domain', error),
+    meta: { errorTitle: 'Error purchasing domain' },
     onSettled: refresh,
   });
 }
@@ -85,7 +84,7 @@ export function useConfigureDomain() {
       else if (answer.status === 'configuring_dns') toast({ title: 'Configuring DNS', description: answer.message });
       else toast({ title: 'Domain configured', description: answer.message });
     },
-    onError: (error) => toastFailure('Error configuring domain', error),
+    meta: { errorTitle: 'Error configuring domain' },
     onSettled: refresh,
   });
 }
@@ -95,7 +94,7 @@ export function useUpdateNameservers() {
   return useMutation({
     mutationFn: (id: number) => apiJson<{ message: string }>('POST', `/api/domains/${id}/update-nameservers`, {}),
     onSuccess: (answer) => toast({ title: 'Nameservers updated', description: answer.message }),
-    onError: (error) => toastFailure('Error updating nameservers', error),
+    meta: { errorTitle: 'Error updating nameservers' },
     onSettled: refresh,
   });
 }
@@ -105,7 +104,7 @@ export function useMigrateToWorkers() {
   return useMutation({
     mutationFn: (id: number) => apiJson<{ message: string }>('POST', `/api/domains/${id}/migrate-to-workers`, {}),
     onSuccess: (answer) => toast({ title: 'Migrated to Workers', description: answer.message }),
-    onError: (error) => toastFailure('Error migrating to Workers', error),
+    meta: { errorTitle: 'Error migrating to Workers' },
     onSettled: refresh,
   });
 }
@@ -115,7 +114,7 @@ export function useDeleteDomain() {
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/domains/${id}`),
     onSuccess: () => toast({ title: 'Domain deleted' }),
-    onError: (error) => toastFailure('Error deleting domain', error),
+    meta: { errorTitle: 'Error deleting domain' },
     onSettled: refresh,
   });
 }
@@ -127,6 +126,6 @@ export function useTestProxy() {
       if (answer.success) toast({ title: 'Proxy test successful', description: answer.message });
       else toast({ title: 'Proxy test failed', description: answer.message, variant: 'destructive' });
     },
-    onError: (error) => toastFailure('Proxy test failed', error),
+    meta: { errorTitle: 'Proxy test failed' },
   });
 }

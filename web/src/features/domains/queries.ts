@@ -1,10 +1,8 @@
 // Domains as other screens read them (spec §7 "Domains"): GET /api/domains, admins only. A user who
 // may not read them, or a server without the Domains API yet, offers none; any other failure shows.
-import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DomainStatus, DomainView } from '@tracker/schemas';
 import { ApiError, apiJson } from '../../lib/api';
-import { toastFailure } from '../../lib/failure-toast';
 
 export type { DomainStatus };
 
@@ -30,16 +28,12 @@ export async function fetchDomains(signal?: AbortSignal): Promise<Domain[]> {
 
 /** The domains to offer; while they cannot be read, none (`data` is undefined) and a toast says why. */
 export function useDomainsOrNone(options: { enabled?: boolean } = {}) {
-  const query = useQuery<Domain[]>({
+  return useQuery<Domain[]>({
     queryKey: DOMAINS_KEY,
     enabled: options.enabled,
     queryFn: ({ signal }) => fetchDomains(signal),
+    meta: { errorTitle: 'Could not load domains' },
   });
-  const { error } = query;
-  useEffect(() => {
-    if (error) toastFailure('Could not load domains', error);
-  }, [error]);
-  return query;
 }
 
 /** A domain campaigns can route through: active, with its tracking subdomain configured (spec §9). */

@@ -2,6 +2,7 @@
 // the last 8 (default this week), pay terms (default Weekly Net 7), the read-only due date from the shared
 // rule, line items with their exact total; Settings with Saved Companies; history with PDFs, delete and
 // 'Recalculate due dates'.
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   advertiserInvoiceCreateSchema,
   billingWeeks,
@@ -12,20 +13,23 @@ import {
   invoiceTotal,
   PAY_TERMS,
   periodEndOf,
+  type AdvertiserInvoiceCreateBody,
   type InvoiceLineItem,
   type PayTerms,
 } from '@tracker/schemas';
 import { createColumnHelper } from '@tanstack/react-table';
 import { format } from 'date-fns';
 import { Plus, RefreshCw, X } from 'lucide-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { Input } from '../../ui/Input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import { Textarea } from '../../ui/Textarea';
-import { FormField, fieldErrors } from './FormField';
+import { FormField } from './FormField';
 import { InvoiceHistory } from './InvoiceHistory';
 import { InvoiceSettingsSheet } from './InvoiceSettingsSheet';
 import { useAdvertiserInvoices, useCreateAdvertiserInvoice, useRecalculateDueDates, type AdvertiserCompany, type AdvertiserInvoice } from './queries';
@@ -42,23 +46,53 @@ const emptyForm = () => ({
 });
 type FormValues = ReturnType<typeof emptyForm>;
 
-function CreateAdvertiserInvoice({ values, setValues }: { values: FormValues; setValues: (update: (v: FormValues) => FormValues) => void }) {
-  const create = useCreateAdvertiserInvoice();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const weeks = useMemo(() => billingWeeks(today()), []);
-  const dueDate = computeDueDate({ invoiceDate: values.invoiceDate || today(), periodEnd: periodEndOf(values.period), payTerms: values.payTerms });
-  const total = invoiceTotal(values.lineItems);
-  const set = (field: 'companyName' | 'billingAddress' | 'invoiceDate' | 'notes') => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
-  const setLine = (index: number, field: keyof InvoiceLineItem, value: string) =>
-    setValues((v) => ({ ...v, lineItems: v.lineItems.map((line, i) => (i === index ? { ...line, [field]: value } : line)) }));
+const dueDateOf = (values: Pick<FormValues, 'invoiceDate' | 'period' | 'payTerms'>) =>
+  computeDueDate({ invoiceDate: values.invoiceDate || today(), periodEnd: periodEndOf(values.period), payTerms: values.payTerms });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = { ...values, dueDate, lineItems: JSON.stringify(values.lineItems), totalAmount: total };
-    const parsed = advertiserInvoiceCreateSchema.safeParse(body);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) create.mutate(body, { onSuccess: () => setValues(() => emptyForm()) });
-  };
+// The form holds the lines as rows; the request sends them as JSON text with the shown due date and total
+// (spec §7), and the shared schema checks that request. Its issues keep the form's paths (`lineItems.1.amount`).
+const invoiceFormSchema = z
+  .object({
+    companyName: z.string(),
+    billingAddress: z.string(),
+    invoiceDate: z.string(),
+    payTerms: z.enum(PAY_TERMS),
+    period: z.string(),
+    notes: z.string(),
+    lineItems: z.array(z.object({ description: z.string(), amount: z.string() })),
+  })
+  .transform(
+    (values): AdvertiserInvoiceCreateBody => ({
+      ...values,
+      dueDate: dueDateOf(values),
+      lineItems: JSON.stringify(values.lineItems),
+      totalAmount: invoiceTotal(values.lineItems),
+    }),
+  )
+  .pipe(advertiserInvoiceCreateSchema);
+
+function useAdvertiserInvoiceForm() {
+  return useForm({ resolver: zodResolver(invoiceFormSchema), defaultValues: emptyForm() });
+}
+
+function CreateAdvertiserInvoice({ form }: { form: ReturnType<typeof useAdvertiserInvoiceForm> }) {
+  const create = useCreateAdvertiserInvoice();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form;
+  const lines = useFieldArray({ control, name: 'lineItems' });
+  const weeks = useMemo(() => billingWeeks(today()), []);
+  const [invoiceDate, period, payTerms, lineItems] = useWatch({ control, name: ['invoiceDate', 'period', 'payTerms', 'lineItems'] });
+  const dueDate = dueDateOf({ invoiceDate, period, payTerms });
+  const total = invoiceTotal(lineItems);
+  // A list-wide message (none, or a negative total) sits on the array, beside the lines' own messages.
+  const linesError = errors.lineItems?.root?.message ?? errors.lineItems?.message;
+
+  const onSubmit = handleSubmit((body) => create.mutate(body, { onSuccess: () => reset(emptyForm()) }));
 
   return (
     <Card>
@@ -70,42 +104,54 @@ function CreateAdvertiserInvoice({ values, setValues }: { values: FormValues; se
       </CardHeader>
       <CardContent>
         <form className="grid gap-4 md:grid-cols-4" onSubmit={onSubmit} noValidate aria-label="Create Advertiser Invoice">
-          <FormField id="adv-company" label="Company name" error={errors.companyName} className="md:col-span-2">
-            <Input id="adv-company" value={values.companyName} onChange={set('companyName')} />
+          <FormField id="adv-company" label="Company name" error={errors.companyName?.message} className="md:col-span-2">
+            <Input id="adv-company" {...register('companyName')} />
           </FormField>
-          <FormField id="adv-invoice-date" label="Invoice date" error={errors.invoiceDate}>
-            <Input id="adv-invoice-date" type="date" value={values.invoiceDate} onChange={set('invoiceDate')} />
+          <FormField id="adv-invoice-date" label="Invoice date" error={errors.invoiceDate?.message}>
+            <Input id="adv-invoice-date" type="date" {...register('invoiceDate')} />
           </FormField>
           <FormField id="adv-pay-terms" label="Pay terms">
-            <Select value={values.payTerms} onValueChange={(payTerms) => setValues((v) => ({ ...v, payTerms: payTerms as PayTerms }))}>
-              <SelectTrigger id="adv-pay-terms" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PAY_TERMS.map((terms) => (
-                  <SelectItem key={terms} value={terms}>
-                    {terms}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <Controller
+              control={control}
+              name="payTerms"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger id="adv-pay-terms" className="w-full" onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {PAY_TERMS.map((terms) => (
+                      <SelectItem key={terms} value={terms}>
+                        {terms}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
           </FormField>
           <FormField id="adv-address" label="Billing address" className="md:col-span-2">
-            <Textarea id="adv-address" rows={2} value={values.billingAddress} onChange={set('billingAddress')} />
+            <Textarea id="adv-address" rows={2} {...register('billingAddress')} />
           </FormField>
-          <FormField id="adv-period" label="Billing period" error={errors.period}>
-            <Select value={values.period} onValueChange={(period) => setValues((v) => ({ ...v, period }))}>
-              <SelectTrigger id="adv-period" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {weeks.map((week) => (
-                  <SelectItem key={week.period} value={week.period}>
-                    {week.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+          <FormField id="adv-period" label="Billing period" error={errors.period?.message}>
+            <Controller
+              control={control}
+              name="period"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger id="adv-period" className="w-full" onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {weeks.map((week) => (
+                      <SelectItem key={week.period} value={week.period}>
+                        {week.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
           </FormField>
           <FormField id="adv-due-date" label="Due date">
             <Input id="adv-due-date" readOnly value={formatIsoDate(dueDate)} className="bg-muted" />
@@ -113,23 +159,23 @@ function CreateAdvertiserInvoice({ values, setValues }: { values: FormValues; se
 
           <fieldset className="grid gap-2 md:col-span-4">
             <legend className="mb-2 text-sm font-medium">Line items</legend>
-            {errors.lineItems && (
+            {linesError && (
               <p className="text-sm text-destructive" role="alert">
-                {errors.lineItems}
+                {linesError}
               </p>
             )}
-            {values.lineItems.map((line, index) => (
-              <div key={index} className="grid grid-cols-[1fr_10rem_2.25rem] items-start gap-2">
+            {lines.fields.map((line, index) => (
+              <div key={line.id} className="grid grid-cols-[1fr_10rem_2.25rem] items-start gap-2">
                 <div className="grid gap-1">
-                  <Input aria-label={`Line ${index + 1} description`} placeholder="Description" value={line.description} onChange={(e) => setLine(index, 'description', e.target.value)} />
-                  {errors[`lineItems.${index}.description`] && <p className="text-sm text-destructive">{errors[`lineItems.${index}.description`]}</p>}
+                  <Input aria-label={`Line ${index + 1} description`} placeholder="Description" {...register(`lineItems.${index}.description`)} />
+                  {errors.lineItems?.[index]?.description && <p className="text-sm text-destructive">{errors.lineItems[index].description.message}</p>}
                 </div>
                 <div className="grid gap-1">
-                  <Input aria-label={`Line ${index + 1} amount`} inputMode="decimal" placeholder="0.00" className="text-right" value={line.amount} onChange={(e) => setLine(index, 'amount', e.target.value)} />
-                  {errors[`lineItems.${index}.amount`] && <p className="text-sm text-destructive">{errors[`lineItems.${index}.amount`]}</p>}
+                  <Input aria-label={`Line ${index + 1} amount`} inputMode="decimal" placeholder="0.00" className="text-right" {...register(`lineItems.${index}.amount`)} />
+                  {errors.lineItems?.[index]?.amount && <p className="text-sm text-destructive">{errors.lineItems[index].amount.message}</p>}
                 </div>
-                {values.lineItems.length > 1 ? (
-                  <Button type="button" variant="ghost" size="icon" aria-label={`Remove line ${index + 1}`} onClick={() => setValues((v) => ({ ...v, lineItems: v.lineItems.filter((_, i) => i !== index) }))}>
+                {lines.fields.length > 1 ? (
+                  <Button type="button" variant="ghost" size="icon" aria-label={`Remove line ${index + 1}`} onClick={() => lines.remove(index)}>
                     <X aria-hidden="true" />
                   </Button>
                 ) : (
@@ -138,7 +184,7 @@ function CreateAdvertiserInvoice({ values, setValues }: { values: FormValues; se
               </div>
             ))}
             <div className="flex items-center justify-between">
-              <Button type="button" variant="outline" size="sm" onClick={() => setValues((v) => ({ ...v, lineItems: [...v.lineItems, { description: '', amount: '' }] }))}>
+              <Button type="button" variant="outline" size="sm" onClick={() => lines.append({ description: '', amount: '' })}>
                 <Plus aria-hidden="true" /> Add Line Item
               </Button>
               <p className="text-sm">
@@ -147,7 +193,7 @@ function CreateAdvertiserInvoice({ values, setValues }: { values: FormValues; se
             </div>
           </fieldset>
           <FormField id="adv-notes" label="Notes" className="md:col-span-4">
-            <Textarea id="adv-notes" rows={2} value={values.notes} onChange={set('notes')} />
+            <Textarea id="adv-notes" rows={2} {...register('notes')} />
           </FormField>
           <div className="md:col-span-4">
             <Button type="submit" disabled={create.isPending}>
@@ -190,14 +236,17 @@ function AdvertiserHistory() {
 }
 
 export function AdvertiserTab() {
-  const [values, setValues] = useState(emptyForm);
-  const pickCompany = (company: AdvertiserCompany) => setValues((v) => ({ ...v, companyName: company.companyName, billingAddress: company.billingAddress ?? '' }));
+  const form = useAdvertiserInvoiceForm();
+  const pickCompany = (company: AdvertiserCompany) => {
+    form.setValue('companyName', company.companyName);
+    form.setValue('billingAddress', company.billingAddress ?? '');
+  };
   return (
     <div className="space-y-6">
       <div className="flex justify-end">
         <InvoiceSettingsSheet kind="advertiser" onPickCompany={pickCompany} />
       </div>
-      <CreateAdvertiserInvoice values={values} setValues={setValues} />
+      <CreateAdvertiserInvoice form={form} />
       <AdvertiserHistory />
     </div>
   );

@@ -15,13 +15,3 @@ export function FormField({ id, label, error, children, className }: { id: strin
     </div>
   );
 }
-
-/** The first message per field of a failed parse: `lineItems.1.amount` keys a line's field. */
-export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

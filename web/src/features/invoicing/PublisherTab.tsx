@@ -1,15 +1,16 @@
 // The Publisher Payouts tab (spec §2 Invoice Management): the create form (period defaults to the current
 // month and year, invoice date to today), the Settings side panel, and the history with PDFs and delete.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { formatIsoDate, monthPeriod, publisherInvoiceCreateSchema } from '@tracker/schemas';
 import { createColumnHelper } from '@tanstack/react-table';
 import { format } from 'date-fns';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { Input } from '../../ui/Input';
 import { Textarea } from '../../ui/Textarea';
-import { FormField, fieldErrors } from './FormField';
+import { FormField } from './FormField';
 import { InvoiceHistory } from './InvoiceHistory';
 import { InvoiceSettingsSheet } from './InvoiceSettingsSheet';
 import { useCreatePublisherInvoice, usePublisherInvoices, type PublisherInvoice } from './queries';
@@ -19,15 +20,13 @@ const emptyForm = () => ({ mediaBuyer: '', description: '', period: monthPeriod(
 
 function CreatePublisherInvoice() {
   const create = useCreatePublisherInvoice();
-  const [values, setValues] = useState(emptyForm);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (field: keyof ReturnType<typeof emptyForm>) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = publisherInvoiceCreateSchema.safeParse(values);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) create.mutate(values, { onSuccess: () => setValues(emptyForm()) });
-  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(publisherInvoiceCreateSchema), defaultValues: emptyForm() });
+  const onSubmit = handleSubmit((body) => create.mutate(body, { onSuccess: () => reset(emptyForm()) }));
   return (
     <Card>
       <CardHeader>
@@ -38,29 +37,29 @@ function CreatePublisherInvoice() {
       </CardHeader>
       <CardContent>
         <form className="grid gap-4 md:grid-cols-3" onSubmit={onSubmit} noValidate aria-label="Create Publisher Invoice">
-          <FormField id="pub-media-buyer" label="Publisher / media buyer" error={errors.mediaBuyer}>
-            <Input id="pub-media-buyer" value={values.mediaBuyer} onChange={set('mediaBuyer')} />
+          <FormField id="pub-media-buyer" label="Publisher / media buyer" error={errors.mediaBuyer?.message}>
+            <Input id="pub-media-buyer" {...register('mediaBuyer')} />
           </FormField>
-          <FormField id="pub-period" label="Period" error={errors.period}>
-            <Input id="pub-period" value={values.period} onChange={set('period')} />
+          <FormField id="pub-period" label="Period" error={errors.period?.message}>
+            <Input id="pub-period" {...register('period')} />
           </FormField>
-          <FormField id="pub-invoice-date" label="Invoice date" error={errors.invoiceDate}>
-            <Input id="pub-invoice-date" type="date" value={values.invoiceDate} onChange={set('invoiceDate')} />
+          <FormField id="pub-invoice-date" label="Invoice date" error={errors.invoiceDate?.message}>
+            <Input id="pub-invoice-date" type="date" {...register('invoiceDate')} />
           </FormField>
-          <FormField id="pub-description" label="Description" error={errors.description} className="md:col-span-3">
-            <Input id="pub-description" value={values.description} onChange={set('description')} />
+          <FormField id="pub-description" label="Description" error={errors.description?.message} className="md:col-span-3">
+            <Input id="pub-description" {...register('description')} />
           </FormField>
-          <FormField id="pub-amount" label="Amount paid ($)" error={errors.amountPaid}>
-            <Input id="pub-amount" inputMode="decimal" placeholder="0.00" value={values.amountPaid} onChange={set('amountPaid')} />
+          <FormField id="pub-amount" label="Amount paid ($)" error={errors.amountPaid?.message}>
+            <Input id="pub-amount" inputMode="decimal" placeholder="0.00" {...register('amountPaid')} />
           </FormField>
-          <FormField id="pub-share" label="Revenue share (%)" error={errors.revenueSharePercent}>
-            <Input id="pub-share" inputMode="decimal" placeholder="0.00" value={values.revenueSharePercent} onChange={set('revenueSharePercent')} />
+          <FormField id="pub-share" label="Revenue share (%)" error={errors.revenueSharePercent?.message}>
+            <Input id="pub-share" inputMode="decimal" placeholder="0.00" {...register('revenueSharePercent')} />
           </FormField>
-          <FormField id="pub-profit" label="Profit ($)" error={errors.profit}>
-            <Input id="pub-profit" inputMode="decimal" placeholder="0.00" value={values.profit} onChange={set('profit')} />
+          <FormField id="pub-profit" label="Profit ($)" error={errors.profit?.message}>
+            <Input id="pub-profit" inputMode="decimal" placeholder="0.00" {...register('profit')} />
           </FormField>
           <FormField id="pub-notes" label="Notes" className="md:col-span-3">
-            <Textarea id="pub-notes" rows={2} value={values.notes} onChange={set('notes')} />
+            <Textarea id="pub-notes" rows={2} {...register('notes')} />
           </FormField>
           <div className="md:col-span-3">
             <Button type="submit" disabled={create.isPending}>

@@ -11,7 +11,6 @@ import type {
   PublisherInvoiceCreateBody,
 } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
-import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
 export interface PublisherInvoice {
@@ -69,7 +68,7 @@ export function useCreatePublisherInvoice() {
       void queryClient.invalidateQueries({ queryKey: PUBLISHER_KEY });
       toast({ title: 'Publisher invoice created successfully' });
     },
-    onError: (error) => toastFailure('Failed to create publisher invoice', error),
+    meta: { errorTitle: 'Failed to create publisher invoice' },
   });
 }
 
@@ -81,7 +80,7 @@ export function useCreateAdvertiserInvoice() {
       void queryClient.invalidateQueries({ queryKey: ADVERTISER_KEY });
       toast({ title: 'Advertiser invoice created successfully' });
     },
-    onError: (error) => toastFailure('Failed to create advertiser invoice', error),
+    meta: { errorTitle: 'Failed to create advertiser invoice' },
   });
 }
 
@@ -102,7 +101,7 @@ export function useRecalculateDueDates() {
       void queryClient.invalidateQueries({ queryKey: ADVERTISER_KEY });
       toast({ title: 'Due dates recalculated', description: `${updatedCount} invoice${updatedCount === 1 ? '' : 's'} updated` });
     },
-    onError: (error) => toastFailure('Failed to recalculate due dates', error),
+    meta: { errorTitle: 'Failed to recalculate due dates' },
   });
 }
 
@@ -114,7 +113,7 @@ export function useSaveInvoiceSettings(kind: InvoiceKind) {
       queryClient.setQueryData(settingsKey(kind), saved);
       toast({ title: 'Settings updated' });
     },
-    onError: (error) => toastFailure(kind === 'publisher' ? 'Failed to update publisher settings' : 'Failed to update advertiser settings', error),
+    meta: { errorTitle: kind === 'publisher' ? 'Failed to update publisher settings' : 'Failed to update advertiser settings' },
   });
 }
 
@@ -126,7 +125,7 @@ export function useSaveCompany() {
       void queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
       toast({ title: 'Company saved' });
     },
-    onError: (error) => toastFailure('Failed to save company', error),
+    meta: { errorTitle: 'Failed to save company' },
   });
 }
 
@@ -135,7 +134,7 @@ export function useDeleteCompany() {
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/advertiser-companies/${id}`),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
-    onError: (error) => toastFailure('Failed to delete company', error),
+    meta: { errorTitle: 'Failed to delete company' },
   });
 }
 

@@ -1,44 +1,41 @@
 // The Add Lander / Edit Lander dialog: Lander Name and Lander URL, Cancel and Create Lander (or Save
 // Changes). Checked with the shared schema; a failure toasts 'Validation error'.
-import { landerCreateSchema, landerUpdateSchema } from '@tracker/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { landerCreateSchema, landerUpdateSchema, type LanderCreateBody } from '@tracker/schemas';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { parseOrToast } from '../../lib/failure-toast';
+import { toastValidationError } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
+import { FieldError } from '../../ui/FieldError';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { useCreateLander, useUpdateLander, type Lander } from './queries';
 
-interface LanderFormValues {
-  name: string;
-  url: string;
-}
-
-const NEW_LANDER: LanderFormValues = { name: '', url: '' };
+const NEW_LANDER = { name: '', url: '' } satisfies LanderCreateBody;
 
 /** `lander` null: create mode. */
 export function LanderDialog({ open, onOpenChange, lander }: { open: boolean; onOpenChange: (open: boolean) => void; lander: Lander | null }) {
   const createLander = useCreateLander();
   const updateLander = useUpdateLander();
-  const { register, handleSubmit, reset } = useForm<LanderFormValues>({ defaultValues: NEW_LANDER });
-  const ids = { name: useId(), url: useId() };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(lander ? landerUpdateSchema : landerCreateSchema), defaultValues: NEW_LANDER });
+  const ids = { name: useId(), url: useId(), nameError: useId(), urlError: useId() };
   const pending = createLander.isPending || updateLander.isPending;
 
   useEffect(() => {
     if (open) reset(lander ? { name: lander.name, url: lander.url } : NEW_LANDER);
   }, [open, lander, reset]);
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit((body) => {
     const close = { onSuccess: () => onOpenChange(false) };
-    if (lander) {
-      const body = parseOrToast(landerUpdateSchema, values);
-      if (body) updateLander.mutate({ id: lander.id, body }, close);
-    } else {
-      const body = parseOrToast(landerCreateSchema, values);
-      if (body) createLander.mutate(body, close);
-    }
-  });
+    if (lander) updateLander.mutate({ id: lander.id, body }, close);
+    else createLander.mutate(body, close);
+  }, toastValidationError);
 
   const title = lander ? 'Edit Lander' : 'Add Lander';
   return (
@@ -51,11 +48,27 @@ export function LanderDialog({ open, onOpenChange, lander }: { open: boolean; on
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={title}>
           <div className="grid gap-2">
             <Label htmlFor={ids.name}>Lander Name</Label>
-            <Input id={ids.name} autoComplete="off" {...register('name')} />
+            <Input
+              id={ids.name}
+              autoComplete="off"
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? ids.nameError : undefined}
+              {...register('name')}
+            />
+            <FieldError id={ids.nameError} error={errors.name} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={ids.url}>Lander URL</Label>
-            <Input id={ids.url} type="url" placeholder="https://lander.example.com/" autoComplete="off" {...register('url')} />
+            <Input
+              id={ids.url}
+              type="url"
+              placeholder="https://lander.example.com/"
+              autoComplete="off"
+              aria-invalid={errors.url ? true : undefined}
+              aria-describedby={errors.url ? ids.urlError : undefined}
+              {...register('url')}
+            />
+            <FieldError id={ids.urlError} error={errors.url} />
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,15 +1,15 @@
 // The Landers screen at /landers (spec §2): Name, URL (new tab) and Actions; admins add, edit and
 // delete, everyone else reads.
+import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/DataTable';
 import { PageHeader } from '../../ui/PageHeader';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
-import { TableMessageRow } from '../../ui/TableMessageRow';
 import { useConfirmTarget } from '../../ui/use-confirm-target';
 import { LanderDialog } from './LanderDialog';
 import { useDeleteLander, useLanders, type Lander } from './queries';
@@ -20,7 +20,57 @@ export function LandersPage() {
   const deleteLander = useDeleteLander();
   const confirmDelete = useConfirmTarget<Lander>();
   const [dialog, setDialog] = useState<{ open: boolean; lander: Lander | null }>({ open: false, lander: null });
-  const columns = isAdmin ? 3 : 2;
+  const [sorting, setSorting] = useState<SortingState>([]);
+
+  const columns = useMemo<ColumnDef<Lander>[]>(
+    () => [
+      { accessorKey: 'name', header: 'Name', size: 260, meta: { cellClassName: () => 'font-medium' } },
+      {
+        accessorKey: 'url',
+        header: 'URL',
+        size: 480,
+        cell: ({ row }) => (
+          <a
+            href={row.original.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex max-w-full items-center gap-1 text-primary underline-offset-4 hover:underline"
+          >
+            <span className="truncate">{row.original.url}</span>
+            <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
+          </a>
+        ),
+      },
+      ...(isAdmin
+        ? [
+            {
+              id: 'actions',
+              header: 'Actions',
+              size: 110,
+              enableSorting: false,
+              meta: { align: 'right' as const },
+              cell: ({ row }: { row: { original: Lander } }) => (
+                <>
+                  <Button variant="ghost" size="icon" aria-label={`Edit ${row.original.name}`} onClick={() => setDialog({ open: true, lander: row.original })}>
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete ${row.original.name}`}
+                    disabled={deleteLander.isPending}
+                    onClick={() => confirmDelete.ask(row.original)}
+                  >
+                    <Trash2 className="text-destructive" aria-hidden="true" />
+                  </Button>
+                </>
+              ),
+            } satisfies ColumnDef<Lander>,
+          ]
+        : []),
+    ],
+    [isAdmin, deleteLander.isPending, confirmDelete],
+  );
 
   return (
     <div className="space-y-6">
@@ -38,60 +88,23 @@ export function LandersPage() {
       />
       <Card className="py-2">
         <CardContent className="px-4">
-          <Table aria-label="Landers">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>URL</TableHead>
-                {isAdmin && <TableHead className="text-right">Actions</TableHead>}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {landers.isPending ? (
-                <TableMessageRow colSpan={columns}>Loading landers...</TableMessageRow>
-              ) : landers.isError ? (
-                <TableMessageRow colSpan={columns}>Failed to fetch landers: {errorMessage(landers.error)}</TableMessageRow>
-              ) : landers.data.length === 0 ? (
-                <TableMessageRow colSpan={columns}>
-                  <p className="font-medium text-foreground">No landers available</p>
-                  {isAdmin && <p className="mt-1 text-sm">Click "Add Lander" to create one</p>}
-                </TableMessageRow>
-              ) : (
-                landers.data.map((lander) => (
-                  <TableRow key={lander.id}>
-                    <TableCell className="font-medium">{lander.name}</TableCell>
-                    <TableCell className="max-w-md">
-                      <a
-                        href={lander.url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="inline-flex max-w-full items-center gap-1 text-primary underline-offset-4 hover:underline"
-                      >
-                        <span className="truncate">{lander.url}</span>
-                        <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
-                      </a>
-                    </TableCell>
-                    {isAdmin && (
-                      <TableCell className="text-right whitespace-nowrap">
-                        <Button variant="ghost" size="icon" aria-label={`Edit ${lander.name}`} onClick={() => setDialog({ open: true, lander })}>
-                          <Pencil aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Delete ${lander.name}`}
-                          disabled={deleteLander.isPending}
-                          onClick={() => confirmDelete.ask(lander)}
-                        >
-                          <Trash2 className="text-destructive" aria-hidden="true" />
-                        </Button>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Landers"
+            data={landers.data ?? []}
+            columns={columns}
+            getRowId={(lander) => String(lander.id)}
+            sorting={sorting}
+            onSortingChange={setSorting}
+            isPending={landers.isPending}
+            loadingLabel="Loading landers..."
+            failure={landers.isError && `Failed to fetch landers: ${errorMessage(landers.error)}`}
+            emptyMessage={
+              <>
+                <p className="font-medium text-foreground">No landers available</p>
+                {isAdmin && <p className="mt-1 text-sm">Click "Add Lander" to create one</p>}
+              </>
+            }
+          />
         </CardContent>
       </Card>
       {isAdmin && <LanderDialog open={dialog.open} lander={dialog.lander} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />}

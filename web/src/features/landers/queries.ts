@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Lander, LanderCreateBody, LanderUpdateBody } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
-import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
 export type { Lander };
@@ -27,7 +26,7 @@ export function useCreateLander() {
       refreshLanders(queryClient);
       toast({ title: 'Lander created' });
     },
-    onError: (error) => toastFailure('Failed to create lander', error),
+    meta: { errorTitle: 'Failed to create lander' },
   });
 }
 
@@ -39,7 +38,7 @@ export function useUpdateLander() {
       refreshLanders(queryClient);
       toast({ title: 'Lander updated' });
     },
-    onError: (error) => toastFailure('Failed to update lander', error),
+    meta: { errorTitle: 'Failed to update lander' },
   });
 }
 
@@ -51,6 +50,6 @@ export function useDeleteLander() {
       refreshLanders(queryClient);
       toast({ title: 'Lander deleted' });
     },
-    onError: (error) => toastFailure('Failed to delete lander', error),
+    meta: { errorTitle: 'Failed to delete lander' },
   });
 }

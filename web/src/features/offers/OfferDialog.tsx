@@ -1,12 +1,14 @@
 // The 'Create New Offer' and 'Edit Offer' dialog: Offer Name, Offer URL and UTM Template (3 rows,
 // the default template for a new offer). Checked with the shared schema; a failure toasts 'Validation error'.
 // Below the template, the final offer URL for a sample click, or why the template cannot be saved.
-import { DEFAULT_UTM_TEMPLATE, offerCreateSchema, offerUpdateSchema } from '@tracker/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_UTM_TEMPLATE, offerCreateSchema, offerUpdateSchema, type OfferCreateBody, type OfferUpdateBody } from '@tracker/schemas';
 import { useEffect, useId } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
-import { parseOrToast } from '../../lib/failure-toast';
+import { toastValidationError } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
+import { FieldError } from '../../ui/FieldError';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { Textarea } from '../../ui/Textarea';
@@ -14,20 +16,23 @@ import { useCreateOffer, useUpdateOffer, type Offer } from './queries';
 import { previewOfferUrl } from './utm-preview-url';
 import { UtmTokenHelp } from './UtmTokenHelp';
 
-interface OfferFormValues {
-  name: string;
-  url: string;
-  utmTemplate: string;
-}
+// The create and update bodies share one input shape, so one form serves both modes.
+type OfferFormValues = OfferCreateBody;
 
-const NEW_OFFER: OfferFormValues = { name: '', url: '', utmTemplate: DEFAULT_UTM_TEMPLATE };
+const NEW_OFFER = { name: '', url: '', utmTemplate: DEFAULT_UTM_TEMPLATE } satisfies OfferFormValues;
 
 /** `offer` null: create mode. */
 export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOpenChange: (open: boolean) => void; offer: Offer | null }) {
   const createOffer = useCreateOffer();
   const updateOffer = useUpdateOffer();
-  const { register, handleSubmit, reset, control } = useForm<OfferFormValues>({ defaultValues: NEW_OFFER });
-  const ids = { name: useId(), url: useId(), utm: useId(), help: useId(), preview: useId() };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors },
+  } = useForm<OfferFormValues, unknown, OfferUpdateBody>({ resolver: zodResolver(offer ? offerUpdateSchema : offerCreateSchema), defaultValues: NEW_OFFER });
+  const ids = { name: useId(), url: useId(), utm: useId(), help: useId(), preview: useId(), nameError: useId(), urlError: useId(), utmError: useId() };
   const pending = createOffer.isPending || updateOffer.isPending;
 
   // Each opening starts from the offer being edited, or from the defaults.
@@ -35,16 +40,11 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
     if (open) reset(offer ? { name: offer.name, url: offer.url, utmTemplate: offer.utmTemplate } : NEW_OFFER);
   }, [open, offer, reset]);
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit((body) => {
     const close = { onSuccess: () => onOpenChange(false) };
-    if (offer) {
-      const body = parseOrToast(offerUpdateSchema, values);
-      if (body) updateOffer.mutate({ id: offer.id, body }, close);
-    } else {
-      const body = parseOrToast(offerCreateSchema, values);
-      if (body) createOffer.mutate(body, close);
-    }
-  });
+    if (offer) updateOffer.mutate({ id: offer.id, body }, close);
+    else createOffer.mutate(body, close);
+  }, toastValidationError);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -58,11 +58,27 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={offer ? 'Edit Offer' : 'Create New Offer'}>
           <div className="grid gap-2">
             <Label htmlFor={ids.name}>Offer Name</Label>
-            <Input id={ids.name} autoComplete="off" {...register('name')} />
+            <Input
+              id={ids.name}
+              autoComplete="off"
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? ids.nameError : undefined}
+              {...register('name')}
+            />
+            <FieldError id={ids.nameError} error={errors.name} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={ids.url}>Offer URL</Label>
-            <Input id={ids.url} type="url" placeholder="https://offer.example.com/path" autoComplete="off" {...register('url')} />
+            <Input
+              id={ids.url}
+              type="url"
+              placeholder="https://offer.example.com/path"
+              autoComplete="off"
+              aria-invalid={errors.url ? true : undefined}
+              aria-describedby={errors.url ? ids.urlError : undefined}
+              {...register('url')}
+            />
+            <FieldError id={ids.urlError} error={errors.url} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={ids.utm}>UTM Template</Label>
@@ -70,9 +86,11 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
               id={ids.utm}
               rows={3}
               className="font-mono text-xs md:text-xs"
-              aria-describedby={`${ids.help} ${ids.preview}`}
+              aria-invalid={errors.utmTemplate ? true : undefined}
+              aria-describedby={`${ids.help} ${ids.preview}${errors.utmTemplate ? ` ${ids.utmError}` : ''}`}
               {...register('utmTemplate')}
             />
+            <FieldError id={ids.utmError} error={errors.utmTemplate} />
             <UtmTokenHelp id={ids.help} />
           </div>
           <FinalUrlPreview id={ids.preview} control={control} />
@@ -91,9 +109,9 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
 }
 
 /** Re-renders alone as the URL or template is typed, so the rest of the form stays still. */
-function FinalUrlPreview({ id, control }: { id: string; control: Control<OfferFormValues> }) {
+function FinalUrlPreview({ id, control }: { id: string; control: Control<OfferFormValues, unknown, OfferUpdateBody> }) {
   const [url, utmTemplate] = useWatch({ control, name: ['url', 'utmTemplate'] });
-  const preview = previewOfferUrl(url, utmTemplate);
+  const preview = previewOfferUrl(url ?? '', utmTemplate ?? '');
   return (
     <section id={id} aria-label="Final URL preview" aria-live="polite" className="grid min-w-0 gap-1.5 rounded-md border bg-muted/40 p-3">
       <h3 className="text-xs font-medium">Final URL for a sample click</h3>

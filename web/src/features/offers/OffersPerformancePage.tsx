@@ -13,13 +13,11 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { TableMessageRow } from '../../ui/TableMessageRow';
-import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
 import { DEFAULT_OFFER_RANGE_DAYS, OFFER_RANGE_DAYS, offerTotals, useOfferPerformance, type OfferRangeDays } from './offer-performance';
 
 export function OffersPerformancePage() {
   const [days, setDays] = useState<OfferRangeDays>(DEFAULT_OFFER_RANGE_DAYS);
   const offers = useOfferPerformance(days);
-  useFetchErrorToast('Failed to fetch offers', offers);
   const rows = offers.data ?? [];
   const totals = offerTotals(rows);
 

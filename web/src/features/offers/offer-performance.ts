@@ -17,7 +17,10 @@ export function offerRangeParams(days: number, today: Date = new Date()): { star
 }
 
 export function useOfferPerformance(days: OfferRangeDays) {
-  return useQuery<OfferPerformanceRow[]>({ queryKey: ['/api/cake/offers', offerRangeParams(days)] });
+  return useQuery<OfferPerformanceRow[]>({
+    queryKey: ['/api/cake/offers', offerRangeParams(days)],
+    meta: { errorTitle: 'Failed to fetch offers' },
+  });
 }
 
 /**

@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Offer, OfferCreateBody, OfferUpdateBody } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
-import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
 export type { Offer };
@@ -27,7 +26,7 @@ export function useCreateOffer() {
       refreshOffers(queryClient);
       toast({ title: 'Offer created', description: 'The offer has been created successfully.' });
     },
-    onError: (error) => toastFailure('Failed to create offer', error),
+    meta: { errorTitle: 'Failed to create offer' },
   });
 }
 
@@ -39,7 +38,7 @@ export function useUpdateOffer() {
       refreshOffers(queryClient);
       toast({ title: 'Offer updated', description: 'The offer has been updated successfully.' });
     },
-    onError: (error) => toastFailure('Failed to update offer', error),
+    meta: { errorTitle: 'Failed to update offer' },
   });
 }
 
@@ -51,6 +50,6 @@ export function useDeleteOffer() {
       refreshOffers(queryClient);
       toast({ title: 'Offer deleted', description: 'The offer has been deleted successfully.' });
     },
-    onError: (error) => toastFailure('Failed to delete offer', error),
+    meta: { errorTitle: 'Failed to delete offer' },
   });
 }

@@ -1,29 +1,44 @@
 // Fallback URL (setting `fallback_url`; Voluum's "default redirect"): where the tracker sends a
 // visitor it cannot route, so paid traffic is never stranded on a not-found page. Blank clears it.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { fallbackUrlSchema } from '@tracker/schemas';
-import { useId, useState, type FormEvent } from 'react';
-import { parseOrToast } from '../../lib/failure-toast';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { toastValidationError } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { FieldError } from '../../ui/FieldError';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { useSaveSettings } from './queries';
 
+// A blank field clears the setting (null) rather than being refused as a URL.
+const fallbackFormSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .transform((v): string | null | undefined => v || null)
+    .pipe(fallbackUrlSchema),
+});
+
 export function FallbackUrlCard({ stored }: { stored: string | null }) {
   const saveSettings = useSaveSettings();
-  const [value, setValue] = useState(stored ?? '');
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(fallbackFormSchema), defaultValues: { url: stored ?? '' } });
   const id = useId();
   const hintId = useId();
+  const errorId = useId();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const cleared = value.trim() === '';
-    const parsed = cleared ? null : parseOrToast(fallbackUrlSchema, value);
-    if (!cleared && parsed === null) return;
+  const onSubmit = handleSubmit(({ url }) => {
     // Show what is stored: the server normalises the URL the same way.
-    setValue(parsed ?? '');
-    saveSettings.mutate([{ key: 'fallback_url', value: parsed }]);
-  };
+    setValue('url', url ?? '');
+    saveSettings.mutate([{ key: 'fallback_url', value: url }]);
+  }, toastValidationError);
 
   return (
     <Card>
@@ -44,14 +59,15 @@ export function FallbackUrlCard({ stored }: { stored: string | null }) {
               id={id}
               type="url"
               placeholder="https://example.com/offers"
-              value={value}
-              aria-describedby={hintId}
-              onChange={(event) => setValue(event.target.value)}
+              aria-invalid={errors.url ? true : undefined}
+              aria-describedby={errors.url ? `${hintId} ${errorId}` : hintId}
+              {...register('url')}
             />
             <Button type="submit" disabled={saveSettings.isPending}>
               Save
             </Button>
           </div>
+          <FieldError id={errorId} error={errors.url} />
           <p id={hintId} className="text-xs text-muted-foreground">
             Sent as entered, without a click id, and not counted as a click. Leave blank to show the not-found page.
           </p>

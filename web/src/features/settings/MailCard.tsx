@@ -1,15 +1,19 @@
 // Settings → Mail: where verification codes come from. The IMAP mailbox (password masked)
 // with its last poll, last error and counts, or how to configure one; the inbound hook URL with its key
 // for forwarding services, with its counts; and how many days codes are kept.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { codesRetentionDaysSchema, DEFAULT_CODES_RETENTION_DAYS, type MailSourceStatus } from '@tracker/schemas';
 import { format } from 'date-fns';
 import { Check, Copy } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { errorMessage } from '../../lib/api';
-import { parseOrToast } from '../../lib/failure-toast';
+import { toastValidationError } from '../../lib/failure-toast';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { FieldError } from '../../ui/FieldError';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { Textarea } from '../../ui/Textarea';
@@ -29,22 +33,38 @@ function Counts({ source }: { source: MailSourceStatus }) {
   );
 }
 
+const retentionFormSchema = z.object({ days: codesRetentionDaysSchema });
+
 function RetentionField({ stored }: { stored: number }) {
   const saveSettings = useSaveSettings();
   const [saved, setSaved] = useState(String(stored));
-  const [value, setValue] = useState(saved);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(retentionFormSchema), defaultValues: { days: saved } });
   const id = useId();
-  const onBlur = () => {
-    const days = parseOrToast(codesRetentionDaysSchema, value);
-    if (days === null) return;
-    setValue(days);
+  const errorId = useId();
+  const save = handleSubmit(({ days }) => {
+    setValue('days', days);
     if (days === saved) return;
     saveSettings.mutate([{ key: 'codes_retention_days', value: days }], { onSuccess: () => setSaved(days) });
-  };
+  }, toastValidationError);
   return (
     <div className="grid max-w-xs gap-2">
       <Label htmlFor={id}>Keep codes for (days)</Label>
-      <Input id={id} type="number" min={1} max={365} step={1} value={value} onChange={(e) => setValue(e.target.value)} onBlur={onBlur} />
+      <Input
+        id={id}
+        type="number"
+        min={1}
+        max={365}
+        step={1}
+        aria-invalid={errors.days ? true : undefined}
+        aria-describedby={errors.days ? errorId : undefined}
+        {...register('days', { onBlur: () => void save() })}
+      />
+      <FieldError id={errorId} error={errors.days} />
       <p className="text-xs text-muted-foreground">Older codes are deleted every hour. Saved when you leave the field.</p>
     </div>
   );

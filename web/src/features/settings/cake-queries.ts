@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CakeIntegration, CakeSettingsBody, CakeSyncResult } from '@tracker/schemas';
 import { apiJson } from '../../lib/api';
-import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
 const CAKE_KEY = ['/api/integrations/cake'] as const;
@@ -21,7 +20,7 @@ export function useSaveCakeIntegration() {
       queryClient.setQueryData(CAKE_KEY, saved);
       toast({ title: 'CAKE settings saved' });
     },
-    onError: (error) => toastFailure('Failed to save the CAKE settings', error),
+    meta: { errorTitle: 'Failed to save the CAKE settings' },
   });
 }
 
@@ -36,7 +35,7 @@ export function useSyncCake() {
           : { title: 'CAKE sync still running', description: 'Its outcome will show on this card.' },
       );
     },
-    onError: (error) => toastFailure('CAKE sync failed', error),
+    meta: { errorTitle: 'CAKE sync failed' },
     // Good or bad, the card shows the run.
     onSettled: () => queryClient.invalidateQueries({ queryKey: CAKE_KEY }),
   });

@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PostbackUrl, RedeployWorkerResult, SettingKey, SettingRow } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
-import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
 export type { SettingRow };
@@ -35,7 +34,7 @@ export function useSaveSettings() {
       for (const change of changes) await apiRequest('POST', '/api/settings', change);
     },
     onSuccess: () => toast({ title: 'Settings updated' }),
-    onError: (error) => toastFailure('Failed to update settings', error),
+    meta: { errorTitle: 'Failed to update settings' },
     // A partial save changed something too: reload whatever happened, and what is derived from the
     // settings (the postback URL and the campaigns' hosts follow the redirect domain).
     onSettled: () => {
@@ -50,7 +49,7 @@ export function useRedeployWorker() {
   return useMutation({
     mutationFn: () => apiJson<RedeployWorkerResult>('POST', '/api/redeploy-worker'),
     onSuccess: (answer) => toast({ title: 'Worker redeployed', description: answer?.message }),
-    onError: (error) => toastFailure('Redeploy failed', error, 'Failed to redeploy worker'),
+    meta: { errorTitle: 'Redeploy failed', errorFallback: 'Failed to redeploy worker' },
   });
 }
 

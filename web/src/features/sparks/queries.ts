@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Spark, SparkCreateBody, SparkUpdateBody } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
-import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
 export type { Spark };
@@ -27,7 +26,7 @@ export function useCreateSpark() {
       refreshSparks(queryClient);
       toast({ title: 'Spark created' });
     },
-    onError: (error) => toastFailure('Failed to create spark', error),
+    meta: { errorTitle: 'Failed to create spark' },
   });
 }
 
@@ -39,7 +38,7 @@ export function useUpdateSpark() {
       refreshSparks(queryClient);
       toast({ title: 'Spark updated' });
     },
-    onError: (error) => toastFailure('Failed to update spark', error),
+    meta: { errorTitle: 'Failed to update spark' },
   });
 }
 
@@ -51,6 +50,6 @@ export function useDeleteSpark() {
       refreshSparks(queryClient);
       toast({ title: 'Spark deleted' });
     },
-    onError: (error) => toastFailure('Failed to delete spark', error),
+    meta: { errorTitle: 'Failed to delete spark' },
   });
 }

@@ -18,7 +18,6 @@ import { DateRangePicker } from '../../ui/DateRangePicker';
 import { PageHeader } from '../../ui/PageHeader';
 import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { useCopyIndicator } from '../../ui/use-copy-indicator';
-import { useFetchErrorToast } from '../../ui/use-fetch-error-toast';
 import { toggleCampaignFilter } from './campaign-filter';
 import { serializeDashboardView, type AudienceFilterValues } from './dashboard-view';
 import { ColumnsPopover } from './ColumnsPopover';
@@ -85,7 +84,6 @@ export function StatsPage() {
 
   const report = useReport(params);
   learnTimeZone(report.data?.timezone);
-  useFetchErrorToast('Failed to fetch stats', report);
   const mediaBuyers = useMediaBuyers(dates);
   const audienceValues = useAudienceValues(dates);
   const offers = useOffers();
@@ -111,7 +109,6 @@ export function StatsPage() {
   const rows = report.data?.rows ?? [];
   const levels = drillLevels(groupBy, drill);
   const drilled = useDrillChildren(params, levels, openedPaths(levels, drill.expanded));
-  useFetchErrorToast('Failed to fetch stats', drilled);
   const tree = useMemo(() => drillTree(rows, levels, drilled.children), [rows, levels, drilled.children]);
   const mediaBuyerOptions = useMemo(() => {
     const options = mediaBuyers.data ?? [];

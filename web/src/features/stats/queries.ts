@@ -2,7 +2,6 @@
 // buyers for the filter, and the saved column preferences (visibility, widths) with their save mutations.
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
-import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 import { childParams, rowId } from './drill';
 import type { AudienceValuesResponse } from '@tracker/schemas';
@@ -34,6 +33,7 @@ export function useReport(params: ReportParams) {
     queryKey: ['/api/reports', params],
     refetchInterval: STATS_POLL_MS,
     staleTime: STATS_STALE_MS,
+    meta: { errorTitle: 'Failed to fetch stats' },
   });
 }
 
@@ -44,6 +44,7 @@ export function useDrillChildren(params: ReportParams, levels: readonly ReportGr
       queryKey: ['/api/reports', childParams(params, levels, path)],
       refetchInterval: STATS_POLL_MS,
       staleTime: STATS_STALE_MS,
+      meta: { errorTitle: 'Failed to fetch stats' },
     })),
     combine: (results) => {
       const children = new Map<string, Report>();
@@ -53,8 +54,7 @@ export function useDrillChildren(params: ReportParams, levels: readonly ReportGr
         if (result.data) children.set(id, result.data as Report);
         else if (result.isPending) loading.add(id);
       });
-      const failed = results.filter((r) => r.error);
-      return { children, loading, error: failed[0]?.error ?? null, errorUpdatedAt: Math.max(0, ...failed.map((r) => r.errorUpdatedAt)) };
+      return { children, loading };
     },
   });
 }
@@ -121,7 +121,7 @@ export function useSaveVisibleColumns() {
       await queryClient.invalidateQueries({ queryKey: PREFERENCES_KEY });
       toast({ title: 'Preferences saved', description: 'Column visibility has been updated' });
     },
-    onError: (error) => toastFailure('Error', error),
+    meta: { errorTitle: 'Error' },
   });
 }
 
@@ -134,6 +134,6 @@ export function useSaveColumnWidths() {
   return useMutation({
     mutationFn: (columnWidths: Record<string, number>) => apiJson<unknown>('POST', '/api/user/preferences', { columnWidths }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PREFERENCES_KEY }),
-    onError: (error) => toastFailure('Error', error),
+    meta: { errorTitle: 'Error' },
   });
 }

@@ -1,36 +1,34 @@
 // The Add TikTok account dialog: Advertiser ID, Access Token (a password field) and an optional name.
 // The server asks TikTok before saving, so a wrong token or id is refused here with TikTok's message.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { tiktokAccountCreateSchema } from '@tracker/schemas';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { parseOrToast } from '../../lib/failure-toast';
+import { toastValidationError } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
+import { FieldError } from '../../ui/FieldError';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { useAddTiktokAccount } from './queries';
 
-interface AccountFormValues {
-  advertiserId: string;
-  accessToken: string;
-  name: string;
-}
-
-const EMPTY: AccountFormValues = { advertiserId: '', accessToken: '', name: '' };
+const EMPTY = { advertiserId: '', accessToken: '', name: '' };
 
 export function AddAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const addAccount = useAddTiktokAccount();
-  const { register, handleSubmit, reset } = useForm<AccountFormValues>({ defaultValues: EMPTY });
-  const ids = { advertiser: useId(), token: useId(), name: useId() };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(tiktokAccountCreateSchema), defaultValues: EMPTY });
+  const ids = { advertiser: useId(), token: useId(), name: useId(), advertiserError: useId(), tokenError: useId(), nameError: useId() };
 
   useEffect(() => {
     if (open) reset(EMPTY);
   }, [open, reset]);
 
-  const onSubmit = handleSubmit((values) => {
-    const body = parseOrToast(tiktokAccountCreateSchema, values);
-    if (body) addAccount.mutate(body, { onSuccess: () => onOpenChange(false) });
-  });
+  const onSubmit = handleSubmit((body) => addAccount.mutate(body, { onSuccess: () => onOpenChange(false) }), toastValidationError);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -45,15 +43,40 @@ export function AddAccountDialog({ open, onOpenChange }: { open: boolean; onOpen
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Add TikTok ad account">
           <div className="grid gap-2">
             <Label htmlFor={ids.advertiser}>Advertiser ID</Label>
-            <Input id={ids.advertiser} inputMode="numeric" autoComplete="off" className="font-mono" {...register('advertiserId')} />
+            <Input
+              id={ids.advertiser}
+              inputMode="numeric"
+              autoComplete="off"
+              className="font-mono"
+              aria-invalid={errors.advertiserId ? true : undefined}
+              aria-describedby={errors.advertiserId ? ids.advertiserError : undefined}
+              {...register('advertiserId')}
+            />
+            <FieldError id={ids.advertiserError} error={errors.advertiserId} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={ids.token}>Access Token</Label>
-            <Input id={ids.token} type="password" autoComplete="new-password" {...register('accessToken')} />
+            <Input
+              id={ids.token}
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={errors.accessToken ? true : undefined}
+              aria-describedby={errors.accessToken ? ids.tokenError : undefined}
+              {...register('accessToken')}
+            />
+            <FieldError id={ids.tokenError} error={errors.accessToken} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={ids.name}>Name (optional)</Label>
-            <Input id={ids.name} autoComplete="off" placeholder="As TikTok names the advertiser" {...register('name')} />
+            <Input
+              id={ids.name}
+              autoComplete="off"
+              placeholder="As TikTok names the advertiser"
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? ids.nameError : undefined}
+              {...register('name')}
+            />
+            <FieldError id={ids.nameError} error={errors.name} />
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

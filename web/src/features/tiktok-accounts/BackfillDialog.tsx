@@ -1,33 +1,34 @@
 // 'Backfill': re-pulls an account's spend for a chosen range (up to a year), in TikTok's 30-day windows.
 // Dates are the advertiser's calendar days, as TikTok reports them.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { spendSyncBodySchema, type TiktokAccountView } from '@tracker/schemas';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { parseOrToast } from '../../lib/failure-toast';
+import { toastValidationError } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
+import { FieldError } from '../../ui/FieldError';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { useSyncTiktokAccount } from './queries';
 
-interface RangeValues {
-  startDate: string;
-  endDate: string;
-}
-
 export function BackfillDialog({ account, onOpenChange }: { account: TiktokAccountView | null; onOpenChange: (open: boolean) => void }) {
   const sync = useSyncTiktokAccount();
-  const { register, handleSubmit, reset } = useForm<RangeValues>({ defaultValues: { startDate: '', endDate: '' } });
-  const ids = { start: useId(), end: useId() };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(spendSyncBodySchema), defaultValues: { startDate: '', endDate: '' } });
+  const ids = { start: useId(), end: useId(), startError: useId(), endError: useId() };
 
   useEffect(() => {
     if (account) reset({ startDate: '', endDate: '' });
   }, [account, reset]);
 
-  const onSubmit = handleSubmit((values) => {
-    const body = parseOrToast(spendSyncBodySchema, values);
-    if (body && account) sync.mutate({ id: account.id, body }, { onSuccess: () => onOpenChange(false) });
-  });
+  const onSubmit = handleSubmit((body) => {
+    if (account) sync.mutate({ id: account.id, body }, { onSuccess: () => onOpenChange(false) });
+  }, toastValidationError);
 
   return (
     <Dialog open={account !== null} onOpenChange={onOpenChange}>
@@ -43,11 +44,25 @@ export function BackfillDialog({ account, onOpenChange }: { account: TiktokAccou
           <div className="grid grid-cols-2 gap-4">
             <div className="grid gap-2">
               <Label htmlFor={ids.start}>Start date</Label>
-              <Input id={ids.start} type="date" {...register('startDate')} />
+              <Input
+                id={ids.start}
+                type="date"
+                aria-invalid={errors.startDate ? true : undefined}
+                aria-describedby={errors.startDate ? ids.startError : undefined}
+                {...register('startDate')}
+              />
+              <FieldError id={ids.startError} error={errors.startDate} />
             </div>
             <div className="grid gap-2">
               <Label htmlFor={ids.end}>End date</Label>
-              <Input id={ids.end} type="date" {...register('endDate')} />
+              <Input
+                id={ids.end}
+                type="date"
+                aria-invalid={errors.endDate ? true : undefined}
+                aria-describedby={errors.endDate ? ids.endError : undefined}
+                {...register('endDate')}
+              />
+              <FieldError id={ids.endError} error={errors.endDate} />
             </div>
           </div>
           <DialogFooter>

@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SpendSyncBody, SpendSyncResult, TiktokAccountCreate, TiktokAccountView, TiktokConnectionTest } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
-import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
 export const TIKTOK_ACCOUNTS_KEY = ['/api/tiktok/accounts'] as const;
@@ -29,7 +28,7 @@ export function useAddTiktokAccount() {
       refreshSpend(queryClient);
       toast({ title: 'TikTok account added', description: `${account.name} (${account.timezone}, ${account.currency})` });
     },
-    onError: (error) => toastFailure('Failed to add TikTok account', error),
+    meta: { errorTitle: 'Failed to add TikTok account' },
   });
 }
 
@@ -41,7 +40,7 @@ export function useDeleteTiktokAccount() {
       refreshSpend(queryClient);
       toast({ title: 'TikTok account deleted' });
     },
-    onError: (error) => toastFailure('Failed to delete TikTok account', error),
+    meta: { errorTitle: 'Failed to delete TikTok account' },
   });
 }
 
@@ -53,7 +52,7 @@ export function useTestTiktokAccount() {
       void queryClient.invalidateQueries({ queryKey: TIKTOK_ACCOUNTS_KEY });
       toast({ title: 'Connection works', description: `${result.name}: ${result.timezone}, ${result.currency}` });
     },
-    onError: (error) => toastFailure('Connection failed', error),
+    meta: { errorTitle: 'Connection failed' },
   });
 }
 
@@ -62,7 +61,7 @@ export function useSyncTiktokAccount() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: SpendSyncBody }) => apiJson<SpendSyncResult>('POST', `/api/tiktok/accounts/${id}/sync`, body),
     onSuccess: (result) => toast({ title: 'Spend synced', description: `${result.rows} campaign-day rows` }),
-    onError: (error) => toastFailure('Sync failed', error),
+    meta: { errorTitle: 'Sync failed' },
     // A failed run is recorded on the account too: reload either way.
     onSettled: () => refreshSpend(queryClient),
   });

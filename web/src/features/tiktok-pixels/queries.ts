@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FireEventBody, FireEventResult, PixelCreateBody, PixelUpdateBody, TiktokPixel } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
-import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
 export type { FireEventResult, TiktokPixel };
@@ -32,7 +31,7 @@ export function useCreatePixel() {
       refreshPixels(queryClient);
       toast({ title: 'Success', description: 'TikTok pixel created successfully' });
     },
-    onError: (error) => toastFailure('Failed to create TikTok pixel', error),
+    meta: { errorTitle: 'Failed to create TikTok pixel' },
   });
 }
 
@@ -44,7 +43,7 @@ export function useUpdatePixel() {
       refreshPixels(queryClient);
       toast({ title: 'Success', description: 'TikTok pixel updated successfully' });
     },
-    onError: (error) => toastFailure('Failed to update TikTok pixel', error),
+    meta: { errorTitle: 'Failed to update TikTok pixel' },
   });
 }
 
@@ -56,7 +55,7 @@ export function useDeletePixel() {
       refreshPixels(queryClient);
       toast({ title: 'Success', description: 'TikTok pixel deleted successfully' });
     },
-    onError: (error) => toastFailure('Failed to delete TikTok pixel', error),
+    meta: { errorTitle: 'Failed to delete TikTok pixel' },
   });
 }
 
@@ -69,6 +68,6 @@ export function useFireTestEvent() {
       if (result.success) toast({ title: 'Test event fired successfully!' });
       else toast({ title: 'Failed to fire test event', description: 'TikTok did not accept the event: see the response below.', variant: 'destructive' });
     },
-    onError: (error) => toastFailure('Failed to fire test event', error),
+    meta: { errorTitle: 'Failed to fire test event' },
   });
 }

@@ -11,7 +11,6 @@ import type {
   VcnAssignmentEntries,
 } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
-import { toastFailure } from '../../lib/failure-toast';
 import { toast } from '../../ui/use-toast';
 
 export type { ManagedUser };
@@ -32,7 +31,7 @@ export function useCreateUser() {
       void queryClient.invalidateQueries({ queryKey: USERS_KEY });
       toast({ title: 'User created' });
     },
-    onError: (error) => toastFailure('Failed to create user', error),
+    meta: { errorTitle: 'Failed to create user' },
   });
 }
 
@@ -41,7 +40,7 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/users/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
-    onError: (error) => toastFailure('Failed to delete user', error),
+    meta: { errorTitle: 'Failed to delete user' },
   });
 }
 
@@ -66,7 +65,7 @@ export function useSaveUserPermissions() {
       void queryClient.invalidateQueries({ queryKey: permissionsKey(id) });
       toast({ title: 'Permissions updated' });
     },
-    onError: (error) => toastFailure('Failed to update permissions', error),
+    meta: { errorTitle: 'Failed to update permissions' },
   });
 }
 
@@ -94,7 +93,7 @@ export function useSaveVcnAssignments() {
       void queryClient.invalidateQueries({ queryKey: vcnAssignmentsKey(id) });
       toast({ title: 'VCNs assigned' });
     },
-    onError: (error) => toastFailure('Failed to assign VCNs', error),
+    meta: { errorTitle: 'Failed to assign VCNs' },
   });
 }
 
@@ -132,6 +131,6 @@ export function useSaveMediaBuyerAssignments() {
       void queryClient.invalidateQueries({ queryKey: ['/api/reports'] });
       toast({ title: 'Media buyer assignments saved' });
     },
-    onError: (error) => toastFailure('Failed to save media buyer assignments', error),
+    meta: { errorTitle: 'Failed to save media buyer assignments' },
   });
 }
