@@ -17,11 +17,10 @@ import { z } from 'zod';
 import { toastValidationError } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
-import { FieldError } from '../../ui/FieldError';
-import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import { Switch } from '../../ui/Switch';
+import { TextField } from '../../ui/TextField';
 import { domainHost, isUsableDomain, useDomainsOrNone } from '../domains/queries';
 import { useLanders } from '../landers/queries';
 import { useOffers } from '../offers/queries';
@@ -199,7 +198,7 @@ export function CampaignDialog({
     resolver: zodResolver(campaign ? updateFormSchema : createFormSchema),
     defaultValues: NEW_CAMPAIGN,
   });
-  const ids = { name: useId(), bh: useId(), nameError: useId() };
+  const ids = { bh: useId() };
   const pending = createCampaign.isPending || updateCampaign.isPending;
   const hasPixel = watch('tiktokPixelId') !== NONE;
 
@@ -230,17 +229,12 @@ export function CampaignDialog({
           <DialogDescription>A campaign sends its tracking link's visitors to a lander, and exits on to its offer.</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={title}>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.name}>Campaign Name</Label>
-            <Input
-              id={ids.name}
-              autoComplete="off"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? ids.nameError : undefined}
-              {...register('name')}
-            />
-            <FieldError id={ids.nameError} error={errors.name} />
-          </div>
+          <TextField
+            label="Campaign Name"
+            autoComplete="off"
+            error={errors.name}
+            {...register('name')}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               control={control}

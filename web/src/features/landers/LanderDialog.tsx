@@ -2,14 +2,12 @@
 // Changes). Checked with the shared schema; a failure toasts 'Validation error'.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { landerCreateSchema, landerUpdateSchema, type LanderCreateBody } from '@tracker/schemas';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toastValidationError } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
-import { FieldError } from '../../ui/FieldError';
-import { Input } from '../../ui/Input';
-import { Label } from '../../ui/Label';
+import { TextField } from '../../ui/TextField';
 import { useCreateLander, useUpdateLander, type Lander } from './queries';
 
 const NEW_LANDER = { name: '', url: '' } satisfies LanderCreateBody;
@@ -24,7 +22,6 @@ export function LanderDialog({ open, onOpenChange, lander }: { open: boolean; on
     reset,
     formState: { errors },
   } = useForm({ resolver: zodResolver(lander ? landerUpdateSchema : landerCreateSchema), defaultValues: NEW_LANDER });
-  const ids = { name: useId(), url: useId(), nameError: useId(), urlError: useId() };
   const pending = createLander.isPending || updateLander.isPending;
 
   useEffect(() => {
@@ -46,30 +43,20 @@ export function LanderDialog({ open, onOpenChange, lander }: { open: boolean; on
           <DialogDescription>{lander ? 'Change the name or address of this lander.' : 'A landing page campaigns send their visitors to.'}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={title}>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.name}>Lander Name</Label>
-            <Input
-              id={ids.name}
-              autoComplete="off"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? ids.nameError : undefined}
-              {...register('name')}
-            />
-            <FieldError id={ids.nameError} error={errors.name} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.url}>Lander URL</Label>
-            <Input
-              id={ids.url}
-              type="url"
-              placeholder="https://lander.example.com/"
-              autoComplete="off"
-              aria-invalid={errors.url ? true : undefined}
-              aria-describedby={errors.url ? ids.urlError : undefined}
-              {...register('url')}
-            />
-            <FieldError id={ids.urlError} error={errors.url} />
-          </div>
+          <TextField
+            label="Lander Name"
+            autoComplete="off"
+            error={errors.name}
+            {...register('name')}
+          />
+          <TextField
+            label="Lander URL"
+            type="url"
+            placeholder="https://lander.example.com/"
+            autoComplete="off"
+            error={errors.url}
+            {...register('url')}
+          />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -9,9 +9,9 @@ import { toastValidationError } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
 import { FieldError } from '../../ui/FieldError';
-import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { Textarea } from '../../ui/Textarea';
+import { TextField } from '../../ui/TextField';
 import { useCreateOffer, useUpdateOffer, type Offer } from './queries';
 import { previewOfferUrl } from './utm-preview-url';
 import { UtmTokenHelp } from './UtmTokenHelp';
@@ -32,7 +32,7 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
     control,
     formState: { errors },
   } = useForm<OfferFormValues, unknown, OfferUpdateBody>({ resolver: zodResolver(offer ? offerUpdateSchema : offerCreateSchema), defaultValues: NEW_OFFER });
-  const ids = { name: useId(), url: useId(), utm: useId(), help: useId(), preview: useId(), nameError: useId(), urlError: useId(), utmError: useId() };
+  const ids = { utm: useId(), help: useId(), preview: useId(), utmError: useId() };
   const pending = createOffer.isPending || updateOffer.isPending;
 
   // Each opening starts from the offer being edited, or from the defaults.
@@ -56,30 +56,20 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={offer ? 'Edit Offer' : 'Create New Offer'}>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.name}>Offer Name</Label>
-            <Input
-              id={ids.name}
-              autoComplete="off"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? ids.nameError : undefined}
-              {...register('name')}
-            />
-            <FieldError id={ids.nameError} error={errors.name} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.url}>Offer URL</Label>
-            <Input
-              id={ids.url}
-              type="url"
-              placeholder="https://offer.example.com/path"
-              autoComplete="off"
-              aria-invalid={errors.url ? true : undefined}
-              aria-describedby={errors.url ? ids.urlError : undefined}
-              {...register('url')}
-            />
-            <FieldError id={ids.urlError} error={errors.url} />
-          </div>
+          <TextField
+            label="Offer Name"
+            autoComplete="off"
+            error={errors.name}
+            {...register('name')}
+          />
+          <TextField
+            label="Offer URL"
+            type="url"
+            placeholder="https://offer.example.com/path"
+            autoComplete="off"
+            error={errors.url}
+            {...register('url')}
+          />
           <div className="grid gap-2">
             <Label htmlFor={ids.utm}>UTM Template</Label>
             <Textarea

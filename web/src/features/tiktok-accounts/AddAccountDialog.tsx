@@ -2,14 +2,12 @@
 // The server asks TikTok before saving, so a wrong token or id is refused here with TikTok's message.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { tiktokAccountCreateSchema } from '@tracker/schemas';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toastValidationError } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
-import { FieldError } from '../../ui/FieldError';
-import { Input } from '../../ui/Input';
-import { Label } from '../../ui/Label';
+import { TextField } from '../../ui/TextField';
 import { useAddTiktokAccount } from './queries';
 
 const EMPTY = { advertiserId: '', accessToken: '', name: '' };
@@ -22,7 +20,6 @@ export function AddAccountDialog({ open, onOpenChange }: { open: boolean; onOpen
     reset,
     formState: { errors },
   } = useForm({ resolver: zodResolver(tiktokAccountCreateSchema), defaultValues: EMPTY });
-  const ids = { advertiser: useId(), token: useId(), name: useId(), advertiserError: useId(), tokenError: useId(), nameError: useId() };
 
   useEffect(() => {
     if (open) reset(EMPTY);
@@ -41,43 +38,28 @@ export function AddAccountDialog({ open, onOpenChange }: { open: boolean; onOpen
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Add TikTok ad account">
-          <div className="grid gap-2">
-            <Label htmlFor={ids.advertiser}>Advertiser ID</Label>
-            <Input
-              id={ids.advertiser}
-              inputMode="numeric"
-              autoComplete="off"
-              className="font-mono"
-              aria-invalid={errors.advertiserId ? true : undefined}
-              aria-describedby={errors.advertiserId ? ids.advertiserError : undefined}
-              {...register('advertiserId')}
-            />
-            <FieldError id={ids.advertiserError} error={errors.advertiserId} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.token}>Access Token</Label>
-            <Input
-              id={ids.token}
-              type="password"
-              autoComplete="new-password"
-              aria-invalid={errors.accessToken ? true : undefined}
-              aria-describedby={errors.accessToken ? ids.tokenError : undefined}
-              {...register('accessToken')}
-            />
-            <FieldError id={ids.tokenError} error={errors.accessToken} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.name}>Name (optional)</Label>
-            <Input
-              id={ids.name}
-              autoComplete="off"
-              placeholder="As TikTok names the advertiser"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? ids.nameError : undefined}
-              {...register('name')}
-            />
-            <FieldError id={ids.nameError} error={errors.name} />
-          </div>
+          <TextField
+            label="Advertiser ID"
+            inputMode="numeric"
+            autoComplete="off"
+            className="font-mono"
+            error={errors.advertiserId}
+            {...register('advertiserId')}
+          />
+          <TextField
+            label="Access Token"
+            type="password"
+            autoComplete="new-password"
+            error={errors.accessToken}
+            {...register('accessToken')}
+          />
+          <TextField
+            label="Name (optional)"
+            autoComplete="off"
+            placeholder="As TikTok names the advertiser"
+            error={errors.name}
+            {...register('name')}
+          />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -2,14 +2,12 @@
 // Dates are the advertiser's calendar days, as TikTok reports them.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { spendSyncBodySchema, type TiktokAccountView } from '@tracker/schemas';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toastValidationError } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
-import { FieldError } from '../../ui/FieldError';
-import { Input } from '../../ui/Input';
-import { Label } from '../../ui/Label';
+import { TextField } from '../../ui/TextField';
 import { useSyncTiktokAccount } from './queries';
 
 export function BackfillDialog({ account, onOpenChange }: { account: TiktokAccountView | null; onOpenChange: (open: boolean) => void }) {
@@ -20,7 +18,6 @@ export function BackfillDialog({ account, onOpenChange }: { account: TiktokAccou
     reset,
     formState: { errors },
   } = useForm({ resolver: zodResolver(spendSyncBodySchema), defaultValues: { startDate: '', endDate: '' } });
-  const ids = { start: useId(), end: useId(), startError: useId(), endError: useId() };
 
   useEffect(() => {
     if (account) reset({ startDate: '', endDate: '' });
@@ -42,28 +39,18 @@ export function BackfillDialog({ account, onOpenChange }: { account: TiktokAccou
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Backfill spend">
           <div className="grid grid-cols-2 gap-4">
-            <div className="grid gap-2">
-              <Label htmlFor={ids.start}>Start date</Label>
-              <Input
-                id={ids.start}
-                type="date"
-                aria-invalid={errors.startDate ? true : undefined}
-                aria-describedby={errors.startDate ? ids.startError : undefined}
-                {...register('startDate')}
-              />
-              <FieldError id={ids.startError} error={errors.startDate} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={ids.end}>End date</Label>
-              <Input
-                id={ids.end}
-                type="date"
-                aria-invalid={errors.endDate ? true : undefined}
-                aria-describedby={errors.endDate ? ids.endError : undefined}
-                {...register('endDate')}
-              />
-              <FieldError id={ids.endError} error={errors.endDate} />
-            </div>
+            <TextField
+              label="Start date"
+              type="date"
+              error={errors.startDate}
+              {...register('startDate')}
+            />
+            <TextField
+              label="End date"
+              type="date"
+              error={errors.endDate}
+              {...register('endDate')}
+            />
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={sync.isPending}>

@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FieldError } from '../../ui/FieldError';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
+import { TextField } from '../../ui/TextField';
 import { useCreatePixel, useUpdatePixel, type TiktokPixel } from './queries';
 
 // The create and update bodies share one input shape, so one form serves both modes.
@@ -29,17 +30,7 @@ export function PixelDialog({ open, onOpenChange, pixel }: { open: boolean; onOp
     resolver: zodResolver(pixel ? pixelUpdateSchema : pixelCreateSchema),
     defaultValues: NEW_PIXEL,
   });
-  const ids = {
-    name: useId(),
-    pixelId: useId(),
-    token: useId(),
-    tokenHint: useId(),
-    website: useId(),
-    nameError: useId(),
-    pixelIdError: useId(),
-    tokenError: useId(),
-    websiteError: useId(),
-  };
+  const ids = { token: useId(), tokenHint: useId(), tokenError: useId() };
   const pending = createPixel.isPending || updatePixel.isPending;
 
   useEffect(() => {
@@ -63,29 +54,19 @@ export function PixelDialog({ open, onOpenChange, pixel }: { open: boolean; onOp
           <DialogDescription>The pixel and Events API access token from TikTok Events Manager.</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={title}>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.name}>Pixel Name</Label>
-            <Input
-              id={ids.name}
-              autoComplete="off"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? ids.nameError : undefined}
-              {...register('name')}
-            />
-            <FieldError id={ids.nameError} error={errors.name} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.pixelId}>Pixel ID</Label>
-            <Input
-              id={ids.pixelId}
-              autoComplete="off"
-              className="font-mono"
-              aria-invalid={errors.pixelId ? true : undefined}
-              aria-describedby={errors.pixelId ? ids.pixelIdError : undefined}
-              {...register('pixelId')}
-            />
-            <FieldError id={ids.pixelIdError} error={errors.pixelId} />
-          </div>
+          <TextField
+            label="Pixel Name"
+            autoComplete="off"
+            error={errors.name}
+            {...register('name')}
+          />
+          <TextField
+            label="Pixel ID"
+            autoComplete="off"
+            className="font-mono"
+            error={errors.pixelId}
+            {...register('pixelId')}
+          />
           <div className="grid gap-2">
             <Label htmlFor={ids.token}>Access Token</Label>
             <Input
@@ -104,19 +85,14 @@ export function PixelDialog({ open, onOpenChange, pixel }: { open: boolean; onOp
               </p>
             )}
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.website}>Website URL (optional)</Label>
-            <Input
-              id={ids.website}
-              type="url"
-              placeholder="https://shop.example.com"
-              autoComplete="off"
-              aria-invalid={errors.websiteUrl ? true : undefined}
-              aria-describedby={errors.websiteUrl ? ids.websiteError : undefined}
-              {...register('websiteUrl')}
-            />
-            <FieldError id={ids.websiteError} error={errors.websiteUrl} />
-          </div>
+          <TextField
+            label="Website URL (optional)"
+            type="url"
+            placeholder="https://shop.example.com"
+            autoComplete="off"
+            error={errors.websiteUrl}
+            {...register('websiteUrl')}
+          />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
