@@ -130,12 +130,14 @@ const drillLevel = (name: string) =>
 
 // A key may be '' (the 'Direct' / 'Unknown' row), so only an absent parameter means "no parent". It is
 // a stored value matched as a bound parameter, so a tab or line break an ad macro carried (an ad named
-// 'Hook\tv2') is part of it: only malformed Unicode (which no stored value has) is refused.
+// 'Hook\tv2') is part of it: only malformed Unicode and NUL (which no stored value has: the redirect strips
+// it, and PostgreSQL's label lookup could not even compare it) are refused.
 const drillKey = (name: string) =>
   z
     .string({ error: `${name} must be text` })
     .max(500, `${name} must be at most 500 characters`)
     .refine(isWellFormedText, `${name} must be well-formed Unicode text`)
+    .refine((value) => !value.includes('\u0000'), `${name} must not contain NUL`)
     .optional();
 
 function checkDrill(q: { groupBy: ReportGroupBy; then?: ReportGroupBy; then2?: ReportGroupBy; parent?: string; parent2?: string }, ctx: z.RefinementCtx) {

@@ -333,6 +333,22 @@ test('a NUL in any string of any body is a 400 with a message, also on POST /api
   expect(answers.filter((a) => !/→ 4\d\d$/.test(a))).toEqual([]);
 });
 
+test('a NUL in any query parameter of any route is a 400, drill-down parents under each grouping included', async () => {
+  const drills = ['campaign', 'spark', 'offer', 'lander', 'media_buyer'].map((groupBy) => ({ ...RANGE, groupBy, then: groupBy === 'offer' ? 'lander' : 'offer', parent: 'a\u0000b' }));
+  const answers: string[] = [];
+  const ask = async (route: string, query: Record<string, string>) => {
+    const res = await h.call({ method: 'GET', url: `${route}?${new URLSearchParams(query)}`, cookie: admin });
+    answers.push(`${route} ${JSON.stringify(query)} → ${res.statusCode}${refusalProblem(res) ? ' malformed' : ''}`);
+  };
+  for (const query of drills) await ask('/api/reports', query);
+  for (const route of routes.filter((r) => r.method === 'GET' && VALID_QUERIES[`GET ${r.url}`])) {
+    const valid = VALID_QUERIES[`GET ${route.url}`]!();
+    for (const name of Object.keys(valid)) await ask(route.url, { ...valid, [name]: `${valid[name]}\u0000x` });
+  }
+  expect(answers.length).toBeGreaterThan(30);
+  expect(answers.filter((a) => !/→ 400$/.test(a))).toEqual([]);
+});
+
 /** Fills `:id` from the resource before it (`/api/users/:id/permissions` → users). */
 function pathFor(url: string, id: string): string {
   return url.replace(':id', id);
