@@ -1,6 +1,7 @@
 // GET /api/reports/audience: the countries, devices, OSs and browsers of the clicks in a date range (in
 // the report time zone), for the filter bar's selects. Read from the variable rollups with the report's
 // own day split, so a value is offered exactly when a filter by it finds clicks; '' is offered as 'none'.
+// A media buyer with assignments is offered only the values of their own clicks.
 import { AUDIENCE_VARIABLES, EMPTY_GROUP_KEY, NONE_FILTER, type AudienceValuesResponse, type DateRangeQuery } from '@tracker/schemas';
 import type { ReportDeps } from './get-report';
 import { labelGroups } from './group-labels';
@@ -9,16 +10,18 @@ import { groupingSource } from './report-plan';
 import { scopeParams, type ReportScope } from './report-scope';
 import { clickPartsSql } from './report-sql';
 import { readReportTimezone } from './report-timezone';
+import type { ViewerScope } from './viewer-scope';
 
-export async function listAudienceValues(deps: ReportDeps, range: DateRangeQuery): Promise<AudienceValuesResponse> {
+export async function listAudienceValues(deps: ReportDeps, range: DateRangeQuery, viewer: ViewerScope | null = null): Promise<AudienceValuesResponse> {
   const timezone = await readReportTimezone(deps.db);
-  const scope: ReportScope = { timezone, startDate: range.startDate, endDate: range.endDate, filters: {}, buyers: NO_MEDIA_BUYERS };
+  const filters = viewer ? { viewerSparks: viewer.sparkIds } : {};
+  const scope: ReportScope = { timezone, startDate: range.startDate, endDate: range.endDate, filters, buyers: NO_MEDIA_BUYERS };
   const rows = await deps.analytics.query<{ variable: string; key: string }>(
     AUDIENCE_VARIABLES.map((variable) => {
       const source = groupingSource(variable);
       // Each variable's rows are picked by a literal, so one query answers the four.
       const where = { ...source, where: `variable = '${variable}'` };
-      return `SELECT '${variable}' AS variable, key FROM (${clickPartsSql(where, {}, 'day')}) GROUP BY key`;
+      return `SELECT '${variable}' AS variable, key FROM (${clickPartsSql(where, filters, 'day')}) WHERE passes = 1 GROUP BY key`;
     }).join('\nUNION ALL\n'),
     scopeParams(scope),
   );

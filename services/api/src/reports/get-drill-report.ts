@@ -119,8 +119,9 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
     keys,
     (key) => ({ m: measures.get(key)!, spendCents: Number(spend.get(key) ?? 0n), exitClicks: exits.get(key) ?? 0 }),
     labels,
-    // The opened row itself: its children sum to it, and it matches its row one level up.
-    parentLabels.get(lastParent) ?? lastParent,
+    // The opened row itself: its children sum to it, and it matches its row one level up. A media buyer who
+    // opens a row with nothing of theirs under it (another buyer's spark id) learns no name from the answer.
+    (keys.length > 0 || !viewer ? parentLabels.get(lastParent) : undefined) ?? lastParent,
   );
 
   return {

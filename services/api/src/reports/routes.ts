@@ -38,7 +38,7 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
   app.get(
     '/reports/audience',
     { config: { access: { feature: 'dashboard' } }, schema: { querystring: dateRangeQuerySchema } },
-    async (request) => listAudienceValues(deps, request.query),
+    async (request) => listAudienceValues(deps, request.query, await loadViewerScope(deps.db, request.user)),
   );
 
   app.get(
