@@ -3,7 +3,6 @@
 import type { Logger } from '../logger';
 import type { EventLog } from './event-log';
 import { openEmbeddedLog } from './embedded-log';
-import { openKafkaLog } from './kafka-log';
 import { openSpillingLog } from './spilling-log';
 
 export interface OpenEventLogOptions {
@@ -18,6 +17,8 @@ export interface OpenEventLogOptions {
 
 export async function openEventLog(options: OpenEventLogOptions): Promise<EventLog> {
   if (options.kafka) {
+    // Loaded only when brokers are configured: the Kafka client costs every process that never uses it ~0.5 s to load.
+    const { openKafkaLog } = await import('./kafka-log');
     const kafka = await openKafkaLog(options.kafka);
     if (!options.spill) return kafka;
     try {

@@ -2,7 +2,6 @@
 // Nothing outside services/core knows which one it got (DESIGN.md §2).
 import type { Db } from '../db/entities';
 import type { Logger } from '../logger';
-import { BullmqJobQueue } from './bullmq-queue';
 import { InProcessJobQueue } from './in-process-queue';
 import type { JobQueue } from './job-queue';
 
@@ -20,6 +19,8 @@ export interface OpenJobQueueOptions {
 
 export async function openJobQueue(options: OpenJobQueueOptions): Promise<JobQueue> {
   if (options.redisUrl) {
+    // Loaded only when Redis is configured: BullMQ costs every process that never uses it ~0.2 s to load.
+    const { BullmqJobQueue } = await import('./bullmq-queue');
     return BullmqJobQueue.open({ redisUrl: options.redisUrl, prefix: options.prefix, logger: options.logger, onError: options.onError });
   }
   return new InProcessJobQueue(options.db, { logger: options.logger, onError: options.onError });

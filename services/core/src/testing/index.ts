@@ -8,6 +8,12 @@ export { openEntities } from './open-test-entities';
 export type { EntitiesOptions } from '../db/entities';
 export { openEventLog, type OpenEventLogOptions } from '../eventlog/open-event-log';
 export { openEmbeddedLog, type EmbeddedLogOptions } from '../eventlog/embedded-log';
-export { openKafkaLog, type KafkaLogOptions } from '../eventlog/kafka-log';
+export type { KafkaLogOptions } from '../eventlog/kafka-log';
+import type { KafkaEventLog, KafkaLogOptions } from '../eventlog/kafka-log';
+
+/** The Kafka log, its client loaded on the first call (most test files never open one). */
+export async function openKafkaLog(options: KafkaLogOptions): Promise<KafkaEventLog> {
+  return (await import('../eventlog/kafka-log')).openKafkaLog(options);
+}
 export { openJobQueue, type OpenJobQueueOptions } from '../queue/open-job-queue';
 export { captureLogger, LEVEL } from './captured-logger';
