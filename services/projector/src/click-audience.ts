@@ -27,6 +27,15 @@ const DEVICE_LABELS: Record<string, string> = {
   embedded: 'Embedded',
 };
 
+// TikTok's in-app browser: ua-parser-js names only some iOS builds; Android's says 'Chrome WebView' (a
+// WebView of the app, `wv`), which hides the browser a TikTok buyer groups by most. The app's own tokens:
+// musical_ly_<version> and trill_<version> (the global and the Asian app), AppName/musical_ly|trill,
+// BytedanceWebview/<hash>, and a plain TikTok token in some builds.
+const TIKTOK_APP = /(?:^|[\s/;(])(?:musical_ly|trill)(?:_[\d.]+|[\s;)]|$)|BytedanceWebview|\bTikTok\b/i;
+
+/** ua-parser-js's names where the trackers (and Apple) say otherwise. */
+const OS_LABELS: Record<string, string> = { 'Mac OS': 'macOS' };
+
 // A campaign's visitors share a few hundred user agents: parsing each once keeps the decoder thread's cost
 // per click to a map lookup and a binary search in the country table.
 const agents = new LRUCache<string, Omit<ClickAudience, 'country'>>({ max: 10_000 });
@@ -35,8 +44,9 @@ function describeAgent(userAgent: string): Omit<ClickAudience, 'country'> {
   const known = agents.get(userAgent);
   if (known) return known;
   const parsed = new UAParser(userAgent).getResult();
-  const os = parsed.os.name ?? '';
-  const browser = parsed.browser.name ?? '';
+  const osName = parsed.os.name ?? '';
+  const os = OS_LABELS[osName] ?? osName;
+  const browser = TIKTOK_APP.test(userAgent) ? 'TikTok' : (parsed.browser.name ?? '');
   // ua-parser-js names no type for desktops: a recognised agent without one is a desktop, as the trackers show it.
   const device = parsed.device.type
     ? (DEVICE_LABELS[parsed.device.type] ?? '')
