@@ -16,7 +16,7 @@ describe('metrics', () => {
       cpa: 20,
     });
   });
-  test('no spend: roi and roas are null (no return on nothing); no visits: cr, epv and cpv are 0', () => {
+  test('no spend: roi, roas, cpv and cpa are null (no cost known); no visits: cr and epv are 0', () => {
     expect(computeMetrics({ clicks: 0, exitClicks: 0, conversions: 2, revenueCents: 300, spendCents: 0 })).toEqual({
       profit: '3.00',
       roi: null,
@@ -24,8 +24,8 @@ describe('metrics', () => {
       cr: 0,
       epv: 0,
       epc: 0,
-      cpv: 0,
-      cpa: 0,
+      cpv: null,
+      cpa: null,
     });
   });
   test('a loss; no conversions: cpa is null', () => {

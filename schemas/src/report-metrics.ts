@@ -28,9 +28,9 @@ export interface ReportMetrics {
   /** Earnings per (lander) click, as Voluum, RedTrack and Binom mean it: revenue / exit clicks; 0 without
    *  exit clicks. Spec §9 called revenue / visits 'epc'; that figure is epv now, so one name means one thing. */
   epc: number;
-  /** spend / visits, in currency units; 0 without visits. */
-  cpv: number;
-  /** Cost per acquisition: spend / conversions; null without conversions. */
+  /** spend / visits, in currency units; 0 without visits; null without spend (no cost known: '—', not '$0.000'). */
+  cpv: number | null;
+  /** Cost per acquisition: spend / conversions; null without conversions or without spend. */
   cpa: number | null;
 }
 
@@ -49,8 +49,9 @@ export function computeMetrics(m: ReportMeasures): ReportMetrics {
     cr: ratio(m.conversions * 100, m.clicks),
     epv: ratio(m.revenueCents, m.clicks * 100),
     epc: ratio(m.revenueCents, m.exitClicks * 100),
-    cpv: ratio(m.spendCents, m.clicks * 100),
-    cpa: ratioOrNull(m.spendCents, m.conversions * 100),
+    // Every ratio over a cost is '—' where no cost is known, as ROI and ROAS are: $0.00 would read as free traffic.
+    cpv: m.spendCents === 0 ? null : ratio(m.spendCents, m.clicks * 100),
+    cpa: m.spendCents === 0 ? null : ratioOrNull(m.spendCents, m.conversions * 100),
   };
 }
 

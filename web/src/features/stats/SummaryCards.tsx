@@ -13,7 +13,7 @@ export function SummaryCards({ totals }: { totals: ReportRow | undefined }) {
       <MetricCard label="Visits" icon={MousePointerClick} value={formatCount(totals?.clicks ?? 0)} detail="Total visits" />
       <MetricCard label="Conversions" icon={Target} value={formatCount(totals?.conversions ?? 0)} detail={`CR: ${formatPercent(totals?.cr ?? 0)}`} />
       <MetricCard label="Revenue" icon={DollarSign} value={formatMoney(totals?.revenue)} detail={`EPV: ${formatPerVisit(totals?.epv ?? 0)}`} />
-      <MetricCard label="Spend" icon={Wallet} value={formatMoney(totals?.spend)} detail={`CPV: ${formatPerVisit(totals?.cpv ?? 0)}`} />
+      <MetricCard label="Spend" icon={Wallet} value={formatMoney(totals?.spend)} detail={`CPV: ${formatPerVisit(totals ? totals.cpv : 0)}`} />
       <MetricCard
         label="Profit"
         icon={losing ? TrendingDown : TrendingUp}

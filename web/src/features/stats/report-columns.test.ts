@@ -88,6 +88,7 @@ describe('cells', () => {
     expect(formatReportCell(free, 'roi')).toBe('—');
     expect(formatReportCell(free, 'roas')).toBe('—');
     expect(formatReportCell(free, 'cpa')).toBe('—');
+    expect(formatReportCell({ ...free, cpv: null }, 'cpv')).toBe('—');
     expect(statsCsvLine(free).slice(6, 8)).toEqual(['', '']);
   });
 
