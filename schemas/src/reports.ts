@@ -396,6 +396,11 @@ export interface ClickLogRow {
   conversions: number;
   /** The payout of those conversions, summed (a money string; '0.00' without one). */
   revenue: string;
+  /** Conversions the network has not decided yet, and their payout: money the click may still earn. */
+  pendingConversions: number;
+  pendingPayout: string;
+  /** Conversions the network rejected. */
+  rejectedConversions: number;
   tiktokCampaignId: string;
   /** The TikTok campaign name macro (cname). */
   tiktokCampaignName: string;

@@ -49,6 +49,8 @@ beforeAll(async () => {
     conversionRow('v2', 1, 'c3', '2026-04-01 12:00:00.000', 'pending', '3.00', a),
     conversionRow('v3', -1, 'c3', '2026-04-01 12:00:00.000', 'pending', '3.00', a),
     conversionRow('v3', 1, 'c3', '2026-04-01 12:00:00.000', 'approved', '4.25', a),
+    conversionRow('v4', 1, 'c2', '2026-04-01 11:00:00.000', 'pending', '6.00', a),
+    conversionRow('v5', 1, 'c4', '2026-04-02 09:00:00.000', 'rejected', '2.00', { campaign_id: 'cmpB', tiktok_campaign_id: 'tt-1' }),
   ]);
 });
 afterAll(() => h.close());
@@ -68,6 +70,12 @@ describe('GET /api/clicks pages', () => {
       ['c3', '2026-04-01T12:00:30.000Z', 1, '4.25'],
       ['c2', null, 0, '0.00'],
     ]);
+    // Pending and rejected conversions are the row's too; c3's pending one became approved, so it is pending no more.
+    expect(page2.rows.map((r) => [r.clickId, r.pendingConversions, r.pendingPayout, r.rejectedConversions])).toEqual([
+      ['c3', 0, '0.00', 0],
+      ['c2', 1, '6.00', 0],
+    ]);
+    expect(page1.rows[1]).toMatchObject({ conversions: 0, pendingConversions: 0, rejectedConversions: 1 });
     expect(page2.rows[1]).toMatchObject({ bot: 'link-preview', placement: 'TikTok', sparkId: 'spk-1', ipAddress: '10.0.0.1', userAgent: 'UA' });
     const page3 = await clicks({ ...range, limit: 2, asOf: page1.asOf!, last: 'true' });
     expect(page3.rows.map((r) => [r.clickId, r.exitedAt, r.conversions, r.revenue])).toEqual([['c1', '2026-04-01T10:01:00.000Z', 1, '12.50']]);

@@ -1,4 +1,4 @@
-// A stretch of raw clicks as Click Log rows: each click's first exit and approved conversions (read for
+// A stretch of raw clicks as Click Log rows: each click's first exit and its conversions by status (read for
 // those clicks only) and its campaign's name. Shared by the paged table and the streamed CSV.
 import { inArray } from 'drizzle-orm';
 import { schema, type Analytics, type Db } from '@tracker/core';
@@ -47,9 +47,12 @@ export async function describeClicks(
        GROUP BY click_id`,
       { ids, from, tz },
     ),
-    deps.analytics.query<{ click_id: string; conversions: number; revenue: string }>(
+    deps.analytics.query<{ click_id: string; conversions: number; revenue: string; pending: number; pending_payout: string; rejected: number }>(
       `SELECT click_id, sumIf(sign, status = 'approved') AS conversions,
-              sumIf(sign * payout, status = 'approved') AS revenue
+              sumIf(sign * payout, status = 'approved') AS revenue,
+              sumIf(sign, status = 'pending') AS pending,
+              sumIf(sign * payout, status = 'pending') AS pending_payout,
+              sumIf(sign, status = 'rejected') AS rejected
        FROM conversions
        WHERE clicked_at >= {from:DateTime64(3, 'UTC')} AND clicked_at <= {to:DateTime64(3, 'UTC')}
          AND click_id IN {ids:Array(String)} AND attributed = 1
@@ -75,6 +78,9 @@ export async function describeClicks(
         exitedAt: exit ? isoFromChTime(exit.first_exit) : null,
         conversions: Number(conversion?.conversions ?? 0),
         revenue: moneyFromCents(conversion ? centsFromMoney(conversion.revenue) : 0),
+        pendingConversions: Number(conversion?.pending ?? 0),
+        pendingPayout: moneyFromCents(conversion ? centsFromMoney(conversion.pending_payout) : 0),
+        rejectedConversions: Number(conversion?.rejected ?? 0),
         tiktokCampaignId: r.tiktok_campaign_id,
         tiktokCampaignName: r.campaign_name,
         tiktokAdGroupId: r.tiktok_ad_group_id,

@@ -10,7 +10,7 @@ const BURST = ['019abc12-3456-7def-8123-4567890a1b2c', '019abc12-3456-7def-9abc-
 
 const row = (over: Partial<ClickLogRow>): ClickLogRow => ({
   clickId: BURST[0]!, campaignId: 'c', campaignName: 'Keto US', clickedAt: '2026-04-01T10:00:00.000Z', exitedAt: null,
-  conversions: 0, revenue: '0.00', tiktokCampaignId: '', tiktokCampaignName: '', tiktokAdGroupId: '', adGroupName: '',
+  conversions: 0, revenue: '0.00', pendingConversions: 0, pendingPayout: '0.00', rejectedConversions: 0, tiktokCampaignId: '', tiktokCampaignName: '', tiktokAdGroupId: '', adGroupName: '',
   tiktokCreativeId: '', creativeName: '', placement: '', sparkId: '', ipAddress: '', userAgent: '', bot: '', country: '', device: '', os: '', browser: '', ...over,
 });
 
@@ -42,6 +42,14 @@ describe('the Converted cell', () => {
     const html = cellHtml('converted', row({ conversions: 2, revenue: '1234.50' }));
     expect(html).toContain('>2<');
     expect(html).toContain('$1,234.50');
+  });
+
+  it('shows pending and rejected conversions, not a dash, for a click with no approved one', () => {
+    const html = cellHtml('converted', row({ pendingConversions: 1, pendingPayout: '12.00', rejectedConversions: 2 }));
+    expect(html).toContain('1 pending');
+    expect(html).toContain('2 rejected');
+    expect(html).toContain('1 pending, payout $12.00; 2 rejected');
+    expect(html).not.toContain('click-payout');
   });
 
   it('is a dash for a click without conversions', () => {

@@ -117,20 +117,40 @@ export function countryName(code: string): string {
   }
 }
 
+/** Approved conversions with their payout; then what is still pending (and its payout) and what was rejected,
+ *  so a click whose postback is waiting on the network does not read as unconverted. */
+function ConvertedCell({ row }: { row: ClickLogRow }) {
+  const { conversions, revenue, pendingConversions, pendingPayout, rejectedConversions } = row;
+  if (conversions <= 0 && pendingConversions <= 0 && rejectedConversions <= 0) return dash;
+  const parts = [
+    conversions > 0 && `${conversions} approved, payout ${formatMoney(revenue)}`,
+    pendingConversions > 0 && `${pendingConversions} pending, payout ${formatMoney(pendingPayout)}`,
+    rejectedConversions > 0 && `${rejectedConversions} rejected`,
+  ].filter(Boolean);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5" title={parts.join('; ')}>
+      {conversions > 0 && (
+        <>
+          <Badge variant="default">{conversions}</Badge>
+          <span className="tabular-nums" data-testid="click-payout">
+            {formatMoney(revenue)}
+          </span>
+        </>
+      )}
+      {pendingConversions > 0 && <Badge variant="secondary">{pendingConversions} pending</Badge>}
+      {rejectedConversions > 0 && (
+        <Badge variant="outline" className="text-muted-foreground">
+          {rejectedConversions} rejected
+        </Badge>
+      )}
+    </span>
+  );
+}
+
 export function clickLogTableColumns(inZone: InZone): ColumnDef<ClickLogRow>[] {
   const cells: Record<ClickLogColumnId, ColumnDef<ClickLogRow>['cell']> = {
     status: ({ row }) => (row.original.exitedAt ? <Badge variant="success">Exited</Badge> : <Badge variant="secondary">No Exit</Badge>),
-    converted: ({ row }) =>
-      row.original.conversions > 0 ? (
-        <span className="inline-flex items-center gap-1.5" title={`${row.original.conversions} approved, payout ${formatMoney(row.original.revenue)}`}>
-          <Badge variant="default">{row.original.conversions}</Badge>
-          <span className="tabular-nums" data-testid="click-payout">
-            {formatMoney(row.original.revenue)}
-          </span>
-        </span>
-      ) : (
-        dash
-      ),
+    converted: ({ row }) => <ConvertedCell row={row.original} />,
     clickId: ({ row }) => <ClickIdCell clickId={row.original.clickId} />,
     campaign: ({ row }) => plain(row.original.campaignName),
     clickedAt: ({ row }) => (
