@@ -6,6 +6,8 @@ export * from './data-dir-lock';
 export * from './stores';
 export * from './http/http-error';
 export * from './http/create-http-server';
+export * from './net/outgoing-guard';
+export * from './net/outgoing-request';
 export type { Analytics, InsertOptions, JsonLinesOptions, QueryParams } from './analytics/analytics';
 export { yieldToEventLoop } from './analytics/analytics';
 export { migrateAnalytics } from './analytics/migrate-analytics';
