@@ -8,6 +8,7 @@ export * from './http/http-error';
 export * from './http/create-http-server';
 export * from './net/outgoing-guard';
 export * from './net/outgoing-request';
+export * from './net/url-credentials';
 export type { Analytics, InsertOptions, JsonLinesOptions, QueryParams } from './analytics/analytics';
 export { yieldToEventLoop } from './analytics/analytics';
 export { migrateAnalytics } from './analytics/migrate-analytics';
