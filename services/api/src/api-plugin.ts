@@ -1,7 +1,7 @@
 // The dashboard API: everything under /api, behind sessions and access checks, plus the built web app.
 import fastifyCookie from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type JobQueue, type Logger } from '@tracker/core';
+import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type JobQueue, type Logger, type OutgoingPolicy } from '@tracker/core';
 import { unconfiguredDomainAutomation, type DomainAutomation } from '@tracker/integrations';
 import { enforceAccess } from './auth/access';
 import { guardMutations } from './auth/guard-mutations';
@@ -45,6 +45,8 @@ export interface ApiDeps {
   secretsKey: Buffer;
   /** TikTok business API base URL. */
   tiktokApiUrl: string;
+  /** Which addresses calls to third parties may reach (OUTGOING_ALLOW_PRIVATE); absent: public ones only. */
+  outgoing?: OutgoingPolicy;
   logger: Logger;
   /** The built web app; none is served when the folder has no index.html. */
   webDist?: string;

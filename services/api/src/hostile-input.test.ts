@@ -11,7 +11,7 @@ import { openEntities, openJobQueue } from '@tracker/core/testing';
 import { isWellFormedText } from '@tracker/schemas';
 import { registerApi } from './api-plugin';
 import { createApiHarness, type ApiHarness } from './testing/api-harness';
-import { startFakeTiktokReporting, type FakeTiktokReporting } from '@tracker/testing';
+import { LOCAL_FAKES_OUTGOING, startFakeTiktokReporting, type FakeTiktokReporting } from '@tracker/testing';
 
 let h: ApiHarness;
 /** TikTok for the account form: it knows no advertiser, so every add is refused with a 400. */
@@ -249,7 +249,7 @@ beforeAll(async () => {
   // A queue nobody works: a valid CAKE sync is enqueued and answered 202 at once.
   const entities = await openEntities({ pgliteDir: 'memory://' });
   ownEntities = entities;
-  h = await createApiHarness({ tiktokApiUrl: tiktok.url, queue: await openJobQueue({ db: entities.db }), jobWaitMs: 0 });
+  h = await createApiHarness({ tiktokApiUrl: tiktok.url, outgoing: LOCAL_FAKES_OUTGOING, queue: await openJobQueue({ db: entities.db }), jobWaitMs: 0 });
   admin = await h.signIn('admin');
 
   // The route table, from a second instance of the same API.

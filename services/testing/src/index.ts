@@ -1,5 +1,6 @@
 // services/testing (`@tracker/testing`): test support only. Local fakes of third-party HTTP APIs, and the
 // suites that drive several services together; only tests, benchmarks and e2e may import it.
+export { LOCAL_FAKES_OUTGOING } from './fakes/local-fakes-outgoing';
 export {
   startFakeTiktokServer,
   type FakeTiktokServer,

@@ -4,7 +4,7 @@
 // HTTP 200) and transport failures are retried with backoff; a refusal (bad token, bad parameter)
 // is final and stays in the history for the admin to see.
 import { eq } from 'drizzle-orm';
-import { decryptSecret, schema, type Analytics, type Db, type JobProcessor, type Logger } from '@tracker/core';
+import { decryptSecret, schema, type Analytics, type Db, type JobProcessor, type Logger, type OutgoingPolicy } from '@tracker/core';
 import { sendTiktokEvent } from '@tracker/integrations';
 import { pixelEventJobSchema, type PixelEventJob } from '@tracker/schemas';
 
@@ -13,6 +13,8 @@ export interface PixelEventDeps {
   analytics: Analytics;
   secretsKey: Buffer;
   tiktokApiUrl: string;
+  /** Which addresses calls to third parties may reach (OUTGOING_ALLOW_PRIVATE); absent: public ones only. */
+  outgoing?: OutgoingPolicy;
   logger: Logger;
 }
 
@@ -39,6 +41,7 @@ export function sendPixelEvent(deps: PixelEventDeps): JobProcessor<PixelEventJob
     );
     const result = await sendTiktokEvent({
       apiUrl: deps.tiktokApiUrl,
+      outgoing: deps.outgoing,
       accessToken: decryptSecret(deps.secretsKey, pixel.accessToken),
       pixelCode: pixel.pixelId,
       event: {

@@ -160,6 +160,8 @@ async function startTracker(dataDirPrefix: string, extraEnv: Record<string, stri
       ADMIN_PASSWORD: ADMIN.password,
       WEB_DIST,
       LOG_LEVEL: 'warn',
+      // The third-party fakes (TikTok, CAKE, the registrar, Cloudflare) listen on 127.0.0.1.
+      OUTGOING_ALLOW_PRIVATE: 'true',
       ...extraEnv,
     },
   });

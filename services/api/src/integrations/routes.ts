@@ -2,7 +2,7 @@
 // settings (GET, PUT) and an on-demand sync that answers when the job is done.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db, JobQueue } from '@tracker/core';
+import type { Db, JobQueue, OutgoingPolicy } from '@tracker/core';
 import { cakeSettingsSchema, cakeSyncSchema } from '@tracker/schemas';
 import { getCakeIntegration, saveCakeIntegration } from './cake-integration';
 import { runCakeSync } from './run-cake-sync';
@@ -10,6 +10,8 @@ import { runCakeSync } from './run-cake-sync';
 export interface IntegrationDeps {
   db: Db;
   secretsKey: Buffer;
+  /** Which addresses a saved CAKE base URL may point at; absent: public ones only. */
+  outgoing?: OutgoingPolicy;
   queue?: JobQueue;
   /** How long the sync route waits for its job before answering 202 (tests shorten it). */
   jobWaitMs?: number;
@@ -22,7 +24,7 @@ export async function integrationRoutes(scope: FastifyInstance, deps: Integratio
   app.get('/integrations/cake', { config: admin }, async () => getCakeIntegration(deps.db));
 
   app.put('/integrations/cake', { config: admin, schema: { body: cakeSettingsSchema } }, async (request) =>
-    saveCakeIntegration(deps.db, deps.secretsKey, request.body),
+    saveCakeIntegration(deps.db, deps.secretsKey, request.body, deps.outgoing),
   );
 
   app.post('/integrations/cake/sync', { config: admin, schema: { body: cakeSyncSchema } }, async (request, reply) => {

@@ -1,12 +1,12 @@
 // Connects a TikTok ad account: TikTok is asked first (the token must open the advertiser, and its
 // time zone and currency are what the sync relies on), then the row is stored with the token sealed.
-import { conflict, encryptSecret, schema, type Db } from '@tracker/core';
+import { conflict, encryptSecret, schema, type Db, type OutgoingPolicy } from '@tracker/core';
 import { TIKTOK_ACCOUNT_TAKEN_MESSAGE, type TiktokAccountCreate } from '@tracker/schemas';
 import { askAdvertiserInfo } from './ask-tiktok';
 import type { AccountRow } from './list-accounts';
 
-export async function addAccount(deps: { db: Db; secretsKey: Buffer; tiktokApiUrl: string }, body: TiktokAccountCreate): Promise<AccountRow> {
-  const info = await askAdvertiserInfo(deps.tiktokApiUrl, body.advertiserId, body.accessToken);
+export async function addAccount(deps: { db: Db; secretsKey: Buffer; tiktokApiUrl: string; outgoing?: OutgoingPolicy }, body: TiktokAccountCreate): Promise<AccountRow> {
+  const info = await askAdvertiserInfo(deps, body.advertiserId, body.accessToken);
   const [row] = await deps.db
     .insert(schema.tiktokAccounts)
     .values({

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { notFound, schema, type Db, type JobQueue } from '@tracker/core';
+import { notFound, schema, type Db, type JobQueue, type OutgoingPolicy } from '@tracker/core';
 import {
   spendFreshnessSchema,
   spendSyncBodySchema,
@@ -25,6 +25,7 @@ export interface TiktokAccountDeps {
   db: Db;
   secretsKey: Buffer;
   tiktokApiUrl: string;
+  outgoing?: OutgoingPolicy;
   /** Where 'Sync now' enqueues its job. */
   queue?: JobQueue;
 }

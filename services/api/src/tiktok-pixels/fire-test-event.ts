@@ -2,7 +2,7 @@
 // attempt in tiktok_pixel_event_history. TikTok's own errors are an answer (success: false), not a failure.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { conflict, decryptSecret, notFound, schema, type Db } from '@tracker/core';
+import { conflict, decryptSecret, notFound, schema, type Db, type OutgoingPolicy } from '@tracker/core';
 import { sendTiktokEvent } from '@tracker/integrations';
 import type { TiktokEventName } from '@tracker/schemas';
 
@@ -10,6 +10,8 @@ export interface FireEventDeps {
   db: Db;
   secretsKey: Buffer;
   tiktokApiUrl: string;
+  /** Which addresses tiktokApiUrl may reach; absent: public ones only. */
+  outgoing?: OutgoingPolicy;
 }
 
 export interface FireEventAnswer {
@@ -37,6 +39,7 @@ export async function fireTestEvent(
 
   const result = await sendTiktokEvent({
     apiUrl: deps.tiktokApiUrl,
+    outgoing: deps.outgoing,
     accessToken,
     pixelCode: pixel.pixelId,
     testEventCode: body.testEventCode,

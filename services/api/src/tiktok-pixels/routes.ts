@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOG_CHANNEL, badRequest, type ChangeFeed, type Db } from '@tracker/core';
+import { CATALOG_CHANNEL, badRequest, type ChangeFeed, type Db, type OutgoingPolicy } from '@tracker/core';
 import {
   SELECT_PIXEL_MESSAGE,
   fireEventResultSchema,
@@ -27,6 +27,7 @@ export interface PixelDeps {
   changes: ChangeFeed;
   secretsKey: Buffer;
   tiktokApiUrl: string;
+  outgoing?: OutgoingPolicy;
 }
 
 const idParams = z.object({ id: z.string() });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { decryptSecret, encryptSecret, schema } from '@tracker/core';
 import { PIXEL_ID_TAKEN_MESSAGE } from '@tracker/schemas';
-import { startFakeTiktokServer, type FakeTiktokServer } from '@tracker/testing';
+import { LOCAL_FAKES_OUTGOING, startFakeTiktokServer, type FakeTiktokServer } from '@tracker/testing';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import type { PixelView } from './list-pixels';
@@ -28,7 +28,7 @@ const newPixel = async (token = TOKEN) => {
 
 beforeAll(async () => {
   fake = await startFakeTiktokServer({ accessTokens: [TOKEN] });
-  h = await createApiHarness({ tiktokApiUrl: fake.url, secretsKey: KEY });
+  h = await createApiHarness({ tiktokApiUrl: fake.url, outgoing: LOCAL_FAKES_OUTGOING, secretsKey: KEY });
   // Pixels need no feature (spec §6): "without" and "with" differ only in unrelated features.
   cookies = await signInCallers(h, { with: ['campaigns'], without: [] });
   admin = cookies.admin!;

@@ -6,6 +6,8 @@ describe('loadConfig', () => {
   test('embedded defaults when nothing is set', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 5000, dataDir: path.resolve('./data'), logLevel: 'info', trustProxy: false });
+    expect(config.outgoing).toEqual({ allowPrivate: false });
+    expect(loadConfig({ OUTGOING_ALLOW_PRIVATE: 'true' }).outgoing).toEqual({ allowPrivate: true });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.clickhouseUrl).toBeUndefined();
     expect(config.kafka).toBeUndefined();

@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { OutgoingPolicy } from '../net/outgoing-guard';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -65,6 +66,12 @@ const envSchema = z.object({
   }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  // Calls to third parties (CAKE, TikTok, the registrar, Cloudflare) may reach private, loopback and
+  // link-local addresses: off, so a base URL saved in Settings cannot read this server's own network.
+  OUTGOING_ALLOW_PRIVATE: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
@@ -135,6 +142,8 @@ export interface Config {
   secretsKey?: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Which addresses calls to third parties may reach (OUTGOING_ALLOW_PRIVATE). */
+  outgoing: OutgoingPolicy;
   /** The secret the edge worker sends as X-Edge-Secret; unset: ingest ignores every X-Edge-* header. */
   edgeWorkerSecret?: string;
   /** The built web app; defaults to web/dist of this checkout. */
@@ -207,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretsKey: e.SECRETS_KEY,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    outgoing: { allowPrivate: e.OUTGOING_ALLOW_PRIVATE },
     edgeWorkerSecret: e.EDGE_WORKER_SECRET,
     webDist: e.WEB_DIST,
     tiktokApiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),

@@ -1,6 +1,8 @@
 // The CAKE affiliate API client (https://<network>/affiliates/api/docs): the Conversions report and the
 // SubAffiliateSummary report, JSON answers (`format=json`), paged by start_at_row / row_limit.
 // Every call covers at most CAKE_WINDOW_DAYS days; CAKE answers errors as HTTP 200 with success=false.
+// Calls go through the outgoing guard (`outgoing`: absent, public addresses only).
+import { describeAnswer, remoteMessage, requestOutgoing, type OutgoingPolicy, type OutgoingResponse } from '@tracker/core';
 import { CAKE_WINDOW_DAYS, daysInRange } from '@tracker/schemas';
 
 export const CAKE_CONVERSIONS_PATH = '/affiliates/api/Reports/Conversions';
@@ -48,49 +50,52 @@ export class CakeApiError extends Error {}
 type Row = Record<string, unknown>;
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
+// The field is named, its value never quoted: whatever answered may not be CAKE.
 /** CAKE's amounts are JSON numbers or strings; keep them as exact decimal text. */
-const amount = (v: unknown) => {
+const amount = (v: unknown, field: string) => {
   const t = str(v);
-  if (!/^-?\d+(\.\d+)?$/.test(t)) throw new CakeApiError(`CAKE sent an amount that is not a number: ${JSON.stringify(v)}`);
+  if (!/^-?\d+(\.\d+)?$/.test(t)) throw new CakeApiError(`CAKE sent a ${field} that is not a number`);
   return t;
 };
-const count = (v: unknown) => {
+const count = (v: unknown, field: string) => {
   const n = Number(v ?? 0);
-  if (!Number.isInteger(n) || n < 0) throw new CakeApiError(`CAKE sent a count that is not a whole number: ${JSON.stringify(v)}`);
+  if (!Number.isInteger(n) || n < 0) throw new CakeApiError(`CAKE sent a ${field} figure that is not a whole number`);
   return n;
 };
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-async function getPage(creds: CakeCredentials, path: string, params: Record<string, string>): Promise<{ rows: Row[]; rowCount: number }> {
+async function getPage(creds: CakeCredentials, path: string, params: Record<string, string>, outgoing?: OutgoingPolicy): Promise<{ rows: Row[]; rowCount: number }> {
   const url = new URL(path, `${creds.baseUrl.replace(/\/+$/, '')}/`);
   for (const [k, v] of Object.entries({ api_key: creds.apiKey, affiliate_id: creds.affiliateId, format: 'json', ...params })) {
     url.searchParams.set(k, v);
   }
-  let response: Response;
+  let response: OutgoingResponse;
   try {
-    response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await requestOutgoing(url, { headers: { accept: 'application/json' }, timeoutMs: TIMEOUT_MS, policy: outgoing });
   } catch (error) {
+    // url.origin never holds the user:password of a base URL.
     throw new CakeApiError(`CAKE could not be reached at ${url.origin}: ${(error as Error).message}`);
   }
-  const text = await response.text();
-  if (!response.ok) throw new CakeApiError(`CAKE answered HTTP ${response.status}: ${text.slice(0, 200)}`);
-  let body: { success?: boolean; message?: string; row_count?: number; data?: unknown };
+  // The body is never quoted: a base URL pointing elsewhere would have it read back through this message.
+  if (!response.ok) throw new CakeApiError(`CAKE answered ${describeAnswer(response)}`);
+  let body: { success?: boolean; message?: unknown; row_count?: number; data?: unknown };
   try {
-    body = JSON.parse(text) as typeof body;
+    body = JSON.parse(response.text()) as typeof body;
   } catch {
-    throw new CakeApiError(`CAKE answered something that is not JSON: ${text.slice(0, 200)}`);
+    throw new CakeApiError(`CAKE's answer was not JSON (${describeAnswer(response)})`);
   }
-  if (body.success === false) throw new CakeApiError(`CAKE refused the call: ${body.message ?? 'no reason given'}`);
+  if (body === null || typeof body !== 'object') throw new CakeApiError(`CAKE's answer was not a JSON object (${describeAnswer(response)})`);
+  if (body.success === false) throw new CakeApiError(`CAKE refused the call: ${remoteMessage(body.message) ?? 'no reason given'}`);
   if (!Array.isArray(body.data)) throw new CakeApiError('CAKE answered without a data list');
   return { rows: body.data as Row[], rowCount: Number(body.row_count ?? body.data.length) };
 }
 
 /** Every row of a report, page by page (start_at_row is 1-based). */
-async function getAll(creds: CakeCredentials, path: string, params: Record<string, string>): Promise<Row[]> {
+async function getAll(creds: CakeCredentials, path: string, params: Record<string, string>, outgoing?: OutgoingPolicy): Promise<Row[]> {
   const all: Row[] = [];
   for (let start = 1; ; start += CAKE_PAGE_SIZE) {
-    const page = await getPage(creds, path, { ...params, start_at_row: String(start), row_limit: String(CAKE_PAGE_SIZE) });
+    const page = await getPage(creds, path, { ...params, start_at_row: String(start), row_limit: String(CAKE_PAGE_SIZE) }, outgoing);
     all.push(...page.rows);
     if (page.rows.length < CAKE_PAGE_SIZE || all.length >= page.rowCount) return all;
   }
@@ -102,9 +107,9 @@ function checkWindow(startDate: string, endDate: string): void {
 }
 
 /** Conversions of [startDate, endDate] (inclusive days; CAKE's end_date is exclusive). */
-export async function fetchCakeConversions(creds: CakeCredentials, startDate: string, endDate: string): Promise<CakeConversion[]> {
+export async function fetchCakeConversions(creds: CakeCredentials, startDate: string, endDate: string, outgoing?: OutgoingPolicy): Promise<CakeConversion[]> {
   checkWindow(startDate, endDate);
-  const rows = await getAll(creds, CAKE_CONVERSIONS_PATH, { start_date: startDate, end_date: nextDay(endDate) });
+  const rows = await getAll(creds, CAKE_CONVERSIONS_PATH, { start_date: startDate, end_date: nextDay(endDate) }, outgoing);
   return rows.map((r) => {
     const conversionId = str(r.conversion_id);
     const at = Date.parse(str(r.conversion_date));
@@ -114,7 +119,7 @@ export async function fetchCakeConversions(creds: CakeCredentials, startDate: st
       conversionDate: new Date(at).toISOString(),
       offerId: str(r.offer_id),
       offerName: str(r.offer_name),
-      price: amount(r.price ?? 0),
+      price: amount(r.price ?? 0, 'price'),
       subid1: str(r.subid_1),
       subid2: str(r.subid_2),
       subid3: str(r.subid_3),
@@ -123,11 +128,11 @@ export async function fetchCakeConversions(creds: CakeCredentials, startDate: st
 }
 
 /** Per-day, per-offer, per-sub-id figures of [startDate, endDate]: one SubAffiliateSummary call per day. */
-export async function fetchCakeSubIdStats(creds: CakeCredentials, startDate: string, endDate: string): Promise<CakeSubIdStats[]> {
+export async function fetchCakeSubIdStats(creds: CakeCredentials, startDate: string, endDate: string, outgoing?: OutgoingPolicy): Promise<CakeSubIdStats[]> {
   checkWindow(startDate, endDate);
   const stats: CakeSubIdStats[] = [];
   for (let day = startDate; day <= endDate; day = nextDay(day)) {
-    const rows = await getAll(creds, CAKE_SUB_AFFILIATE_SUMMARY_PATH, { start_date: day, end_date: nextDay(day) });
+    const rows = await getAll(creds, CAKE_SUB_AFFILIATE_SUMMARY_PATH, { start_date: day, end_date: nextDay(day) }, outgoing);
     for (const r of rows) {
       stats.push({
         date: day,
@@ -136,9 +141,9 @@ export async function fetchCakeSubIdStats(creds: CakeCredentials, startDate: str
         subid1: str(r.sub_id ?? r.subid_1),
         subid2: str(r.subid_2),
         subid3: str(r.subid_3),
-        clicks: count(r.clicks),
-        conversions: count(r.conversions),
-        revenue: amount(r.revenue ?? 0),
+        clicks: count(r.clicks, 'clicks'),
+        conversions: count(r.conversions, 'conversions'),
+        revenue: amount(r.revenue ?? 0, 'revenue'),
       });
     }
   }

@@ -1,7 +1,9 @@
 // The Cloudflare API v4 client (plain fetch behind our interface; the official `cloudflare` package
 // would add ~20 MB for the six calls we make): zones, proxied DNS records, the edge worker's script
 // and routes. Answers are `{ success, errors, messages, result }`; a failure is a CloudflareError
-// carrying Cloudflare's own messages.
+// carrying Cloudflare's own messages (errors[].message, cut short); any other answer is described, never
+// quoted. Calls go through the outgoing guard.
+import { describeAnswer, remoteMessage, requestOutgoing, type OutgoingPolicy, type OutgoingResponse } from '@tracker/core';
 
 export const CLOUDFLARE_TIMEOUT_MS = 30_000;
 
@@ -10,6 +12,8 @@ export interface CloudflareOptions {
   apiToken: string;
   accountId: string;
   timeoutMs?: number;
+  /** Which addresses apiUrl may reach; absent: public ones only. */
+  outgoing?: OutgoingPolicy;
 }
 
 export class CloudflareError extends Error {
@@ -81,34 +85,35 @@ export function createCloudflareClient(options: CloudflareOptions): CloudflareCl
   const timeoutMs = options.timeoutMs ?? CLOUDFLARE_TIMEOUT_MS;
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const init: RequestInit = {
-      method,
-      headers: { Authorization: `Bearer ${options.apiToken}` },
-      signal: AbortSignal.timeout(timeoutMs),
-    };
-    if (body instanceof FormData) init.body = body;
+    const headers: Record<string, string> = { Authorization: `Bearer ${options.apiToken}` };
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
-      init.body = JSON.stringify(body);
-      (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+      headers['Content-Type'] = 'application/json';
     }
-    let response: Response;
+    let response: OutgoingResponse;
     try {
-      response = await fetch(`${base}${path}`, init);
+      response = await requestOutgoing(`${base}${path}`, { method, headers, body: payload, timeoutMs, policy: options.outgoing });
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      const reason = timedOut ? `no answer within ${Math.round(timeoutMs / 1000)} s` : error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error);
+      const err = (error ?? {}) as { name?: string; message?: string };
+      const reason = err.name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : err.message || String(error);
       throw new CloudflareError(`Could not reach Cloudflare (${method} ${path}): ${reason}`, 0);
     }
     let envelope: Envelope<T>;
     try {
-      envelope = (await response.json()) as Envelope<T>;
+      envelope = JSON.parse(response.text()) as Envelope<T>;
     } catch {
-      throw new CloudflareError(`Cloudflare answered HTTP ${response.status} without JSON (${method} ${path})`, response.status);
+      throw new CloudflareError(`Cloudflare answered ${describeAnswer(response)}, not JSON (${method} ${path})`, response.status);
+    }
+    if (envelope === null || typeof envelope !== 'object') {
+      throw new CloudflareError(`Cloudflare answered ${describeAnswer(response)}, not its JSON envelope (${method} ${path})`, response.status);
     }
     if (!response.ok || envelope.success !== true) {
-      const errors = envelope.errors ?? [];
-      const said = errors.map((e) => `${e.message ?? 'unknown error'}${e.code ? ` (${e.code})` : ''}`).join('; ');
-      throw new CloudflareError(`Cloudflare: ${said || `HTTP ${response.status}`}`, response.status, errors.map((e) => e.code ?? 0));
+      const errors = Array.isArray(envelope.errors) ? envelope.errors.slice(0, 5) : [];
+      const code = (e: { code?: unknown }) => (typeof e.code === 'number' ? e.code : 0);
+      const said = errors.map((e) => `${remoteMessage(e?.message) ?? 'unknown error'}${code(e ?? {}) ? ` (${code(e)})` : ''}`).join('; ');
+      throw new CloudflareError(`Cloudflare: ${said || `HTTP ${response.status}`}`, response.status, errors.map((e) => code(e ?? {})));
     }
     return envelope.result as T;
   }

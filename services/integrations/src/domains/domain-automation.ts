@@ -30,7 +30,8 @@ export interface DomainAutomation {
 type AutomationConfig = Pick<
   Config,
   'namecheap' | 'domainsSocksProxy' | 'registrantContact' | 'cloudflare' | 'trackerOrigin' | 'edgeWorkerSecret' | 'edgeWorkerScript'
->;
+> &
+  Partial<Pick<Config, 'outgoing'>>;
 
 export function domainAutomationFromConfig(
   config: AutomationConfig,
@@ -60,11 +61,12 @@ export function domainAutomationFromConfig(
             clientIp: nc.clientIp,
             proxyUrl: config.domainsSocksProxy,
             timeoutMs: options.timeoutMs,
+            outgoing: config.outgoing,
           })
         : null,
     cloudflare:
       cf.apiToken && cf.accountId
-        ? createCloudflareClient({ apiUrl: cf.apiUrl, apiToken: cf.apiToken, accountId: cf.accountId, timeoutMs: options.timeoutMs })
+        ? createCloudflareClient({ apiUrl: cf.apiUrl, apiToken: cf.apiToken, accountId: cf.accountId, timeoutMs: options.timeoutMs, outgoing: config.outgoing })
         : null,
     registrantContact: config.registrantContact,
     proxyUrl: config.domainsSocksProxy,

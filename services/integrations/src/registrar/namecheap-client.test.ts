@@ -3,7 +3,7 @@
 // real SOCKS5 proxy (microsocks, from scripts/services.sh) to a registrar that serves only the
 // proxy's egress address, the way Namecheap serves only whitelisted IPs.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { startFakeNamecheapServer, type FakeNamecheapServer } from '@tracker/testing';
+import { LOCAL_FAKES_OUTGOING, startFakeNamecheapServer, type FakeNamecheapServer } from '@tracker/testing';
 import { createNamecheapClient, RegistrarError, type NamecheapOptions } from './namecheap-client';
 
 const CONTACT = {
@@ -24,6 +24,7 @@ const options = (extra: Partial<NamecheapOptions> = {}): NamecheapOptions => ({
   apiUser: 'tracker',
   apiKey: 'namecheap-key',
   clientIp: '203.0.113.7',
+  outgoing: LOCAL_FAKES_OUTGOING,
   ...extra,
 });
 
@@ -79,6 +80,14 @@ describe('the Namecheap client', () => {
       /^Could not reach the registrar \(direct\): .*ECONNREFUSED/,
     );
   });
+
+  test('without the allowance a loopback registrar URL is refused before anything is sent', async () => {
+    const before = fake.requests.length;
+    await expect(createNamecheapClient(options({ outgoing: undefined })).check('a.xyz')).rejects.toThrow(
+      /^Could not reach the registrar \(direct\): Refused to call this URL: 127\.0\.0\.1 is a private, loopback or link-local address/,
+    );
+    expect(fake.requests.length).toBe(before);
+  });
 });
 
 const proxy = process.env.TEST_SOCKS_PROXY;
@@ -95,7 +104,7 @@ describeWithProxy('through a real SOCKS5 proxy (microsocks)', () => {
 
   test('the registrar serves the call only through the proxy, which it sees as the whitelisted address', async () => {
     if (!proxy) throw new Error('TEST_SOCKS_PROXY is not set: start the proxy with `bash scripts/services.sh up socks`');
-    const base = { apiUrl: whitelisted.url, apiUser: 'tracker', apiKey: 'namecheap-key', clientIp: egress };
+    const base = { apiUrl: whitelisted.url, apiUser: 'tracker', apiKey: 'namecheap-key', clientIp: egress, outgoing: LOCAL_FAKES_OUTGOING };
     await expect(createNamecheapClient(base).balance()).rejects.toThrow(/^Registrar error 1011150: the registrar refused this server's IP address/);
     const viaProxy = createNamecheapClient({ ...base, proxyUrl: proxy });
     expect(viaProxy.route).toBe(`proxy ${proxy}`);
@@ -104,7 +113,7 @@ describeWithProxy('through a real SOCKS5 proxy (microsocks)', () => {
   });
 
   test('a proxy that is not there is a clear failure', async () => {
-    const client = createNamecheapClient({ apiUrl: whitelisted.url, apiUser: 'tracker', apiKey: 'namecheap-key', clientIp: egress, proxyUrl: 'socks5://127.0.0.1:9' });
+    const client = createNamecheapClient({ apiUrl: whitelisted.url, apiUser: 'tracker', apiKey: 'namecheap-key', clientIp: egress, proxyUrl: 'socks5://127.0.0.1:9', outgoing: LOCAL_FAKES_OUTGOING });
     await expect(client.balance()).rejects.toThrow(/^Could not reach the registrar \(proxy socks5:\/\/127\.0\.0\.1:9\): .*ECONNREFUSED/);
   });
 });

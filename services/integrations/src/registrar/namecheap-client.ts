@@ -1,11 +1,10 @@
 // The registrar client: Namecheap's XML API (GET xml.response?Command=...), called through a SOCKS5
 // proxy because Namecheap serves whitelisted client IPs only. Check, price, purchase, find a bought
-// domain, set custom nameservers. Every failure is a RegistrarError whose message a buyer can act on.
-import http from 'node:http';
-import https from 'node:https';
+// domain, set custom nameservers. Every failure is a RegistrarError whose message a buyer can act on;
+// calls go through the outgoing guard, and only the registrar's documented error text is ever quoted.
 import { XMLParser } from 'fast-xml-parser';
 import { SocksProxyAgent } from 'socks-proxy-agent';
-import type { RegistrantContact } from '@tracker/core';
+import { describeAnswer, remoteMessage, requestOutgoing, type OutgoingPolicy, type RegistrantContact } from '@tracker/core';
 
 export const NAMECHEAP_TIMEOUT_MS = 30_000;
 
@@ -20,6 +19,8 @@ export interface NamecheapOptions {
   /** `socks5://[user:pass@]host:port`; unset: direct. */
   proxyUrl?: string;
   timeoutMs?: number;
+  /** Which addresses apiUrl may reach; absent: public ones only (the proxy itself is the operator's). */
+  outgoing?: OutgoingPolicy;
 }
 
 export class RegistrarError extends Error {
@@ -111,20 +112,15 @@ export function createNamecheapClient(options: NamecheapOptions): NamecheapClien
   const agent = options.proxyUrl ? new SocksProxyAgent(options.proxyUrl, { timeout: timeoutMs }) : undefined;
   const route = options.proxyUrl ? describeProxy(options.proxyUrl) : 'direct';
 
-  function get(url: URL): Promise<{ status: number; body: string }> {
-    const transport = url.protocol === 'https:' ? https : http;
-    return new Promise((resolve, reject) => {
-      const request = transport.get(url, { agent, timeout: timeoutMs }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', reject);
-      });
-      request.on('timeout', () => {
-        request.destroy(new RegistrarError(`The registrar did not answer within ${timeoutMs / 1000} s (${route})`, undefined, true));
-      });
-      request.on('error', reject);
-    });
+  async function get(url: URL): Promise<{ status: number; body: string; described: string }> {
+    try {
+      const response = await requestOutgoing(url, { timeoutMs, agent, policy: options.outgoing });
+      return { status: response.status, body: response.text(), described: describeAnswer(response) };
+    } catch (error) {
+      const err = (error ?? {}) as { name?: string; message?: string };
+      if (err.name === 'TimeoutError') throw new RegistrarError(`The registrar did not answer within ${timeoutMs / 1000} s (${route})`, undefined, true);
+      throw new RegistrarError(`Could not reach the registrar (${route}): ${err.message || String(error)}`);
+    }
   }
 
   async function call(command: string, params: Record<string, string>): Promise<Node> {
@@ -138,25 +134,19 @@ export function createNamecheapClient(options: NamecheapOptions): NamecheapClien
       ...params,
     };
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    let answer: { status: number; body: string };
-    try {
-      answer = await get(url);
-    } catch (error) {
-      if (error instanceof RegistrarError) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new RegistrarError(`Could not reach the registrar (${route}): ${reason}`);
-    }
-    if (answer.status !== 200) throw new RegistrarError(`The registrar answered HTTP ${answer.status} to ${command}`);
+    const answer = await get(url);
+    if (answer.status !== 200) throw new RegistrarError(`The registrar answered ${answer.described} to ${command}`);
     let parsed: Node;
     try {
       parsed = asNode(asNode(parser.parse(answer.body)).ApiResponse);
     } catch {
-      throw new RegistrarError(`The registrar's answer to ${command} is not XML`);
+      throw new RegistrarError(`The registrar's answer to ${command} is not XML (${answer.described})`);
     }
     if (text(parsed.Status).toUpperCase() !== 'OK') {
       const [first] = asList(asNode(parsed.Errors).Error);
-      const number = text(first?.Number);
-      const said = text(first?.['#text']).trim() || 'no reason given';
+      const number = remoteMessage(text(first?.Number), 20) ?? '';
+      // Errors/Error is the API's documented error shape: its text is shown, cut short.
+      const said = remoteMessage(text(first?.['#text'])) ?? 'no reason given';
       const known = KNOWN_ERRORS[number];
       throw new RegistrarError(`Registrar error ${number || '(no number)'}: ${known ? `${known} (${said})` : said}`, number || undefined);
     }

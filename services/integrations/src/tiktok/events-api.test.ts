@@ -1,7 +1,9 @@
 // The Events API client against the local fake: request shape, header, answer codes, timeouts.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { sendTiktokEvent, type SendTiktokEventInput } from './events-api';
-import { startFakeTiktokServer, type FakeTiktokServer } from '@tracker/testing';
+import { LOCAL_FAKES_OUTGOING, startFakeTiktokServer, type FakeTiktokServer } from '@tracker/testing';
 
 const TOKEN = 'tt-access-token-123456';
 let fake: FakeTiktokServer;
@@ -16,6 +18,7 @@ const input = (overrides: Partial<SendTiktokEventInput> = {}): SendTiktokEventIn
   accessToken: TOKEN,
   pixelCode: 'C1234PIXEL',
   event: { event: 'CompletePayment', eventTime: 1_700_000_000, eventId: 'evt-1' },
+  outgoing: LOCAL_FAKES_OUTGOING,
   ...overrides,
 });
 
@@ -99,9 +102,23 @@ describe('sendTiktokEvent', () => {
     expect(result.message).not.toContain(TOKEN);
   });
 
-  test('a non-JSON answer keeps its text', async () => {
-    const result = await sendTiktokEvent(input({ apiUrl: `${fake.url}/elsewhere` }));
-    expect(result.ok).toBe(false);
-    expect(result.httpStatus).toBe(404);
+  test('an answer that is not TikTok JSON is described, never kept or quoted', async () => {
+    const page = http.createServer((_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<p>internal secret</p>'));
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    try {
+      const result = await sendTiktokEvent(input({ apiUrl: `http://127.0.0.1:${(page.address() as AddressInfo).port}` }));
+      expect(result).toMatchObject({ ok: false, httpStatus: 502, code: null, body: null, message: 'TikTok answered HTTP 502, text/html, 22 bytes, not JSON' });
+      expect(JSON.stringify(result)).not.toContain('secret');
+    } finally {
+      await new Promise((resolve) => page.close(resolve));
+    }
+  });
+
+  test('without the allowance a loopback API URL is refused before anything is sent', async () => {
+    const before = fake.requests.length;
+    const result = await sendTiktokEvent(input({ outgoing: undefined }));
+    expect(result).toMatchObject({ ok: false, httpStatus: 0, body: null });
+    expect(result.message).toMatch(/^Could not reach TikTok: Refused to call this URL: 127\.0\.0\.1 is a private, loopback or link-local address/);
+    expect(fake.requests.length).toBe(before);
   });
 });

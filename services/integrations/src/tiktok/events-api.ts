@@ -1,5 +1,7 @@
 // The TikTok Events API client (business-api v1.3 `event/track`): one web event for one pixel.
 // Transport failures come back as a result with httpStatus 0, never as a throw; the token goes only in the header.
+// Calls go through the outgoing guard; an answer that is not JSON is described, never kept or quoted.
+import { describeAnswer, remoteMessage, requestOutgoing, type OutgoingPolicy, type OutgoingResponse } from '@tracker/core';
 
 export const TIKTOK_EVENT_TRACK_PATH = '/open_api/v1.3/event/track/';
 export const TIKTOK_TIMEOUT_MS = 10_000;
@@ -30,6 +32,8 @@ export interface SendTiktokEventInput {
   event: TiktokWebEvent;
   /** Defaults to 10 s. */
   timeoutMs?: number;
+  /** Which addresses apiUrl may reach; absent: public ones only. */
+  outgoing?: OutgoingPolicy;
 }
 
 export interface TiktokEventResult {
@@ -40,7 +44,8 @@ export interface TiktokEventResult {
   code: number | null;
   message: string;
   requestId: string | null;
-  /** TikTok's answer as parsed JSON, its text when not JSON, or null when none arrived. */
+  /** TikTok's answer as parsed JSON; null when none arrived or it was not TikTok's JSON shape (never
+   *  another answer: the history shows it, and apiUrl may point at something that is not TikTok). */
   body: unknown;
   /** The JSON body sent; it never holds the access token. */
   requestPayload: unknown;
@@ -72,49 +77,50 @@ export function buildEventPayload(input: Pick<SendTiktokEventInput, 'pixelCode' 
   };
 }
 
-// Duck-typed: errors from fetch may come from another realm (test sandboxes), where instanceof fails.
+// Duck-typed: errors may come from another realm (test sandboxes), where instanceof fails.
 function describeFailure(error: unknown, timeoutMs: number): string {
-  const err = (error ?? {}) as { name?: string; message?: string; cause?: { message?: string } };
-  if (err.name === 'TimeoutError' || err.name === 'AbortError') return `TikTok did not answer within ${timeoutMs / 1000} s`;
-  const reason = err.cause?.message || err.message;
-  return reason ? `Could not reach TikTok: ${reason}` : 'Could not reach TikTok';
+  const err = (error ?? {}) as { name?: string; message?: string };
+  if (err.name === 'TimeoutError') return `TikTok did not answer within ${timeoutMs / 1000} s`;
+  return err.message ? `Could not reach TikTok: ${err.message}` : 'Could not reach TikTok';
 }
 
 export async function sendTiktokEvent(input: SendTiktokEventInput): Promise<TiktokEventResult> {
   const timeoutMs = input.timeoutMs ?? TIKTOK_TIMEOUT_MS;
   const requestPayload = buildEventPayload(input);
   const url = `${input.apiUrl.replace(/\/+$/, '')}${TIKTOK_EVENT_TRACK_PATH}`;
-  let response: Response;
-  let text: string;
+  let response: OutgoingResponse;
   try {
-    response = await fetch(url, {
+    response = await requestOutgoing(url, {
       method: 'POST',
       headers: { 'Access-Token': input.accessToken, 'Content-Type': 'application/json' },
       body: JSON.stringify(requestPayload),
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
+      policy: input.outgoing,
     });
-    text = await response.text();
   } catch (error) {
     return { ok: false, httpStatus: 0, code: null, message: describeFailure(error, timeoutMs), requestId: null, body: null, requestPayload };
   }
 
-  let body: unknown = text;
+  let body: unknown = null;
   try {
+    const text = response.text();
     body = text ? JSON.parse(text) : null;
   } catch {
-    // Not JSON (a proxy's HTML page, say): keep the text so the caller can show it.
+    body = null;
   }
-  const answer = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const answer = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const code = typeof answer.code === 'number' ? answer.code : null;
+  // TikTok's documented shape is { code, message, request_id }: its message is shown, anything else described.
   const message =
-    typeof answer.message === 'string' && answer.message ? answer.message : `HTTP ${response.status} ${response.statusText}`.trim();
+    (code !== null ? remoteMessage(answer.message) : null) ??
+    (body === null && response.body.length > 0 ? `TikTok answered ${describeAnswer(response)}, not JSON` : `HTTP ${response.status} ${response.statusText}`.trim());
   return {
     ok: response.ok && code === 0,
     httpStatus: response.status,
     code,
     message,
-    requestId: typeof answer.request_id === 'string' ? answer.request_id : null,
-    body,
+    requestId: typeof answer.request_id === 'string' ? answer.request_id.slice(0, 100) : null,
+    body: code === null ? null : body,
     requestPayload,
   };
 }

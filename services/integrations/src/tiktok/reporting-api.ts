@@ -2,6 +2,8 @@
 // time zone, currency) and `report/integrated/get` at campaign × day, every page. Throttled answers
 // (code 40100 with HTTP 200, or HTTP 429) and transport failures are retried with backoff; any other
 // refusal is a TikTokApiError carrying TikTok's message. The token goes only in the Access-Token header.
+// Calls go through the outgoing guard; an answer that is not TikTok's JSON is described, never quoted.
+import { describeAnswer, remoteMessage, requestOutgoing, type OutgoingPolicy } from '@tracker/core';
 
 export const TIKTOK_ADVERTISER_INFO_PATH = '/open_api/v1.3/advertiser/info/';
 export const TIKTOK_REPORT_PATH = '/open_api/v1.3/report/integrated/get/';
@@ -28,6 +30,8 @@ export interface TiktokCallOptions {
   /** First retry delay, doubled on each further retry. Default 1000 ms. */
   backoffMs?: number;
   timeoutMs?: number;
+  /** Which addresses apiUrl may reach; absent: public ones only. */
+  outgoing?: OutgoingPolicy;
 }
 
 export interface AdvertiserInfo {
@@ -68,29 +72,36 @@ async function callTiktok(options: TiktokCallOptions, path: string, query: Recor
     if (attempt > 1) await sleep(backoffMs * 2 ** (attempt - 2));
     let status = 0;
     let body: Record<string, unknown> = {};
+    let described = '';
     try {
-      const response = await fetch(url, { headers: { 'Access-Token': options.accessToken }, signal: AbortSignal.timeout(timeoutMs) });
+      const response = await requestOutgoing(url, { headers: { 'Access-Token': options.accessToken }, timeoutMs, policy: options.outgoing });
       status = response.status;
-      const text = await response.text();
+      described = describeAnswer(response);
       try {
-        const parsed: unknown = JSON.parse(text);
+        const parsed: unknown = JSON.parse(response.text());
         if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
       } catch {
         body = {};
       }
     } catch (error) {
-      const err = (error ?? {}) as { name?: string; message?: string; cause?: { message?: string } };
+      const err = (error ?? {}) as { name?: string; message?: string };
       last =
-        err.name === 'TimeoutError' || err.name === 'AbortError'
+        err.name === 'TimeoutError'
           ? `TikTok did not answer within ${timeoutMs / 1000} s`
-          : `Could not reach TikTok: ${err.cause?.message || err.message || 'connection failed'}`;
+          : `Could not reach TikTok: ${err.message || 'connection failed'}`;
       lastCode = null;
+      // A refused address stays refused: no retry.
+      if (err.name === 'OutgoingRefusedError') break;
       continue;
     }
     const code = typeof body.code === 'number' ? body.code : null;
-    const message = typeof body.message === 'string' && body.message ? body.message : `HTTP ${status}`;
     if (status === 200 && code === 0) return (body.data ?? {}) as Record<string, unknown>;
-    last = `TikTok answered ${code ?? `HTTP ${status}`}: ${message}`;
+    // TikTok's documented error shape is { code, message }: its message is shown; any other answer is
+    // described, never quoted (apiUrl may point at something that is not TikTok).
+    last =
+      code === null
+        ? `TikTok answered ${described}, not its JSON error shape`
+        : `TikTok answered ${code}: ${remoteMessage(body.message) ?? `HTTP ${status}`}`;
     lastCode = code;
     if (!isRetried(status, code)) break;
   }

@@ -11,6 +11,7 @@ import { describeWithRealEngine } from '@tracker/core/testing';
 import { hashPassword, registerApi } from '@tracker/api';
 import { registerProcessors } from '@tracker/workers';
 import type { CakeIntegration, CakeStatsRow, CakeSyncResult } from '@tracker/schemas';
+import { LOCAL_FAKES_OUTGOING } from '../fakes/local-fakes-outgoing';
 import { startFakeCakeServer, type FakeCakeServer } from '../fakes/cake-server';
 import { openPipelineStores, type PipelineStores } from '../pipeline/open-pipeline-stores';
 
@@ -28,7 +29,7 @@ function cakeSync(open: () => Promise<PipelineStores>) {
     stores = await open();
     cake = await startFakeCakeServer();
     const secretsKey = Buffer.alloc(32, 5);
-    registerProcessors(stores.queue!, { db: stores.entities.db, analytics: stores.analytics, secretsKey, tiktokApiUrl: 'http://127.0.0.1:9', logger });
+    registerProcessors(stores.queue!, { db: stores.entities.db, analytics: stores.analytics, secretsKey, tiktokApiUrl: 'http://127.0.0.1:9', outgoing: LOCAL_FAKES_OUTGOING, logger });
     await stores.queue!.start();
     app = createHttpServer({ logger, trustProxy: false });
     await registerApi(app, {
@@ -38,6 +39,7 @@ function cakeSync(open: () => Promise<PipelineStores>) {
       sessionSecret: 'c'.repeat(32),
       secretsKey,
       tiktokApiUrl: 'http://127.0.0.1:9',
+      outgoing: LOCAL_FAKES_OUTGOING,
       logger,
       webDist: '/nonexistent',
       queue: stores.queue,

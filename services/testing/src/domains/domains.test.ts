@@ -16,6 +16,7 @@ import { ensureAdmin, registerApi } from '@tracker/api';
 import { domainAutomationFromConfig, type DomainAutomation } from '@tracker/integrations';
 import { DOMAIN_PURCHASE_JOB } from '@tracker/schemas';
 import { registerProcessors } from '@tracker/workers';
+import { LOCAL_FAKES_OUTGOING } from '../fakes/local-fakes-outgoing';
 import { startFakeCloudflareServer, type FakeCloudflareServer } from '../fakes/cloudflare-server';
 import { startFakeNamecheapServer, type FakeNamecheapServer } from '../fakes/namecheap-server';
 
@@ -53,6 +54,7 @@ function automation(overrides: Partial<Parameters<typeof domainAutomationFromCon
       cloudflare: { apiUrl: cloudflare.url, apiToken: 'cloudflare-token', accountId: 'account-1' },
       trackerOrigin: 'https://tracker.example',
       edgeWorkerSecret: 'edge-secret-0123456789',
+      outgoing: LOCAL_FAKES_OUTGOING,
       ...overrides,
     },
     { edgeWorkerScript: EDGE_SCRIPT, timeoutMs: CALL_TIMEOUT_MS },

@@ -7,6 +7,7 @@ import { createHttpServer, createLogger, encryptSecret, schema, type Analytics, 
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { startProjector, type Projector } from '@tracker/projector';
 import { registerProcessors } from '@tracker/workers';
+import { LOCAL_FAKES_OUTGOING } from '../fakes/local-fakes-outgoing';
 import { startFakeTiktokServer, type FakeTiktokServer } from '../fakes/tiktok-server';
 import { openPipelineStores, type PipelineStores } from './open-pipeline-stores';
 import { waitForProjection } from './wait-for-projection';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   ({ entities, analytics, eventLog } = stores);
   queue = stores.queue!;
   tiktok = await startFakeTiktokServer({ accessTokens: ['pixel-token-1'] });
-  registerProcessors(queue, { db: entities.db, analytics, secretsKey, tiktokApiUrl: tiktok.url, logger });
+  registerProcessors(queue, { db: entities.db, analytics, secretsKey, tiktokApiUrl: tiktok.url, outgoing: LOCAL_FAKES_OUTGOING, logger });
   await queue.start();
 
   const db = entities.db;

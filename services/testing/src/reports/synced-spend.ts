@@ -6,6 +6,7 @@ import { createLogger, encryptSecret, schema, type Analytics, type Db } from '@t
 import { registerProcessors } from '@tracker/workers';
 import type { JobContext, JobProcessor } from '@tracker/core';
 import { TIKTOK_SPEND_SYNC_JOB, type SpendSyncJob } from '@tracker/schemas';
+import { LOCAL_FAKES_OUTGOING } from '../fakes/local-fakes-outgoing';
 import { startFakeTiktokReporting, type FakeTiktokReporting } from '../fakes/tiktok-reporting-server';
 import { Random } from './random-event-stream';
 
@@ -67,7 +68,7 @@ export async function startSyncedSpend(stores: { db: Db; analytics: Analytics },
         if (name === TIKTOK_SPEND_SYNC_JOB) processor = p;
       },
     } as never,
-    { db: stores.db, analytics: stores.analytics, secretsKey: SECRETS_KEY, tiktokApiUrl: fake.url, logger: createLogger('silent'), now: () => NOW, tiktokBackoffMs: 5 },
+    { db: stores.db, analytics: stores.analytics, secretsKey: SECRETS_KEY, tiktokApiUrl: fake.url, outgoing: LOCAL_FAKES_OUTGOING, logger: createLogger('silent'), now: () => NOW, tiktokBackoffMs: 5 },
   );
   /** Every (date|campaign) a sync wrote: only those may a later pull take back (rows recorded otherwise stay). */
   const written = new Set<string>();

@@ -9,6 +9,7 @@ import { hashPassword, registerApi } from '@tracker/api';
 import { registerProcessors, scheduleSpendSync } from '@tracker/workers';
 import type { FastifyInstance } from 'fastify';
 import type { ReportResponse, SpendFreshness, SpendRow, TiktokAccountView } from '@tracker/schemas';
+import { LOCAL_FAKES_OUTGOING } from '../fakes/local-fakes-outgoing';
 import { startFakeTiktokReporting, type FakeTiktokReporting } from '../fakes/tiktok-reporting-server';
 import { openPipelineStores, type PipelineStores } from '../pipeline/open-pipeline-stores';
 
@@ -51,7 +52,7 @@ function spendSync(open: () => Promise<PipelineStores>) {
       fake.setSpend(LA.advertiserId, { date, campaignId, campaignName: `LA ${campaignId}`, spend, impressions: 1000, clicks: 40, conversions: 2 });
     }
     fake.setSpend(SH.advertiserId, { date: '2026-11-25', campaignId: 'tt-sh-1', spend: '88.00' });
-    registerProcessors(queue, { db: stores.entities.db, analytics: stores.analytics, secretsKey, tiktokApiUrl: fake.url, logger, now: () => NOW, tiktokBackoffMs: 5 });
+    registerProcessors(queue, { db: stores.entities.db, analytics: stores.analytics, secretsKey, tiktokApiUrl: fake.url, outgoing: LOCAL_FAKES_OUTGOING, logger, now: () => NOW, tiktokBackoffMs: 5 });
     await queue.start();
 
     app = createHttpServer({ logger, trustProxy: false });
@@ -62,6 +63,7 @@ function spendSync(open: () => Promise<PipelineStores>) {
       sessionSecret: 'q'.repeat(32),
       secretsKey,
       tiktokApiUrl: fake.url,
+      outgoing: LOCAL_FAKES_OUTGOING,
       queue,
       logger,
       webDist: '/nonexistent',

@@ -3,7 +3,7 @@
 // offer and sub ids), so a re-pull of a revised day leaves exactly CAKE's new figures. Every run, good or
 // failed, is recorded on the cake_integration row for the Settings card.
 import { eq, sql } from 'drizzle-orm';
-import { decryptSecret, schema, type Db, type JobProcessor, type Logger } from '@tracker/core';
+import { decryptSecret, schema, type Db, type JobProcessor, type Logger, type OutgoingPolicy } from '@tracker/core';
 import { cakeWindows, fetchCakeConversions, fetchCakeSubIdStats, type CakeCredentials } from '@tracker/integrations';
 import { cakeSyncJobSchema, type CakeSyncJob, type CakeSyncResult } from '@tracker/schemas';
 
@@ -11,6 +11,8 @@ export interface CakeSyncDeps {
   db: Db;
   secretsKey: Buffer;
   logger: Logger;
+  /** Which addresses the CAKE base URL may reach (OUTGOING_ALLOW_PRIVATE); absent: public ones only. */
+  outgoing?: OutgoingPolicy;
 }
 
 const BATCH = 500;
@@ -21,10 +23,10 @@ async function readCredentials(db: Db, secretsKey: Buffer): Promise<CakeCredenti
   return { baseUrl: row.baseUrl, affiliateId: row.affiliateId, apiKey: decryptSecret(secretsKey, row.apiKeyEncrypted) };
 }
 
-async function upsertWindow(db: Db, creds: CakeCredentials, window: CakeSyncJob): Promise<{ stats: number; conversions: number }> {
+async function upsertWindow(db: Db, creds: CakeCredentials, window: CakeSyncJob, outgoing: OutgoingPolicy | undefined): Promise<{ stats: number; conversions: number }> {
   const [conversions, stats] = await Promise.all([
-    fetchCakeConversions(creds, window.startDate, window.endDate),
-    fetchCakeSubIdStats(creds, window.startDate, window.endDate),
+    fetchCakeConversions(creds, window.startDate, window.endDate, outgoing),
+    fetchCakeSubIdStats(creds, window.startDate, window.endDate, outgoing),
   ]);
   await db.transaction(async (tx) => {
     for (let i = 0; i < conversions.length; i += BATCH) {
@@ -97,7 +99,7 @@ export async function syncCake(deps: CakeSyncDeps, range: CakeSyncJob): Promise<
     let statsRows = 0;
     let conversionRows = 0;
     for (const window of cakeWindows(range.startDate, range.endDate)) {
-      const written = await upsertWindow(deps.db, creds, window);
+      const written = await upsertWindow(deps.db, creds, window, deps.outgoing);
       statsRows += written.stats;
       conversionRows += written.conversions;
     }

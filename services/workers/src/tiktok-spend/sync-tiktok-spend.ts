@@ -4,7 +4,7 @@
 // rows, duration and error are kept on its row for the Settings card; one account failing never
 // stops the others. Throttling is retried inside the client, so a run is not retried as a whole.
 import { eq } from 'drizzle-orm';
-import { decryptSecret, replaceAdvertiserSpend, schema, type Analytics, type Db, type JobProcessor, type Logger } from '@tracker/core';
+import { decryptSecret, replaceAdvertiserSpend, schema, type Analytics, type Db, type JobProcessor, type Logger, type OutgoingPolicy } from '@tracker/core';
 import { getCampaignDailySpend } from '@tracker/integrations';
 import { spendSyncJobSchema, type SpendSyncJob, type SpendSyncOutcome } from '@tracker/schemas';
 import { daysOf, recentRange, reportWindows } from './spend-days';
@@ -14,6 +14,8 @@ export interface SpendSyncDeps {
   analytics: Analytics;
   secretsKey: Buffer;
   tiktokApiUrl: string;
+  /** Which addresses calls to third parties may reach (OUTGOING_ALLOW_PRIVATE); absent: public ones only. */
+  outgoing?: OutgoingPolicy;
   logger: Logger;
   /** The clock deciding "today" (tests pin it). */
   now?: () => number;
@@ -30,6 +32,7 @@ async function pullAccount(deps: SpendSyncDeps, account: Account, range: SpendSy
   for (const window of reportWindows(wanted)) {
     const pulled = await getCampaignDailySpend({
       apiUrl: deps.tiktokApiUrl,
+      outgoing: deps.outgoing,
       accessToken,
       advertiserId: account.advertiserId,
       ...window,
