@@ -92,6 +92,7 @@ export function ClickLogPage() {
             <DateRangePicker
               value={range}
               onChange={(next) => updateView({ range: next })}
+              timeZone={timezone}
               className="w-full sm:w-auto"
             />
           </>

@@ -49,6 +49,7 @@ export function ConversionLogPage() {
         actions={
           <DateRangePicker
             value={range}
+            timeZone={timezone}
             onChange={(value) => {
               setPicked(value);
               setCursors([]);
