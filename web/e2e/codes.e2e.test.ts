@@ -2,7 +2,7 @@
 // (Dovecot, TEST_IMAP_URL): a SafeKey mail appended to the mailbox shows on /codes within 5 s, the cards
 // follow it, a click copies the code with the spec's toast and a 2-second check, Refresh says
 // 'Refreshed', three skeleton rows show while loading, the columns follow the width, the dashboard's
-// 'SafeKey Codes' tab leads here, and Settings → Mail shows the mailbox without its password.
+// 'SafeKey Codes' link leads here, and Settings → Mail shows the mailbox without its password.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ImapFlow } from 'imapflow';
@@ -150,7 +150,7 @@ describeCodes('the Codes screen on a polled mailbox', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   }, STEP_MS);
 
-  test("the dashboard's SafeKey Codes tab leads to the Codes screen", async () => {
+  test("the dashboard's SafeKey Codes link leads to the Codes screen", async () => {
     await page.goto(`${baseUrl}/`);
     await page.getByRole('link', { name: 'SafeKey Codes' }).click();
     await page.waitForURL(`${baseUrl}/codes`);

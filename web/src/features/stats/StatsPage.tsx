@@ -158,6 +158,13 @@ export function StatsPage() {
         description="Performance by campaign, spark, offer, lander, media buyer or tracking field"
         actions={
           <>
+            {/* Spec §1: the codes screen is reached from the dashboard; a link among the actions, not a grouping tab. */}
+            <Button variant="ghost" asChild>
+              <Link to="/codes">
+                <KeyRound aria-hidden="true" />
+                SafeKey Codes
+              </Link>
+            </Button>
             <DateRangePicker value={range} onChange={(next) => updateView({ range: next })} timeZone={timeZone} className="w-full sm:w-auto" />
             <Button variant="outline" onClick={copyViewLink}>
               {copiedKey === 'view-link' ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
@@ -185,12 +192,6 @@ export function StatsPage() {
             ))}
           </TabsList>
         </Tabs>
-        <Button variant="ghost" size="sm" asChild>
-          <Link to="/codes">
-            <KeyRound aria-hidden="true" />
-            SafeKey Codes
-          </Link>
-        </Button>
         <SpendFreshnessNote className="ml-auto" />
       </div>
 
