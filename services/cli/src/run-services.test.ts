@@ -25,11 +25,19 @@ describe('split modes share their secrets instead of generating their own per ho
     ['api', { SECRETS_KEY: secretsKey }, /SESSION_SECRET/],
     ['api', { SESSION_SECRET: sessionSecret }, /SECRETS_KEY/],
     ['workers', {}, /SECRETS_KEY/],
+    // With Cloudflare set, custom domains need the edge worker's secret on every process that touches them.
+    ['ingest', { CLOUDFLARE_API_TOKEN: 'cf-token' }, /EDGE_WORKER_SECRET/],
+    ['api', { SESSION_SECRET: sessionSecret, SECRETS_KEY: secretsKey, CLOUDFLARE_API_TOKEN: 'cf-token' }, /EDGE_WORKER_SECRET/],
   ] as const)('tracker %s with %j refuses to start, naming what is missing', async (mode, secrets, named) => {
     const start = runServices(mode, loadConfig({ ...servers, ...secrets }));
     await expect(start).rejects.toThrow(ConfigError);
     await expect(start).rejects.toThrow(named);
     expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
+  });
+
+  test('without Cloudflare, no process needs the edge worker secret', async () => {
+    const start = runServices('ingest', loadConfig({ ...servers }));
+    await expect(start).rejects.not.toThrow(/EDGE_WORKER_SECRET/);
   });
 
   test('workers do not need the session secret', async () => {

@@ -1,6 +1,7 @@
 // Starts the capabilities of one mode in this process and stops them in order on SIGTERM/SIGINT:
 // stop accepting requests, drain in-flight work, flush the log, close the stores, release DATA_DIR.
 import os from 'node:os';
+import path from 'node:path';
 import {
   addConsumerLagGauges,
   addIngestLossGauges,
@@ -62,6 +63,11 @@ function missingSecrets(mode: ServiceMode, config: Config): string[] {
   if ((capabilities.includes('api') || capabilities.includes('workers')) && !config.secretsKey) {
     missing.push('SECRETS_KEY');
   }
+  // With Cloudflare configured, custom domains work: the api and workers deploy the edge worker with this
+  // secret, and the ingest believes only requests carrying it. Said now, not at the first Configure DNS.
+  if (config.cloudflare.apiToken && !config.edgeWorkerSecret && capabilities.some((c) => c === 'api' || c === 'workers' || c === 'ingest')) {
+    missing.push('EDGE_WORKER_SECRET');
+  }
   return missing;
 }
 
@@ -108,7 +114,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
 
     if (capabilities.includes('api')) running.admin = await ensureAdmin(stores.entities!.db, config.admin);
 
-    const domains = domainAutomationFromConfig(config);
+    const domains = domainAutomationFromConfig({ ...config, edgeWorkerSecret: secrets.edgeWorkerSecret });
     if (capabilities.includes('workers')) {
       const { startSchedules } = registerProcessors(stores.queue!, {
         domains,
@@ -170,7 +176,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           eventLog: observePublishes(stores.eventLog!, metrics),
           analytics: stores.analytics!,
           logger,
-          edgeWorkerSecret: config.edgeWorkerSecret,
+          edgeWorkerSecret: secrets.edgeWorkerSecret,
           spillInstance: `${os.hostname()} ${config.dataDir}`,
         });
         running.ingest = ingest;
@@ -201,6 +207,9 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
       running.url = localUrl(address);
     }
     logger.info({ mode, capabilities, url: running.url }, 'tracker started');
+    if (!config.edgeWorkerSecret && config.cloudflare.apiToken) {
+      logger.info(`the edge worker's secret was generated into ${path.join(config.dataDir, 'secrets.json')} (edgeWorkerSecret); Configure DNS and Redeploy Worker give it to the worker as EDGE_SECRET`);
+    }
     return running;
   } catch (error) {
     await stop();

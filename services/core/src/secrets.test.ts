@@ -12,6 +12,9 @@ describe('resolveSecrets', () => {
     const second = resolveSecrets({ dataDir });
     expect(second.sessionSecret).toBe(first.sessionSecret);
     expect(second.secretsKey.equals(first.secretsKey)).toBe(true);
+    // The edge worker's secret too: custom domains work without EDGE_WORKER_SECRET (the ingest accepts 16+ characters).
+    expect(first.edgeWorkerSecret.length).toBeGreaterThanOrEqual(16);
+    expect(second.edgeWorkerSecret).toBe(first.edgeWorkerSecret);
     expect(first.secretsKey).toHaveLength(32);
     expect(fs.statSync(path.join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
     fs.rmSync(dataDir, { recursive: true });
@@ -20,8 +23,9 @@ describe('resolveSecrets', () => {
   test('configured values win and are not written to disk', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-secrets-'));
     const key = crypto.randomBytes(32).toString('hex');
-    const secrets = resolveSecrets({ dataDir, sessionSecret: 's'.repeat(40), secretsKey: key });
+    const secrets = resolveSecrets({ dataDir, sessionSecret: 's'.repeat(40), secretsKey: key, edgeWorkerSecret: 'e'.repeat(20) });
     expect(secrets.sessionSecret).toBe('s'.repeat(40));
+    expect(secrets.edgeWorkerSecret).toBe('e'.repeat(20));
     expect(secrets.secretsKey.toString('hex')).toBe(key);
     expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(false);
     fs.rmSync(dataDir, { recursive: true });

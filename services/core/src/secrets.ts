@@ -1,5 +1,6 @@
-// Process secrets (the session secret and the key for API tokens at rest): from config, or generated
-// once and kept in DATA_DIR/secrets.json (mode 0600). Encryption is AES-256-GCM, versioned.
+// Process secrets (the session secret, the key for API tokens at rest, and the secret the edge worker of
+// custom domains shares with the ingest): from config, or generated once and kept in DATA_DIR/secrets.json
+// (mode 0600). Encryption is AES-256-GCM, versioned.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,22 +9,26 @@ export interface Secrets {
   sessionSecret: string;
   /** 32 bytes. */
   secretsKey: Buffer;
+  /** What the edge worker sends so the ingest believes the visitor IP and host it names. */
+  edgeWorkerSecret: string;
 }
 
 interface StoredSecrets {
   sessionSecret?: string;
   secretsKey?: string;
+  edgeWorkerSecret?: string;
 }
 
 /** Takes configured values first; generates and stores the missing ones under `dataDir`. */
-export function resolveSecrets(options: { dataDir: string; sessionSecret?: string; secretsKey?: string }): Secrets {
+export function resolveSecrets(options: { dataDir: string; sessionSecret?: string; secretsKey?: string; edgeWorkerSecret?: string }): Secrets {
   const file = path.join(options.dataDir, 'secrets.json');
   let stored: StoredSecrets = {};
   if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSecrets;
   const next: StoredSecrets = { ...stored };
   if (!options.sessionSecret && !next.sessionSecret) next.sessionSecret = crypto.randomBytes(32).toString('hex');
   if (!options.secretsKey && !next.secretsKey) next.secretsKey = crypto.randomBytes(32).toString('hex');
-  if (next.sessionSecret !== stored.sessionSecret || next.secretsKey !== stored.secretsKey) {
+  if (!options.edgeWorkerSecret && !next.edgeWorkerSecret) next.edgeWorkerSecret = crypto.randomBytes(24).toString('base64url');
+  if (JSON.stringify(next) !== JSON.stringify(stored)) {
     fs.mkdirSync(options.dataDir, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(next, null, 2), { mode: 0o600 });
@@ -32,6 +37,7 @@ export function resolveSecrets(options: { dataDir: string; sessionSecret?: strin
   return {
     sessionSecret: options.sessionSecret ?? next.sessionSecret!,
     secretsKey: Buffer.from(options.secretsKey ?? next.secretsKey!, 'hex'),
+    edgeWorkerSecret: options.edgeWorkerSecret ?? next.edgeWorkerSecret!,
   };
 }
 
