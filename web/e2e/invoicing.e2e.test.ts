@@ -81,6 +81,17 @@ describeWithChromium('invoicing e2e')('Invoicing: one invoice of each kind, with
     await companies.getByLabel('Billing address').fill('9 Harbour Rd, Dublin');
     await companies.getByRole('button', { name: 'Save Company' }).click();
     await expectToast(page, 'Company saved');
+    // The same name in other case is the same company; a delete asks first, and Cancel keeps it.
+    await companies.getByLabel('Company name').fill('ACME OFFERS LTD');
+    await companies.getByRole('button', { name: 'Save Company' }).click();
+    await expectToast(page, 'A company with this name is already saved');
+    await companies.getByRole('button', { name: 'Delete company Acme Offers Ltd' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Delete Acme Offers Ltd?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await companies.getByRole('button', { name: 'Use Acme Offers Ltd' }).waitFor();
+    await companies.getByLabel('Company name').fill('');
     await shot(page, 'invoicing-advertiser-settings', { fullPage: false });
     await page.getByRole('button', { name: 'Use Acme Offers Ltd' }).click();
     const form = page.getByRole('form', { name: 'Create Advertiser Invoice' });

@@ -1,4 +1,5 @@
-// Saved Companies of the advertiser settings panel: picked to fill the create form. Names are unique.
+// Saved Companies of the advertiser settings panel: picked to fill the create form. Names are unique
+// regardless of case ('globex corporation' is the saved 'Globex Corporation').
 import { asc, eq } from 'drizzle-orm';
 import { conflict, notFound, schema, type Db } from '@tracker/core';
 
@@ -9,7 +10,7 @@ export async function listAdvertiserCompanies(db: Db): Promise<AdvertiserCompany
 }
 
 export async function createAdvertiserCompany(db: Db, body: { companyName: string; billingAddress: string | null }): Promise<AdvertiserCompanyRow> {
-  const [row] = await db.insert(schema.advertiserCompanies).values(body).onConflictDoNothing({ target: schema.advertiserCompanies.companyName }).returning();
+  const [row] = await db.insert(schema.advertiserCompanies).values(body).onConflictDoNothing().returning();
   if (!row) throw conflict('A company with this name is already saved');
   return row;
 }

@@ -147,6 +147,9 @@ function invoicingContract(open: () => Promise<{ entities: Entities; close: () =
     const dup = await post('/api/advertiser-companies', { companyName: 'Zeta Ads' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ message: 'A company with this name is already saved' });
+    // The same name in other letters' case is the same company.
+    const shouted = await post('/api/advertiser-companies', { companyName: 'ZETA ADS' });
+    expect([shouted.statusCode, shouted.json()]).toEqual([409, { message: 'A company with this name is already saved' }]);
     expect((await post('/api/advertiser-companies', { companyName: '  ' })).json()).toEqual({ message: 'Company name is required' });
     const names = ((await h.call({ method: 'GET', url: '/api/advertiser-companies', cookie: admin })).json() as Array<{ companyName: string }>).map((c) => c.companyName);
     expect(names).toEqual(['Alpha Ads', 'Zeta Ads']);

@@ -8,6 +8,7 @@ import {
   customType,
   date,
   index,
+  uniqueIndex,
   integer,
   jsonb,
   numeric,
@@ -520,12 +521,17 @@ export const publisherInvoices = pgTable('publisher_invoices', {
   createdAt: createdAt(),
 });
 
-export const advertiserCompanies = pgTable('advertiser_companies', {
-  id: serial().primaryKey(),
-  companyName: text().notNull().unique(),
-  billingAddress: text(),
-  createdAt: createdAt(),
-});
+export const advertiserCompanies = pgTable(
+  'advertiser_companies',
+  {
+    id: serial().primaryKey(),
+    companyName: text().notNull().unique(),
+    billingAddress: text(),
+    createdAt: createdAt(),
+  },
+  // 'globex corporation' is the company 'Globex Corporation' already saved, not a second one.
+  (t) => [uniqueIndex('advertiser_companies_name_ci_key').on(sql`lower(${t.companyName})`)],
+);
 
 export const advertiserInvoices = pgTable('advertiser_invoices', {
   id: serial().primaryKey(),

@@ -5,10 +5,12 @@ import { INVOICE_SETTING_FIELDS, type InvoiceKind, type InvoiceSettingField, typ
 import { Settings, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Input } from '../../ui/Input';
 import { Separator } from '../../ui/Separator';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '../../ui/Sheet';
 import { Textarea } from '../../ui/Textarea';
+import { useConfirmTarget } from '../../ui/use-confirm-target';
 import { FormField } from './FormField';
 import { useAdvertiserCompanies, useDeleteCompany, useInvoiceSettings, useSaveCompany, useSaveInvoiceSettings, type AdvertiserCompany } from './queries';
 
@@ -63,6 +65,8 @@ function SavedCompanies({ onPick }: { onPick: (company: AdvertiserCompany) => vo
   const companies = useAdvertiserCompanies();
   const saveCompany = useSaveCompany();
   const deleteCompany = useDeleteCompany();
+  // Every delete asks first: a saved company's address is typed once and would be gone with one stray click.
+  const confirmDelete = useConfirmTarget<AdvertiserCompany>();
   const [name, setName] = useState('');
   const [address, setAddress] = useState('');
   const [error, setError] = useState<string>();
@@ -86,7 +90,7 @@ function SavedCompanies({ onPick }: { onPick: (company: AdvertiserCompany) => vo
                 <span className="font-medium">{company.companyName}</span>
                 {company.billingAddress && <span className="whitespace-pre-line text-muted-foreground">{company.billingAddress}</span>}
               </button>
-              <Button variant="ghost" size="icon" className="size-7" aria-label={`Delete company ${company.companyName}`} onClick={() => deleteCompany.mutate(company.id)}>
+              <Button variant="ghost" size="icon" className="size-7" aria-label={`Delete company ${company.companyName}`} onClick={() => confirmDelete.ask(company)}>
                 <Trash2 aria-hidden="true" />
               </Button>
             </li>
@@ -95,6 +99,14 @@ function SavedCompanies({ onPick }: { onPick: (company: AdvertiserCompany) => vo
       ) : (
         <p className="text-sm text-muted-foreground">{companies.isPending ? 'Loading companies...' : 'No saved companies yet.'}</p>
       )}
+      <ConfirmDialog
+        open={confirmDelete.open}
+        onOpenChange={(open) => !open && confirmDelete.close()}
+        title={`Delete ${confirmDelete.target?.companyName ?? 'company'}?`}
+        description="The company leaves Saved Companies; invoices already made for it keep its name and address."
+        pending={deleteCompany.isPending}
+        onConfirm={() => confirmDelete.target && deleteCompany.mutate(confirmDelete.target.id, { onSuccess: confirmDelete.close })}
+      />
       <form className="grid gap-2" onSubmit={onSubmit} aria-label="Save company" noValidate>
         <FormField id="company-name" label="Company name" error={error}>
           <Input id="company-name" value={name} onChange={(e) => setName(e.target.value)} />
