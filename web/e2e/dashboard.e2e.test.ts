@@ -175,12 +175,14 @@ describeWithChromium('dashboard e2e')('the dashboard report table in Chromium', 
     expect(file.suggestedFilename()).toMatch(/^stats-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = fs.readFileSync((await file.path())!, 'utf8').split('\r\n');
     expect(lines[0]).toBe(
-      '"Name","Visits","Conversions","Revenue","Spend","Profit","ROI","ROAS","CR","EPV","CPV","Link Clicks","Exit Clicks","Lander CTR","EPC","CPA"',
+      '"Name","Visits","Conv","Revenue","Cost","Profit","ROI","ROAS","vCR","EPV","CPV","Link Clicks","Exit Clicks","Lander CTR","EPC","CPA"',
     );
     // The table's order, names A to Z: the sort lives in the URL, so the reloads kept it.
     expect(lines.slice(2, 4).map((line) => line.split(',')[0])).toEqual(['"alpha"', '"Beta"']);
-    // No spend: ROI and ROAS are empty cells (the screen shows '—'), as is CPA without conversions.
-    expect(lines[1]).toBe(`"'${HOSTILE}","4","0","0.00","0.00","0.00","","","0.00","0.000","0.000","4","0","0.00","0.000",""`);
+    // No spend: ROI, ROAS, CPV and CPA are empty cells (the screen shows '—').
+    expect(lines[1]).toBe(`"'${HOSTILE}","4","0","0.00","0.00","0.00","","","0.00","0.000","","4","0","0.00","0.000",""`);
+    // The table's totals close the file.
+    expect(lines.filter((line) => line.startsWith('"Total",'))).toHaveLength(1);
   }, STEP_MS);
 
   test('lander columns, EPV, EPC and CPA in a grouping other than campaigns; ROI and ROAS without spend read —', async () => {
@@ -191,9 +193,9 @@ describeWithChromium('dashboard e2e')('the dashboard report table in Chromium', 
     await table.getByText('No Spark').waitFor();
     const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim());
     expect(headers).toEqual(['Spark', 'Exit Clicks', 'Lander CTR', 'Visits', 'ROI', 'ROAS', 'EPV', 'EPC', 'CPA']);
-    // 12 visits, none exited; $45.00 from 2 conversions; nothing spent (a last, empty filler cell is left out).
+    // 12 visits, none exited; $45.00 from 2 conversions; nothing spent, so no CPA (a last, empty filler cell is left out).
     const totals = (await table.locator('tr', { hasText: 'TOTALS' }).locator('td').allInnerTexts()).map((c) => c.trim()).slice(0, 9);
-    expect(totals).toEqual(['TOTALS', '0', '0.00%', '12', '—', '—', '$3.750', '$0.000', '$0.00']);
+    expect(totals).toEqual(['TOTALS', '0', '0.00%', '12', '—', '—', '$3.750', '$0.000', '—']);
     const roiCard = page.getByText('ROI / ROAS').locator('xpath=ancestor::*[contains(@class, "rounded")][1]');
     expect(await roiCard.innerText()).toMatch(/—[\s\S]*ROAS: —/);
     await shot(page, 'dashboard-03-lander-columns-by-spark', { fullPage: false });

@@ -144,7 +144,8 @@ export function StatsPage() {
 
   function downloadReport() {
     // The file lists the rows in the table's order, the opened rows' children under them.
-    const csv = drillCsv(tree, levels, sorting);
+    const totals = report.data?.totals;
+    const csv = drillCsv(tree, levels, sorting, { visible, totals: totals && { ...totals, key: '', label: 'Total' } });
     toCsv(csv.header, csv.lines).then(
       (csv) => downloadCsv(statsCsvFilename(timeZone), csv),
       (error: unknown) => toastFailure('Download failed', error),

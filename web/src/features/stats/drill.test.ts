@@ -54,5 +54,8 @@ describe('drill-down', () => {
       ['Unattributed', '', '', '0'],
     ]);
     expect(drillCsv(top.map((r) => ({ ...r, id: r.key, path: [r.key], depth: 0, canExpand: false })), ['campaign'], []).header[0]).toBe('Name');
+    // The table's totals row closes the file.
+    const withTotals = drillCsv(drillTree(top, levels, children), levels, [], { totals: { ...top[0]!, key: '', label: 'Total', clicks: 6 } });
+    expect(withTotals.lines.at(-1)!.slice(0, 4)).toEqual(['Total', '', '', '6']);
   });
 });

@@ -4,7 +4,8 @@ import {
   DEFAULT_VISIBLE_COLUMNS,
   formatReportCell,
   normalizeVisibleColumns,
-  STATS_CSV_HEADER,
+  statsCsvColumns,
+  statsCsvHeader,
   statsCsvLine,
   toggleColumn,
 } from './report-columns';
@@ -93,7 +94,8 @@ describe('cells', () => {
   });
 
   it('writes a stats CSV line in header order', () => {
-    expect(STATS_CSV_HEADER.slice(9)).toEqual(['EPV', 'CPV', 'Link Clicks', 'Exit Clicks', 'Lander CTR', 'EPC', 'CPA']);
+    // Headed as the table heads each column.
+    expect(statsCsvHeader(statsCsvColumns())).toEqual(['Name', 'Visits', 'Conv', 'Revenue', 'Cost', 'Profit', 'ROI', 'ROAS', 'vCR', 'EPV', 'CPV', 'Link Clicks', 'Exit Clicks', 'Lander CTR', 'EPC', 'CPA']);
     expect(statsCsvLine(row)).toEqual(['Spring Sale', '1200', '30', '450.50', '300.00', '150.50', '50.2', '1.50', '2.50', '0.375', '0.250', '1200', '548', '45.67', '0.822', '10.00']);
   });
 });
@@ -101,7 +103,14 @@ describe('cells', () => {
 describe('stats CSV', () => {
   it('neutralises a visitor-named row and keeps negative figures as figures', async () => {
     const hostile = reportRow("=cmd|'/c calc'!A1", { clicks: 3, revenue: '0', spend: '12.5', profit: '-12.5', roi: -100 });
-    const line = (await toCsv(STATS_CSV_HEADER, [statsCsvLine(hostile)])).split('\r\n')[1];
+    const line = (await toCsv(statsCsvHeader(statsCsvColumns()), [statsCsvLine(hostile)])).split('\r\n')[1];
     expect(line).toBe(`"'=cmd|'/c calc'!A1","3","0","0.00","12.50","-12.50","-100.0","0.00","0.00","0.000","0.000","0","0","0.00","0.000",""`);
+  });
+
+  it('adds pending and rejected conversions when the table shows them, after the fixed figures', () => {
+    const columns = statsCsvColumns(['clicks', 'rejectedConversions', 'pendingPayout']);
+    expect(statsCsvHeader(columns).slice(-2)).toEqual(['Pending Payout', 'Rejected']);
+    const pending = reportRow('Spring Sale', { pendingPayout: '12.5', rejectedConversions: 3 });
+    expect(statsCsvLine(pending, columns).slice(-2)).toEqual(['12.50', '3']);
   });
 });

@@ -90,45 +90,66 @@ export function reportCellValue(row: ReportRow, id: ReportColumnId): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-/** stats-{date}.csv (spec §9): its header and one line per row, figures in the screen's precision. The
- *  spec's 'EPC' column was revenue / visits, so it is headed EPV; the industry's EPC (revenue / exit
- *  clicks), CPA and the lander counts follow, after the spec's columns so theirs keep their places. */
-export const STATS_CSV_HEADER = [
-  'Name',
-  'Visits',
-  'Conversions',
-  'Revenue',
-  'Spend',
-  'Profit',
-  'ROI',
-  'ROAS',
-  'CR',
-  'EPV',
-  'CPV',
-  'Link Clicks',
-  'Exit Clicks',
-  'Lander CTR',
-  'EPC',
-  'CPA',
-] as const;
+/** stats-{date}.csv (spec §9): the spec's figures and the industry's EPC, CPA and lander counts always, in
+ *  this order; pending and rejected conversions when the table shows them. Each column is headed as the
+ *  table heads it ('Conv', 'Cost', 'vCR'), so the file and the screen name one figure one way. */
+const STATS_CSV_FIGURES: readonly ReportColumnId[] = [
+  'clicks',
+  'conversions',
+  'revenue',
+  'spend',
+  'profit',
+  'roi',
+  'roas',
+  'cr',
+  'epv',
+  'cpv',
+  'linkClicks',
+  'exitClicks',
+  'landerCtr',
+  'epc',
+  'cpa',
+];
+const STATS_CSV_WHEN_VISIBLE: readonly ReportColumnId[] = ['pendingConversions', 'pendingPayout', 'rejectedConversions', 'rejectedPayout'];
+const LABELS = new Map<ReportColumnId, string>(REPORT_COLUMNS.map((c) => [c.id, c.label]));
 
-export function statsCsvLine(row: ReportRow): string[] {
-  return [
-    row.label,
-    String(row.clicks),
-    String(row.conversions),
-    formatMoneyCell(row.revenue),
-    formatMoneyCell(row.spend),
-    formatMoneyCell(row.profit),
-    formatFixed(row.roi, 1),
-    formatFixed(row.roas, 2),
-    formatFixed(row.cr, 2),
-    formatFixed(row.epv, 3),
-    formatFixed(row.cpv, 3),
-    String(row.linkClicks),
-    String(row.exitClicks),
-    formatFixed(row.landerCtr * 100, 2),
-    formatFixed(row.epc, 3),
-    formatFixed(row.cpa, 2),
-  ];
+/** The figure columns of the file for the table's visible columns. */
+export function statsCsvColumns(visible: readonly ReportColumnId[] = []): ReportColumnId[] {
+  return [...STATS_CSV_FIGURES, ...STATS_CSV_WHEN_VISIBLE.filter((id) => visible.includes(id))];
+}
+
+export function statsCsvHeader(columns: readonly ReportColumnId[]): string[] {
+  return ['Name', ...columns.map((id) => LABELS.get(id)!)];
+}
+
+/** A figure as the file holds it: the screen's precision without currency signs or separators; '' for '—'. */
+function csvFigure(row: ReportRow, id: ReportColumnId): string {
+  switch (id) {
+    case 'revenue':
+    case 'spend':
+    case 'profit':
+    case 'pendingPayout':
+    case 'rejectedPayout':
+      return formatMoneyCell(row[id] ?? '0');
+    case 'roi':
+      return formatFixed(row.roi, 1);
+    case 'roas':
+      return formatFixed(row.roas, 2);
+    case 'cr':
+      return formatFixed(row.cr, 2);
+    case 'epv':
+    case 'cpv':
+    case 'epc':
+      return formatFixed(row[id], 3);
+    case 'cpa':
+      return formatFixed(row.cpa, 2);
+    case 'landerCtr':
+      return formatFixed(row.landerCtr * 100, 2);
+    default:
+      return String(row[id] ?? 0);
+  }
+}
+
+export function statsCsvLine(row: ReportRow, columns: readonly ReportColumnId[] = STATS_CSV_FIGURES): string[] {
+  return [row.label, ...columns.map((id) => csvFigure(row, id))];
 }
