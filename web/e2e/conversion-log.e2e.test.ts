@@ -12,6 +12,9 @@ describeWithChromium('conversion log e2e')('the Conversions screen in Chromium',
   let baseUrl = '';
   const today = new Date().toISOString().slice(0, 10);
 
+  /** The two clicks the postbacks name. */
+  const clickIds: string[] = [];
+
   beforeAll(async () => {
     session = await openBrowserSession('tracker-e2e-convlog-');
     ({ page, baseUrl } = session);
@@ -24,7 +27,6 @@ describeWithChromium('conversion log e2e')('the Conversions screen in Chromium',
     const { id: campaignId } = await api<{ id: string }>(page, 'POST', `${baseUrl}/api/campaigns`, { name: 'Keto US', landerId: lander.id });
     const { url } = await api<{ url: string }>(page, 'GET', `${baseUrl}/api/postback-url`);
     const key = new URL(url).searchParams.get('key')!;
-    const clickIds: string[] = [];
     for (let i = 0; i < 2; i++) {
       const res = await page.request.get(`${baseUrl}/r/${campaignId}?cid=1`, { maxRedirects: 0 });
       clickIds.push(new URL(res.headers().location!).searchParams.get('clickId')!);
@@ -78,6 +80,13 @@ describeWithChromium('conversion log e2e')('the Conversions screen in Chromium',
     await rows.filter({ hasText: 'MX-4' }).waitFor({ state: 'detached' });
     await expect(rows.count()).resolves.toBe(3);
     await shot(page, 'convlog-02-search', { fullPage: false });
+    // A click id reads as the Click Log shows it, and that text finds its conversions.
+    const shown = `…${clickIds[1]!.slice(-8)}`;
+    await page.getByLabel('Transaction or click ID').fill('');
+    await table.getByText(shown).first().waitFor();
+    await Promise.all([page.waitForResponse((r) => r.url().includes(`search=${clickIds[1]!.slice(-8)}`) && r.ok()), page.getByLabel('Transaction or click ID').fill(shown)]);
+    await rows.filter({ hasText: 'MX-4' }).waitFor({ state: 'detached' });
+    await expect(rows.count()).resolves.toBe(2);
     await page.getByLabel('Transaction or click ID').fill('');
     await page.getByLabel('Status').click();
     await Promise.all([page.waitForResponse((r) => r.url().includes('status=rejected') && r.ok()), page.getByRole('option', { name: 'Rejected' }).click()]);

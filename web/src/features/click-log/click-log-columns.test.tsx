@@ -3,7 +3,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { CellContext } from '@tanstack/react-table';
 import type { ClickLogRow } from '@tracker/schemas';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { CLICK_LOG_COLUMNS, CLICK_LOG_WIDTH_AT_1440, clickLogTableColumns, shortClickId } from './click-log-columns';
+import { shortClickId } from '../../ui/ClickId';
+import { CLICK_LOG_COLUMNS, CLICK_LOG_WIDTH_AT_1440, clickLogTableColumns } from './click-log-columns';
 
 // Three UUIDv7 ids of one burst: the same millisecond prefix, random tails.
 const BURST = ['019abc12-3456-7def-8123-4567890a1b2c', '019abc12-3456-7def-9abc-def012345678', '019abc12-3456-7000-a000-00000000ffff'];

@@ -31,7 +31,8 @@ export function ConversionLogPage() {
   const range = picked ?? lastDays(7, todayIn(knownTimezone));
   const filter: ConversionLogFilter = {
     range,
-    search: search.trim() || undefined,
+    // A click id copied as the tables show it ('…890a1b2c') is searched without its ellipsis.
+    search: search.trim().replace(/^(…|\.\.\.)/, '') || undefined,
     status: status === ALL_STATUSES ? undefined : (status as ConversionLogFilter['status']),
   };
   const log = useConversionLog(filter, cursors[cursors.length - 1]);

@@ -6,6 +6,7 @@ import type { ConversionLogRow, ConversionOutcome } from '@tracker/schemas';
 import { format } from 'date-fns';
 import { formatMoney } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
+import { ClickIdCell } from '../../ui/ClickId';
 
 type InZone = ReturnType<typeof tz>;
 
@@ -82,11 +83,7 @@ export function conversionLogColumns(inZone: InZone): ColumnDef<ConversionLogRow
       id: 'clickId',
       header: 'Click ID',
       size: 130,
-      cell: ({ row }) => (
-        <span className="block truncate font-mono text-xs" title={row.original.clickId}>
-          {row.original.clickId}
-        </span>
-      ),
+      cell: ({ row }) => (row.original.clickId ? <ClickIdCell clickId={row.original.clickId} /> : <span className="text-muted-foreground">-</span>),
     },
     {
       id: 'campaign',
