@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
-import { createHttpServer, createLogger, schema, type Entities } from '@tracker/core';
+import { createHttpServer, createLogger, loadConfig, schema, type Entities, type TrustProxy } from '@tracker/core';
 import { openEntities } from '@tracker/core/testing';
 import { registerApi } from '../api-plugin';
 import { lazyChdbAnalytics } from '../testing/api-harness';
@@ -16,8 +16,8 @@ const logger = createLogger('silent');
 let entities: Entities;
 let app: FastifyInstance;
 
-async function buildApp(throttle = new LoginThrottle()) {
-  const server = createHttpServer({ logger, trustProxy: true });
+async function buildApp(throttle = new LoginThrottle(), trustProxy: TrustProxy | true = true) {
+  const server = createHttpServer({ logger, trustProxy });
   await registerApi(server, { db: entities.db, analytics: lazyChdbAnalytics(), changes: entities.changes, sessionSecret: 'x'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger, webDist: '/nonexistent', throttle });
   await server.ready();
   return server;
@@ -182,7 +182,7 @@ describe('throttling failed sign-ins', () => {
   test('the window passes, and the slow-down grows per failure up to its cap', () => {
     let now = 0;
     const throttle = new LoginThrottle(
-      { perUsernameAndIp: 1, perIp: 10, windowMs: 1000, freeFailuresPerUsername: 1, delayStepMs: 100, maxDelayMs: 250 },
+      { perUsernameAndIp: 1, perIp: 10, perUsername: 1000, windowMs: 1000, freeFailuresPerUsername: 1, delayStepMs: 100, maxDelayMs: 250 },
       () => now,
     );
     expect(throttle.begin('1.1.1.1', 'a').delayMs).toBe(0);
@@ -194,6 +194,62 @@ describe('throttling failed sign-ins', () => {
     expect(throttle.begin('5.5.5.5', 'a').delayMs).toBe(250);
     now = 1001;
     expect(throttle.begin('1.1.1.1', 'a').delayMs).toBe(0);
+  });
+});
+
+describe('throttling behind a proxy that appends to X-Forwarded-For', () => {
+  // The client writes the leftmost entries itself; the proxy (10.0.0.10) appends the address it saw.
+  const viaProxy = (server: FastifyInstance, claimed: string, username: string) =>
+    server.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.0.0.10',
+      headers: { 'x-forwarded-for': `${claimed}, 198.51.100.7` },
+      payload: { username, password: 'wrong' },
+    });
+
+  test.each([
+    ['TRUST_PROXY=1', loadConfig({ TRUST_PROXY: '1' }).trustProxy],
+    ['TRUST_PROXY=true', loadConfig({ TRUST_PROXY: 'true' }).trustProxy],
+    ['TRUST_PROXY=10.0.0.0/8', loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy],
+    ['trustProxy: true', true as const],
+  ])('%s: 30 wrong sign-ins with varied X-Forwarded-For are 429 past the per-IP limit', async (_name, trustProxy) => {
+    const server = await buildApp(new LoginThrottle({ delayStepMs: 1 }), trustProxy);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await viaProxy(server, `203.0.113.${i}`, `guess-${i}`)).statusCode);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toEqual(Array(10).fill(429));
+    // Another client behind the same proxy is counted on its own.
+    const other = await server.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.0.0.10', headers: { 'x-forwarded-for': '198.51.100.8' }, payload: { username: 'x', password: 'wrong' } });
+    expect(other.statusCode).toBe(401);
+    await server.close();
+  });
+
+  test('a proxy that is not on the list cannot name the client: its own address is counted', async () => {
+    const server = await buildApp(new LoginThrottle({ perIp: 2, delayStepMs: 1 }), loadConfig({ TRUST_PROXY: '192.168.0.0/16' }).trustProxy);
+    expect((await viaProxy(server, '203.0.113.1', 'a')).statusCode).toBe(401);
+    expect((await viaProxy(server, '203.0.113.2', 'b')).statusCode).toBe(401);
+    const third = await server.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.0.0.10', headers: { 'x-forwarded-for': '198.51.100.99' }, payload: { username: 'c', password: 'wrong' } });
+    expect(third.statusCode).toBe(429);
+    await server.close();
+  });
+});
+
+describe('throttling one username from many addresses', () => {
+  test('past 10 failures within the window every address gets 429, even with the right password, until the window passes', async () => {
+    let now = 1_000_000;
+    const server = await buildApp(new LoginThrottle({ delayStepMs: 1 }, () => now));
+    const login = (ip: string, username: string, password: string) =>
+      server.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { username, password } });
+    for (let i = 0; i < 10; i++) expect((await login(`172.16.0.${i}`, i % 2 ? 'owner' : 'OWNER', `wrong-${i}`)).statusCode).toBe(401);
+    const blocked = await login('172.16.1.1', 'owner', 'correct horse');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many failed sign-in attempts. Try again in 15 minutes/);
+    // Other usernames are not held up.
+    expect((await login('172.16.1.2', 'someone-else', 'x')).statusCode).toBe(401);
+    now += 15 * 60 * 1000 + 1;
+    expect((await login('172.16.1.3', 'owner', 'correct horse')).statusCode).toBe(200);
+    await server.close();
   });
 });
 
