@@ -1,7 +1,6 @@
 // The `tracker` command: run a service mode, migrate the stores, or create an admin.
 import { ConfigError, DataDirLockedError, loadConfig, openStores, lockDataDir } from '@tracker/core';
-import { generatePassword, hashPassword } from '@tracker/api';
-import { schema } from '@tracker/core';
+import { configureAdmin, generatePassword } from '@tracker/api';
 import { capabilitiesByMode, type ServiceMode } from './capabilities';
 import { runServices, type RunningServices } from './run-services';
 import { runSql } from './sql-command';
@@ -74,11 +73,7 @@ async function createAdmin(username: string | undefined, password: string | unde
   const chosen = password ?? generatePassword();
   if (chosen.length < 8) throw new Error('The password must be at least 8 characters');
   await withStores(async ({ entities }) => {
-    const hash = await hashPassword(chosen);
-    await entities!.db
-      .insert(schema.users)
-      .values({ username, password: hash, role: 'admin' })
-      .onConflictDoUpdate({ target: schema.users.username, set: { password: hash, role: 'admin' } });
+    await configureAdmin(entities!.db, { username, password: chosen });
   });
   console.log(`Admin "${username}" is ready.${password ? '' : ` Password: ${chosen}`}`);
 }

@@ -110,6 +110,25 @@ describe('sign in and out', () => {
     }
   });
 
+  test('the name is compared as people read it: case and fullwidth forms sign in as the same user', async () => {
+    for (const username of ['OWNER', 'Owner', 'ｏｗｎｅｒ']) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'correct horse' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ username: 'owner' });
+    }
+  });
+
+  test('users stored before that, differing only in case, each keep their exact name; a third spelling is neither', async () => {
+    await entities.db.insert(schema.users).values([
+      { username: 'Twin', password: await hashPassword('upper-twin-pw') },
+      { username: 'twin', password: await hashPassword('lower-twin-pw') },
+    ]);
+    const signIn = (username: string, password: string) => app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+    expect((await signIn('Twin', 'upper-twin-pw')).json()).toMatchObject({ username: 'Twin' });
+    expect((await signIn('twin', 'lower-twin-pw')).json()).toMatchObject({ username: 'twin' });
+    expect((await signIn('TWIN', 'lower-twin-pw')).statusCode).toBe(401);
+  });
+
   test('a body without a password is 400 with a message', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner' } });
     expect(res.statusCode).toBe(400);
@@ -241,7 +260,8 @@ describe('throttling one username from many addresses', () => {
     const server = await buildApp(new LoginThrottle({ delayStepMs: 1 }, () => now));
     const login = (ip: string, username: string, password: string) =>
       server.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { username, password } });
-    for (let i = 0; i < 10; i++) expect((await login(`172.16.0.${i}`, i % 2 ? 'owner' : 'OWNER', `wrong-${i}`)).statusCode).toBe(401);
+    const spellings = ['owner', 'OWNER', 'ｏｗｎｅｒ'];
+    for (let i = 0; i < 10; i++) expect((await login(`172.16.0.${i}`, spellings[i % 3]!, `wrong-${i}`)).statusCode).toBe(401);
     const blocked = await login('172.16.1.1', 'owner', 'correct horse');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many failed sign-in attempts. Try again in 15 minutes/);
@@ -307,6 +327,15 @@ describe('ensureAdmin at start-up', () => {
     const first = await ensureAdmin(fresh.db);
     expect(first).toMatchObject({ kind: 'generated', username: 'admin' });
     expect(await ensureAdmin(fresh.db)).toEqual({ kind: 'existing' });
+    await fresh.close();
+  });
+
+  test('ADMIN_USERNAME names the existing user it looks like, rather than adding a look-alike', async () => {
+    const fresh = await openEntities({ pgliteDir: 'memory://' });
+    await fresh.db.insert(schema.users).values({ username: 'boss', password: await hashPassword('old-password'), role: 'user' });
+    expect(await ensureAdmin(fresh.db, { username: 'ＢＯＳＳ', password: 'new-password' })).toMatchObject({ kind: 'configured', created: false });
+    const rows = await fresh.db.select().from(schema.users);
+    expect(rows.map((r) => [r.username, r.role])).toEqual([['boss', 'admin']]);
     await fresh.close();
   });
 

@@ -3,6 +3,7 @@
 // answers 429 over its limit. Per username, failures first slow attempts down, and the 429 lasts only
 // until the window passes, so the owner gets back in. A restart forgets the counts (looser, never stricter).
 import { HttpError } from '@tracker/core';
+import { usernameKey } from './username-key';
 
 export interface ThrottleLimits {
   /** Attempts on one username from one client IP within the window; then 429. */
@@ -63,7 +64,7 @@ export class LoginThrottle {
    * the check while the first ones are still hashing. Attempts stand as failures until `succeeded`.
    */
   begin(ip: string, username: string): LoginAttempt {
-    const name = username.toLowerCase();
+    const name = usernameKey(username);
     const keys = { ip: `ip:${ip}`, pair: `pair:${ip}\n${name}`, user: `user:${name}` };
     const byIp = this.recent(keys.ip);
     const byPair = this.recent(keys.pair);

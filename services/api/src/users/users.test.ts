@@ -95,6 +95,20 @@ describe('creating users', () => {
     expect(res.json()).toEqual({ message: 'Username already exists' });
   });
 
+  test.each([
+    ['Look-Alike', 'look-alike'],
+    ['look-alike', 'LOOK-ALIKE'],
+    ['admin', 'ａｄｍｉｎ'],
+    ['ﬁnance', 'FINANCE'],
+  ])('a name that only looks like a taken one (%s, then %s) is 409 too', async (first, second) => {
+    const n = ++seq;
+    expect((await h.call({ method: 'POST', url: '/api/users', cookie: admin, payload: { username: `${first}-${n}`, password: 'long-enough-pw' } })).statusCode).toBe(201);
+    const res = await h.call({ method: 'POST', url: '/api/users', cookie: admin, payload: { username: `${second}-${n}`, password: 'long-enough-pw' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'Username already exists' });
+    expect(await h.entities.db.select().from(schema.users).where(eq(schema.users.username, `${second}-${n}`))).toEqual([]);
+  });
+
   test('with features: the user is created holding them, in one step, and can use them at once', async () => {
     const res = await h.call({
       method: 'POST',
