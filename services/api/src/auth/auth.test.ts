@@ -8,7 +8,7 @@ import { openEntities } from '@tracker/core/testing';
 import { registerApi } from '../api-plugin';
 import { lazyChdbAnalytics } from '../testing/api-harness';
 import { checkAccess } from './access';
-import { ensureAdmin } from './ensure-admin';
+import { configureAdmin, ensureAdmin } from './ensure-admin';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword } from './password';
 
@@ -141,6 +141,55 @@ describe('sign in and out', () => {
     const res = await app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { cookie: cookieOf(login) } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('changing your own password', () => {
+  const signIn = async (username: string, password: string) =>
+    cookieOf(await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } }));
+  const change = (cookie: string | undefined, payload: object) =>
+    app.inject({ method: 'POST', url: '/api/user/password', headers: cookie ? { cookie } : {}, payload });
+  const me = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode;
+
+  beforeAll(async () => {
+    await entities.db.insert(schema.users).values([
+      { username: 'changer', password: await hashPassword('first-password') },
+      { username: 'bystander', password: await hashPassword('bystander-pw') },
+    ]);
+  });
+
+  test('keeps this session, ends every other session of the user, and the old password stops working', async () => {
+    const here = await signIn('changer', 'first-password');
+    const elsewhere = await signIn('changer', 'first-password');
+    const someoneElse = await signIn('bystander', 'bystander-pw');
+    const res = await change(here, { currentPassword: 'first-password', newPassword: 'second-password' });
+    expect(res.statusCode).toBe(200);
+    expect(await me(here)).toBe(200);
+    expect(await me(elsewhere)).toBe(401);
+    expect(await me(someoneElse)).toBe(200);
+    const old = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'changer', password: 'first-password' } });
+    expect(old.statusCode).toBe(401);
+    expect(await me(await signIn('changer', 'second-password'))).toBe(200);
+  });
+
+  test.each([
+    [{ currentPassword: 'not-it-at-all', newPassword: 'third-password' }, 'The current password is not correct'],
+    [{ currentPassword: 'second-password', newPassword: 'short' }, 'New password must be at least 8 characters'],
+    [{ currentPassword: '', newPassword: 'third-password' }, 'Current password is required'],
+    [{ currentPassword: 'second-password' }, 'New password is required'],
+  ])('%j is 400 "%s" and changes nothing', async (payload, message) => {
+    const here = await signIn('changer', 'second-password');
+    const elsewhere = await signIn('changer', 'second-password');
+    const res = await change(here, payload);
+    expect(res.statusCode).toBe(400);
+    // Validation names the field first ("newPassword: ..."), as every body schema's 400 does.
+    expect(res.json<{ message: string }>().message).toMatch(new RegExp(`^(\\w+: )?${message}$`));
+    expect(await me(elsewhere)).toBe(200);
+  });
+
+  test('needs a session', async () => {
+    const res = await change(undefined, { currentPassword: 'second-password', newPassword: 'third-password' });
+    expect(res.statusCode).toBe(401);
   });
 });
 
@@ -336,6 +385,29 @@ describe('ensureAdmin at start-up', () => {
     expect(await ensureAdmin(fresh.db, { username: 'ＢＯＳＳ', password: 'new-password' })).toMatchObject({ kind: 'configured', created: false });
     const rows = await fresh.db.select().from(schema.users);
     expect(rows.map((r) => [r.username, r.role])).toEqual([['boss', 'admin']]);
+    await fresh.close();
+  });
+
+  test("a new ADMIN_PASSWORD at start-up, or tracker create-admin, ends the admin's sessions; a plain restart keeps them", async () => {
+    const fresh = await openEntities({ pgliteDir: 'memory://' });
+    await ensureAdmin(fresh.db, { username: 'boss', password: 'first-password' });
+    const server = createHttpServer({ logger, trustProxy: false });
+    await registerApi(server, { db: fresh.db, analytics: lazyChdbAnalytics(), changes: fresh.changes, sessionSecret: 'y'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger, webDist: '/nonexistent' });
+    const signIn = async (password: string) => cookieOf(await server.inject({ method: 'POST', url: '/api/login', payload: { username: 'boss', password } }));
+    const listUsers = async (cookie: string) => (await server.inject({ method: 'GET', url: '/api/users', headers: { cookie } })).statusCode;
+
+    let cookie = await signIn('first-password');
+    await ensureAdmin(fresh.db, { username: 'boss', password: 'first-password' });
+    expect(await listUsers(cookie)).toBe(200);
+    await ensureAdmin(fresh.db, { username: 'boss', password: 'second-password' });
+    expect(await listUsers(cookie)).toBe(401);
+
+    cookie = await signIn('second-password');
+    // What `tracker create-admin boss <password>` runs.
+    await configureAdmin(fresh.db, { username: 'boss', password: 'third-password' });
+    expect(await listUsers(cookie)).toBe(401);
+    expect(await listUsers(await signIn('third-password'))).toBe(200);
+    await server.close();
     await fresh.close();
   });
 

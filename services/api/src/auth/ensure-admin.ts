@@ -4,6 +4,7 @@
 import { count, eq } from 'drizzle-orm';
 import { schema, type Db } from '@tracker/core';
 import { generatePassword, hashPassword, verifyPassword } from './password';
+import { endAllSessions } from './session-store';
 import { findUserByUsername, lockUserCreation, usernameTaken } from './username-key';
 
 export type AdminOutcome =
@@ -13,7 +14,8 @@ export type AdminOutcome =
 
 /**
  * Creates that admin, or makes the user the name means (compared as sign-in compares it) an admin with
- * that password. The hash is rewritten only when the password differs, so restarts change nothing.
+ * that password, ending the user's sessions when the password changes. The hash is rewritten only
+ * when the password differs, so restarts with the same ADMIN_PASSWORD sign nobody out.
  */
 export async function configureAdmin(db: Db, admin: { username: string; password: string }): Promise<{ created: boolean }> {
   const hash = await hashPassword(admin.password);
@@ -35,6 +37,8 @@ export async function configureAdmin(db: Db, admin: { username: string; password
         .set({ role: 'admin', password: samePassword ? existing.password : hash })
         .where(eq(schema.users.id, existing.id));
     }
+    // A reset password is how an owner locks out whoever learned the old one: their sessions end with it.
+    if (!samePassword) await endAllSessions(tx, existing.id);
     return { created: false };
   });
 }

@@ -1,10 +1,11 @@
-// Session routes: sign in, sign out, the current user, and first-run registration.
+// Session routes: sign in, sign out, the current user, a password change, and first-run registration.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, forbidden, schema, unauthorized, type Db, type HttpServer } from '@tracker/core';
-import { loginBodySchema, registerBodySchema, type SessionUser } from '@tracker/schemas';
+import { loginBodySchema, passwordChangeBodySchema, registerBodySchema, type SessionUser } from '@tracker/schemas';
 import { currentUser } from './access';
+import { changePassword } from './change-password';
 import type { LoginThrottle } from './login-throttle';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { findUserByUsername, lockUserCreation } from './username-key';
@@ -46,6 +47,17 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
       return { id: user.id, username: user.username, role: user.role, permissions: await permissionsOf(deps.db, user) };
     },
   );
+
+  app.post('/user/password', { config: { access: 'user' }, schema: { body: passwordChangeBodySchema } }, async (request) => {
+    const user = currentUser(request);
+    // A wrong current password is a guess like a wrong sign-in: a stolen cookie must not buy unlimited tries.
+    const attempt = deps.throttle.begin(request.ip, user.username);
+    if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+    // The 'user' access check passed, so the request carries the cookie of a live session.
+    await changePassword(deps, user.id, request.body, request.cookies[SESSION_COOKIE]!);
+    attempt.succeeded();
+    return { ok: true };
+  });
 
   app.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
     await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
