@@ -14,7 +14,8 @@ const usage = `Usage: tracker <command>
   workers        background jobs                         (needs DATABASE_URL, CLICKHOUSE_URL)
   migrate        apply entity and analytics migrations, then exit
   create-admin <username> [password]
-                 create an admin, or make an existing user admin and set its password;
+                 create an admin, or make an existing user admin and set its password
+                 (a changed password signs out every session of that user);
                  a password is generated and printed when none is given
   sql "<SELECT ...>"
                  run one read-only statement on the analytics store (CLICKHOUSE_URL, else the
