@@ -191,6 +191,18 @@ describe('changing your own password', () => {
     const res = await change(undefined, { currentPassword: 'second-password', newPassword: 'third-password' });
     expect(res.statusCode).toBe(401);
   });
+
+  test('wrong current passwords are throttled like sign-ins: a stolen cookie buys no unlimited guesses', async () => {
+    const throttled = await buildApp(new LoginThrottle({ perUsernameAndIp: 3, delayStepMs: 1 }));
+    const cookie = await signIn('changer', 'second-password');
+    const guess = (currentPassword: string) =>
+      throttled.inject({ method: 'POST', url: '/api/user/password', remoteAddress: '10.9.9.9', headers: { cookie }, payload: { currentPassword, newPassword: 'third-password' } });
+    for (let i = 0; i < 3; i++) expect((await guess(`guess-${i}`)).statusCode).toBe(400);
+    const blocked = await guess('second-password');
+    expect(blocked.statusCode).toBe(429);
+    expect(await me(cookie)).toBe(200);
+    await throttled.close();
+  });
 });
 
 describe('throttling failed sign-ins', () => {
