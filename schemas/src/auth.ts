@@ -1,4 +1,4 @@
-// Session wire shapes: sign-in and registration bodies, the signed-in user.
+// Session wire shapes: sign-in, registration and password-change bodies, the signed-in user.
 import { z } from 'zod';
 import { FEATURES, roleSchema } from './permissions';
 import { singleLine, text } from './text-fields';
@@ -14,6 +14,17 @@ export const registerBodySchema = z.object({
   password: text('Password', { error: 'Password is required', trim: false }).min(8, 'Password must be at least 8 characters').max(200, 'Password must be at most 200 characters'),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** POST /api/user/password: a signed-in user's own password change (the new one as registration wants it). */
+export const passwordChangeBodySchema = z.object({
+  currentPassword: text('Current password', { error: 'Current password is required', trim: false })
+    .min(1, 'Current password is required')
+    .max(200, 'Current password must be at most 200 characters'),
+  newPassword: text('New password', { error: 'New password is required', trim: false })
+    .min(8, 'New password must be at least 8 characters')
+    .max(200, 'New password must be at most 200 characters'),
+});
+export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
 
 export const sessionUserSchema = z.object({
   id: z.number().int(),

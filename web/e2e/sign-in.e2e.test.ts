@@ -1,7 +1,8 @@
 // The sign-in path as a media buyer walks it, in Chromium on `tracker all`: a failed
 // then a successful sign-in leaves no 'Login failed' toast on the dashboard, no frame between the form
 // and the dashboard is an empty page, the app's code arrives brotli-compressed, the tracking
-// redirect is never compressed, and a screen whose code cannot be downloaded reloads once, then says so. Screenshots go to <tmpdir>/tracker-e2e-shots/.
+// redirect is never compressed, a screen whose code cannot be downloaded reloads once, then says so, and
+// Change password keeps this session while signing out the others. Screenshots go to <tmpdir>/tracker-e2e-shots/.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
@@ -125,5 +126,33 @@ describeWithChromium('sign-in e2e')('signing in, light and without leftovers', (
     await tab.getByRole('button', { name: 'Reload' }).click();
     await tab.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();
     await tab.close();
+  }, STEP_MS);
+
+  test('Change password in the sidebar keeps this session and signs out every other one', async () => {
+    // Another browser, with cookies of its own, signed in with the old password.
+    const elsewhere = await page.context().browser()!.newContext();
+    expect((await elsewhere.request.post(`${baseUrl}/api/login`, { data: ADMIN })).status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    const fill = async (current: string, next: string) => {
+      await dialog.getByLabel('Current password').fill(current);
+      await dialog.getByLabel('New password', { exact: true }).fill(next);
+      await dialog.getByLabel('Repeat new password').fill(next);
+      await dialog.getByRole('button', { name: 'Change password' }).click();
+    };
+    await fill(ADMIN.password, 'short');
+    await dialog.getByText('New password must be at least 8 characters').waitFor();
+    await shot(page, 'sign-in-04-change-password', { fullPage: false });
+    await fill('not-the-password', 'a-new-admin-password');
+    // The toast, and its copy for screen readers.
+    await page.getByText('The current password is not correct').first().waitFor();
+
+    await fill(ADMIN.password, 'a-new-admin-password');
+    await page.getByText('Password changed', { exact: true }).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await elsewhere.request.get(`${baseUrl}/api/user`)).status()).toBe(401);
+    expect((await page.request.get(`${baseUrl}/api/user`)).status()).toBe(200);
+    await elsewhere.close();
   }, STEP_MS);
 });

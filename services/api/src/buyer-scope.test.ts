@@ -66,6 +66,7 @@ const PROBES: Record<string, Probe[]> = {
   'GET /api/user': [{ unscoped: 'the caller themself' }],
   'GET /api/user/preferences': [{ unscoped: "the caller's own column choices" }],
   'POST /api/user/preferences': [{ unscoped: "the caller's own column choices" }],
+  'POST /api/user/password': [{ unscoped: "the caller's own password" }],
   'GET /api/tiktok/spend/freshness': [{ unscoped: 'when spend was last synced, no figures' }],
   'GET /api/*': [{ unscoped: 'the JSON 404 for unknown API paths' }],
 };

@@ -47,6 +47,8 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/users': () => ({ username: 'someone-new', password: 'long-enough-pw', role: 'user', features: ['landers', 'clicks'] }),
   'POST /api/users/:id/permissions': () => ({ features: ['campaigns', 'landers'] }),
   'POST /api/users/:id/vcn-assignments': () => ({ vcnNicknames: ['Card A', 'Card B'] }),
+  // The current password is wrong: a well-formed change is a 400 that stores nothing, however often it is sent.
+  'POST /api/user/password': () => ({ currentPassword: 'not-the-password', newPassword: 'long-enough-pw' }),
   'POST /api/user/preferences': () => ({ visibleColumns: ['clicks', 'revenue'], columnWidths: { name: 200 } }),
   'POST /api/tiktok/accounts': () => ({ advertiserId: '7000123', accessToken: 'tt-token', name: 'Main account' }),
   'POST /api/tiktok/accounts/:id/sync': () => ({ startDate: '2026-01-01', endDate: '2026-01-31' }),

@@ -1,4 +1,4 @@
 // services/api: the /api routes of the dashboard and the web app they serve.
 export { registerApi, type ApiDeps } from './api-plugin';
-export { ensureAdmin, type AdminOutcome } from './auth/ensure-admin';
+export { configureAdmin, ensureAdmin, type AdminOutcome } from './auth/ensure-admin';
 export { hashPassword, generatePassword } from './auth/password';

@@ -1,7 +1,6 @@
 // The `tracker` command: run a service mode, migrate the stores, or create an admin.
 import { ConfigError, DataDirLockedError, loadConfig, openStores, lockDataDir } from '@tracker/core';
-import { generatePassword, hashPassword } from '@tracker/api';
-import { schema } from '@tracker/core';
+import { configureAdmin, generatePassword } from '@tracker/api';
 import { capabilitiesByMode, type ServiceMode } from './capabilities';
 import { runServices, type RunningServices } from './run-services';
 import { runSql } from './sql-command';
@@ -15,7 +14,8 @@ const usage = `Usage: tracker <command>
   workers        background jobs                         (needs DATABASE_URL, CLICKHOUSE_URL)
   migrate        apply entity and analytics migrations, then exit
   create-admin <username> [password]
-                 create an admin, or make an existing user admin and set its password;
+                 create an admin, or make an existing user admin and set its password
+                 (a changed password signs out every session of that user);
                  a password is generated and printed when none is given
   sql "<SELECT ...>"
                  run one read-only statement on the analytics store (CLICKHOUSE_URL, else the
@@ -74,11 +74,7 @@ async function createAdmin(username: string | undefined, password: string | unde
   const chosen = password ?? generatePassword();
   if (chosen.length < 8) throw new Error('The password must be at least 8 characters');
   await withStores(async ({ entities }) => {
-    const hash = await hashPassword(chosen);
-    await entities!.db
-      .insert(schema.users)
-      .values({ username, password: hash, role: 'admin' })
-      .onConflictDoUpdate({ target: schema.users.username, set: { password: hash, role: 'admin' } });
+    await configureAdmin(entities!.db, { username, password: chosen });
   });
   console.log(`Admin "${username}" is ready.${password ? '' : ` Password: ${chosen}`}`);
 }

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
-import { createHttpServer, createLogger, schema, type Entities } from '@tracker/core';
+import { createHttpServer, createLogger, loadConfig, schema, type Entities, type TrustProxy } from '@tracker/core';
 import { openEntities } from '@tracker/core/testing';
 import { registerApi } from '../api-plugin';
 import { lazyChdbAnalytics } from '../testing/api-harness';
 import { checkAccess } from './access';
-import { ensureAdmin } from './ensure-admin';
+import { configureAdmin, ensureAdmin } from './ensure-admin';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword } from './password';
 
@@ -16,8 +16,8 @@ const logger = createLogger('silent');
 let entities: Entities;
 let app: FastifyInstance;
 
-async function buildApp(throttle = new LoginThrottle()) {
-  const server = createHttpServer({ logger, trustProxy: true });
+async function buildApp(throttle = new LoginThrottle(), trustProxy: TrustProxy | true = true) {
+  const server = createHttpServer({ logger, trustProxy });
   await registerApi(server, { db: entities.db, analytics: lazyChdbAnalytics(), changes: entities.changes, sessionSecret: 'x'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger, webDist: '/nonexistent', throttle });
   await server.ready();
   return server;
@@ -110,6 +110,25 @@ describe('sign in and out', () => {
     }
   });
 
+  test('the name is compared as people read it: case and fullwidth forms sign in as the same user', async () => {
+    for (const username of ['OWNER', 'Owner', 'ｏｗｎｅｒ']) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'correct horse' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ username: 'owner' });
+    }
+  });
+
+  test('users stored before that, differing only in case, each keep their exact name; a third spelling is neither', async () => {
+    await entities.db.insert(schema.users).values([
+      { username: 'Twin', password: await hashPassword('upper-twin-pw') },
+      { username: 'twin', password: await hashPassword('lower-twin-pw') },
+    ]);
+    const signIn = (username: string, password: string) => app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+    expect((await signIn('Twin', 'upper-twin-pw')).json()).toMatchObject({ username: 'Twin' });
+    expect((await signIn('twin', 'lower-twin-pw')).json()).toMatchObject({ username: 'twin' });
+    expect((await signIn('TWIN', 'lower-twin-pw')).statusCode).toBe(401);
+  });
+
   test('a body without a password is 400 with a message', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner' } });
     expect(res.statusCode).toBe(400);
@@ -122,6 +141,67 @@ describe('sign in and out', () => {
     const res = await app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { cookie: cookieOf(login) } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('changing your own password', () => {
+  const signIn = async (username: string, password: string) =>
+    cookieOf(await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } }));
+  const change = (cookie: string | undefined, payload: object) =>
+    app.inject({ method: 'POST', url: '/api/user/password', headers: cookie ? { cookie } : {}, payload });
+  const me = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode;
+
+  beforeAll(async () => {
+    await entities.db.insert(schema.users).values([
+      { username: 'changer', password: await hashPassword('first-password') },
+      { username: 'bystander', password: await hashPassword('bystander-pw') },
+    ]);
+  });
+
+  test('keeps this session, ends every other session of the user, and the old password stops working', async () => {
+    const here = await signIn('changer', 'first-password');
+    const elsewhere = await signIn('changer', 'first-password');
+    const someoneElse = await signIn('bystander', 'bystander-pw');
+    const res = await change(here, { currentPassword: 'first-password', newPassword: 'second-password' });
+    expect(res.statusCode).toBe(200);
+    expect(await me(here)).toBe(200);
+    expect(await me(elsewhere)).toBe(401);
+    expect(await me(someoneElse)).toBe(200);
+    const old = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'changer', password: 'first-password' } });
+    expect(old.statusCode).toBe(401);
+    expect(await me(await signIn('changer', 'second-password'))).toBe(200);
+  });
+
+  test.each([
+    [{ currentPassword: 'not-it-at-all', newPassword: 'third-password' }, 'The current password is not correct'],
+    [{ currentPassword: 'second-password', newPassword: 'short' }, 'New password must be at least 8 characters'],
+    [{ currentPassword: '', newPassword: 'third-password' }, 'Current password is required'],
+    [{ currentPassword: 'second-password' }, 'New password is required'],
+  ])('%j is 400 "%s" and changes nothing', async (payload, message) => {
+    const here = await signIn('changer', 'second-password');
+    const elsewhere = await signIn('changer', 'second-password');
+    const res = await change(here, payload);
+    expect(res.statusCode).toBe(400);
+    // Validation names the field first ("newPassword: ..."), as every body schema's 400 does.
+    expect(res.json<{ message: string }>().message).toMatch(new RegExp(`^(\\w+: )?${message}$`));
+    expect(await me(elsewhere)).toBe(200);
+  });
+
+  test('needs a session', async () => {
+    const res = await change(undefined, { currentPassword: 'second-password', newPassword: 'third-password' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  test('wrong current passwords are throttled like sign-ins: a stolen cookie buys no unlimited guesses', async () => {
+    const throttled = await buildApp(new LoginThrottle({ perUsernameAndIp: 3, delayStepMs: 1 }));
+    const cookie = await signIn('changer', 'second-password');
+    const guess = (currentPassword: string) =>
+      throttled.inject({ method: 'POST', url: '/api/user/password', remoteAddress: '10.9.9.9', headers: { cookie }, payload: { currentPassword, newPassword: 'third-password' } });
+    for (let i = 0; i < 3; i++) expect((await guess(`guess-${i}`)).statusCode).toBe(400);
+    const blocked = await guess('second-password');
+    expect(blocked.statusCode).toBe(429);
+    expect(await me(cookie)).toBe(200);
+    await throttled.close();
   });
 });
 
@@ -182,7 +262,7 @@ describe('throttling failed sign-ins', () => {
   test('the window passes, and the slow-down grows per failure up to its cap', () => {
     let now = 0;
     const throttle = new LoginThrottle(
-      { perUsernameAndIp: 1, perIp: 10, windowMs: 1000, freeFailuresPerUsername: 1, delayStepMs: 100, maxDelayMs: 250 },
+      { perUsernameAndIp: 1, perIp: 10, perUsername: 1000, windowMs: 1000, freeFailuresPerUsername: 1, delayStepMs: 100, maxDelayMs: 250 },
       () => now,
     );
     expect(throttle.begin('1.1.1.1', 'a').delayMs).toBe(0);
@@ -194,6 +274,63 @@ describe('throttling failed sign-ins', () => {
     expect(throttle.begin('5.5.5.5', 'a').delayMs).toBe(250);
     now = 1001;
     expect(throttle.begin('1.1.1.1', 'a').delayMs).toBe(0);
+  });
+});
+
+describe('throttling behind a proxy that appends to X-Forwarded-For', () => {
+  // The client writes the leftmost entries itself; the proxy (10.0.0.10) appends the address it saw.
+  const viaProxy = (server: FastifyInstance, claimed: string, username: string) =>
+    server.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.0.0.10',
+      headers: { 'x-forwarded-for': `${claimed}, 198.51.100.7` },
+      payload: { username, password: 'wrong' },
+    });
+
+  test.each([
+    ['TRUST_PROXY=1', loadConfig({ TRUST_PROXY: '1' }).trustProxy],
+    ['TRUST_PROXY=true', loadConfig({ TRUST_PROXY: 'true' }).trustProxy],
+    ['TRUST_PROXY=10.0.0.0/8', loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy],
+    ['trustProxy: true', true as const],
+  ])('%s: 30 wrong sign-ins with varied X-Forwarded-For are 429 past the per-IP limit', async (_name, trustProxy) => {
+    const server = await buildApp(new LoginThrottle({ delayStepMs: 1 }), trustProxy);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await viaProxy(server, `203.0.113.${i}`, `guess-${i}`)).statusCode);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toEqual(Array(10).fill(429));
+    // Another client behind the same proxy is counted on its own.
+    const other = await server.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.0.0.10', headers: { 'x-forwarded-for': '198.51.100.8' }, payload: { username: 'x', password: 'wrong' } });
+    expect(other.statusCode).toBe(401);
+    await server.close();
+  });
+
+  test('a proxy that is not on the list cannot name the client: its own address is counted', async () => {
+    const server = await buildApp(new LoginThrottle({ perIp: 2, delayStepMs: 1 }), loadConfig({ TRUST_PROXY: '192.168.0.0/16' }).trustProxy);
+    expect((await viaProxy(server, '203.0.113.1', 'a')).statusCode).toBe(401);
+    expect((await viaProxy(server, '203.0.113.2', 'b')).statusCode).toBe(401);
+    const third = await server.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.0.0.10', headers: { 'x-forwarded-for': '198.51.100.99' }, payload: { username: 'c', password: 'wrong' } });
+    expect(third.statusCode).toBe(429);
+    await server.close();
+  });
+});
+
+describe('throttling one username from many addresses', () => {
+  test('past 10 failures within the window every address gets 429, even with the right password, until the window passes', async () => {
+    let now = 1_000_000;
+    const server = await buildApp(new LoginThrottle({ delayStepMs: 1 }, () => now));
+    const login = (ip: string, username: string, password: string) =>
+      server.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { username, password } });
+    const spellings = ['owner', 'OWNER', 'ｏｗｎｅｒ'];
+    for (let i = 0; i < 10; i++) expect((await login(`172.16.0.${i}`, spellings[i % 3]!, `wrong-${i}`)).statusCode).toBe(401);
+    const blocked = await login('172.16.1.1', 'owner', 'correct horse');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many failed sign-in attempts. Try again in 15 minutes/);
+    // Other usernames are not held up.
+    expect((await login('172.16.1.2', 'someone-else', 'x')).statusCode).toBe(401);
+    now += 15 * 60 * 1000 + 1;
+    expect((await login('172.16.1.3', 'owner', 'correct horse')).statusCode).toBe(200);
+    await server.close();
   });
 });
 
@@ -251,6 +388,38 @@ describe('ensureAdmin at start-up', () => {
     const first = await ensureAdmin(fresh.db);
     expect(first).toMatchObject({ kind: 'generated', username: 'admin' });
     expect(await ensureAdmin(fresh.db)).toEqual({ kind: 'existing' });
+    await fresh.close();
+  });
+
+  test('ADMIN_USERNAME names the existing user it looks like, rather than adding a look-alike', async () => {
+    const fresh = await openEntities({ pgliteDir: 'memory://' });
+    await fresh.db.insert(schema.users).values({ username: 'boss', password: await hashPassword('old-password'), role: 'user' });
+    expect(await ensureAdmin(fresh.db, { username: 'ＢＯＳＳ', password: 'new-password' })).toMatchObject({ kind: 'configured', created: false });
+    const rows = await fresh.db.select().from(schema.users);
+    expect(rows.map((r) => [r.username, r.role])).toEqual([['boss', 'admin']]);
+    await fresh.close();
+  });
+
+  test("a new ADMIN_PASSWORD at start-up, or tracker create-admin, ends the admin's sessions; a plain restart keeps them", async () => {
+    const fresh = await openEntities({ pgliteDir: 'memory://' });
+    await ensureAdmin(fresh.db, { username: 'boss', password: 'first-password' });
+    const server = createHttpServer({ logger, trustProxy: false });
+    await registerApi(server, { db: fresh.db, analytics: lazyChdbAnalytics(), changes: fresh.changes, sessionSecret: 'y'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger, webDist: '/nonexistent' });
+    const signIn = async (password: string) => cookieOf(await server.inject({ method: 'POST', url: '/api/login', payload: { username: 'boss', password } }));
+    const listUsers = async (cookie: string) => (await server.inject({ method: 'GET', url: '/api/users', headers: { cookie } })).statusCode;
+
+    let cookie = await signIn('first-password');
+    await ensureAdmin(fresh.db, { username: 'boss', password: 'first-password' });
+    expect(await listUsers(cookie)).toBe(200);
+    await ensureAdmin(fresh.db, { username: 'boss', password: 'second-password' });
+    expect(await listUsers(cookie)).toBe(401);
+
+    cookie = await signIn('second-password');
+    // What `tracker create-admin boss <password>` runs.
+    await configureAdmin(fresh.db, { username: 'boss', password: 'third-password' });
+    expect(await listUsers(cookie)).toBe(401);
+    expect(await listUsers(await signIn('third-password'))).toBe(200);
+    await server.close();
     await fresh.close();
   });
 

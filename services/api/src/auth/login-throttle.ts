@@ -1,14 +1,18 @@
 // Sign-in throttling, in memory: each attempt is counted the moment it arrives (before the slow
-// password hash), per (username, client IP) and per client IP, which answer 429 over their limits;
-// per username alone it only slows further attempts down, so nobody can lock an account out.
-// A process restart forgets the counts, which only ever loosens the limits.
+// password hash), per (username, client IP), per client IP, and per username from any address: each
+// answers 429 over its limit. Per username, failures first slow attempts down, and the 429 lasts only
+// until the window passes, so the owner gets back in. A restart forgets the counts (looser, never stricter).
 import { HttpError } from '@tracker/core';
+import { usernameKey } from './username-key';
 
 export interface ThrottleLimits {
   /** Attempts on one username from one client IP within the window; then 429. */
   perUsernameAndIp: number;
   /** Attempts from one client IP, over all usernames, within the window; then 429. */
   perIp: number;
+  /** Failures on one username, from any mix of addresses, within the window; then 429 (client IPs are
+   *  cheap to vary through a proxy or a botnet, the username is not). */
+  perUsername: number;
   windowMs: number;
   /** Failures on one username (from any IP) within the window before further attempts wait. */
   freeFailuresPerUsername: number;
@@ -21,6 +25,7 @@ export interface ThrottleLimits {
 export const DEFAULT_LIMITS: ThrottleLimits = {
   perUsernameAndIp: 5,
   perIp: 20,
+  perUsername: 10,
   windowMs: 15 * 60 * 1000,
   freeFailuresPerUsername: 5,
   delayStepMs: 1000,
@@ -59,22 +64,27 @@ export class LoginThrottle {
    * the check while the first ones are still hashing. Attempts stand as failures until `succeeded`.
    */
   begin(ip: string, username: string): LoginAttempt {
-    const name = username.toLowerCase();
+    const name = usernameKey(username);
     const keys = { ip: `ip:${ip}`, pair: `pair:${ip}\n${name}`, user: `user:${name}` };
     const byIp = this.recent(keys.ip);
     const byPair = this.recent(keys.pair);
-    if (byIp.length >= this.limits.perIp) this.reject(byIp);
-    if (byPair.length >= this.limits.perUsernameAndIp) this.reject(byPair);
+    const byUser = this.recent(keys.user);
+    if (byIp.length >= this.limits.perIp) this.reject(byIp, this.limits.perIp);
+    if (byPair.length >= this.limits.perUsernameAndIp) this.reject(byPair, this.limits.perUsernameAndIp);
+    if (byUser.length >= this.limits.perUsername) this.reject(byUser, this.limits.perUsername);
 
-    const earlierFailures = this.recent(keys.user).length;
+    const earlierFailures = byUser.length;
     const over = earlierFailures - this.limits.freeFailuresPerUsername + 1;
     const delayMs = over > 0 ? Math.min(this.limits.maxDelayMs, over * this.limits.delayStepMs) : 0;
 
     const at = this.now();
     for (const key of Object.values(keys)) this.attempts.set(key, [...this.recent(key), at]);
-    // Past this many the delay is at its cap anyway: a username attacked from many addresses keeps a bounded list.
+    // Past this many the delay is at its cap and the 429 is on anyway: a username attacked from many addresses keeps a bounded list.
     const userTimes = this.attempts.get(keys.user)!;
-    const kept = this.limits.freeFailuresPerUsername + Math.ceil(this.limits.maxDelayMs / Math.max(1, this.limits.delayStepMs));
+    const kept = Math.max(
+      this.limits.perUsername,
+      this.limits.freeFailuresPerUsername + Math.ceil(this.limits.maxDelayMs / Math.max(1, this.limits.delayStepMs)),
+    );
     if (userTimes.length > kept) userTimes.splice(0, userTimes.length - kept);
     if (this.attempts.size > 100_000) this.sweep();
 
@@ -93,8 +103,9 @@ export class LoginThrottle {
     if (index >= 0) times!.splice(index, 1);
   }
 
-  private reject(blocking: number[]): never {
-    const retryAfterMs = Math.max(1000, blocking[0]! + this.limits.windowMs - this.now());
+  /** `blocking` holds at least `limit` times, oldest first: the client may try again once all but limit - 1 have aged out. */
+  private reject(blocking: number[], limit: number): never {
+    const retryAfterMs = Math.max(1000, blocking[blocking.length - limit]! + this.limits.windowMs - this.now());
     const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
     throw new HttpError(
       429,

@@ -1,12 +1,14 @@
-// Session routes: sign in, sign out, the current user, and first-run registration.
+// Session routes: sign in, sign out, the current user, a password change, and first-run registration.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { count, eq, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, forbidden, schema, unauthorized, type Db, type HttpServer } from '@tracker/core';
-import { loginBodySchema, registerBodySchema, type SessionUser } from '@tracker/schemas';
+import { loginBodySchema, passwordChangeBodySchema, registerBodySchema, type SessionUser } from '@tracker/schemas';
 import { currentUser } from './access';
+import { changePassword } from './change-password';
 import type { LoginThrottle } from './login-throttle';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import { findUserByUsername, lockUserCreation } from './username-key';
 import { SESSION_COOKIE, SESSION_TTL_MS, permissionsOf, type SessionStore } from './session-store';
 
 export interface AuthDeps {
@@ -37,7 +39,7 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
       // Counted before anything is awaited, so parallel guesses cannot all slip past the limit.
       const attempt = deps.throttle.begin(request.ip, username);
       if (attempt.delayMs > 0) await sleep(attempt.delayMs);
-      const [user] = await deps.db.select().from(schema.users).where(eq(schema.users.username, username));
+      const user = await findUserByUsername(deps.db, username);
       const valid = user ? await verifyPassword(password, user.password) : (await burnPasswordCheck(password), false);
       if (!user || !valid) throw unauthorized('Invalid username or password');
       attempt.succeeded();
@@ -45,6 +47,17 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
       return { id: user.id, username: user.username, role: user.role, permissions: await permissionsOf(deps.db, user) };
     },
   );
+
+  app.post('/user/password', { config: { access: 'user' }, schema: { body: passwordChangeBodySchema } }, async (request) => {
+    const user = currentUser(request);
+    // A wrong current password is a guess like a wrong sign-in: a stolen cookie must not buy unlimited tries.
+    const attempt = deps.throttle.begin(request.ip, user.username);
+    if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+    // The 'user' access check passed, so the request carries the cookie of a live session.
+    await changePassword(deps, user.id, request.body, request.cookies[SESSION_COOKIE]!);
+    attempt.succeeded();
+    return { ok: true };
+  });
 
   app.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
     await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
@@ -59,7 +72,7 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
       const { username, password } = request.body;
       const hash = await hashPassword(password);
       const created = await deps.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(7401)`);
+        await lockUserCreation(tx);
         const [{ n }] = (await tx.select({ n: count() }).from(schema.users)) as [{ n: number }];
         if (n > 0) return null;
         const [row] = await tx.insert(schema.users).values({ username, password: hash, role: 'admin' }).returning();

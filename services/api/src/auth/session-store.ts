@@ -1,7 +1,7 @@
 // Sessions in the entity store. The cookie carries a random token; the table keeps only its HMAC
 // under SESSION_SECRET, so a leaked table cannot be replayed as cookies.
 import crypto from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { schema, type Db } from '@tracker/core';
 import { FEATURES, type Feature, type SessionUser } from '@tracker/schemas';
 
@@ -42,6 +42,16 @@ export class SessionStore {
   async destroy(token: string | undefined): Promise<void> {
     if (token) await this.db.delete(schema.sessions).where(eq(schema.sessions.id, this.idOf(token)));
   }
+
+  /** Every session of the user but the one `keepToken` opened; `db` is the caller's transaction, if any. */
+  async endOtherSessions(userId: number, keepToken: string, db: Db = this.db): Promise<void> {
+    await db.delete(schema.sessions).where(and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, this.idOf(keepToken))));
+  }
+}
+
+/** Every session of the user: a password set from outside any session (start-up, the CLI) ends them all. */
+export async function endAllSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
 }
 
 export async function permissionsOf(db: Db, user: { id: number; role: string }): Promise<Feature[]> {

@@ -1,8 +1,9 @@
 // Creates a user (admin only) with a hashed password and, for a role user, the features ticked in the
-// Create User dialog, in one transaction; a taken username is a 409 and writes nothing.
+// Create User dialog, in one transaction; a taken username (or a look-alike of one) is a 409 and writes nothing.
 import { conflict, schema, type Db } from '@tracker/core';
 import { FEATURES, type Feature, type Role } from '@tracker/schemas';
 import { hashPassword } from '../auth/password';
+import { lockUserCreation, usernameTaken } from '../auth/username-key';
 import type { UserView } from './list-users';
 
 export async function createUser(
@@ -11,6 +12,8 @@ export async function createUser(
 ): Promise<UserView> {
   const password = await hashPassword(body.password);
   return db.transaction(async (tx) => {
+    await lockUserCreation(tx);
+    if (await usernameTaken(tx, body.username)) throw conflict('Username already exists');
     const [row] = await tx
       .insert(schema.users)
       .values({ username: body.username, password, role: body.role })

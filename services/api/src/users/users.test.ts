@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { schema } from '@tracker/core';
-import { FEATURES, USER_REQUIRED_MESSAGE } from '@tracker/schemas';
+import { ADMIN_FEATURES_MESSAGE, FEATURES, USER_REQUIRED_MESSAGE } from '@tracker/schemas';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import type { UserView } from './list-users';
@@ -93,6 +93,20 @@ describe('creating users', () => {
     const res = await h.call({ method: 'POST', url: '/api/users', cookie: admin, payload: { username: existing.username, password: 'long-enough-pw' } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Username already exists' });
+  });
+
+  test.each([
+    ['Look-Alike', 'look-alike'],
+    ['look-alike', 'LOOK-ALIKE'],
+    ['admin', 'ａｄｍｉｎ'],
+    ['ﬁnance', 'FINANCE'],
+  ])('a name that only looks like a taken one (%s, then %s) is 409 too', async (first, second) => {
+    const n = ++seq;
+    expect((await h.call({ method: 'POST', url: '/api/users', cookie: admin, payload: { username: `${first}-${n}`, password: 'long-enough-pw' } })).statusCode).toBe(201);
+    const res = await h.call({ method: 'POST', url: '/api/users', cookie: admin, payload: { username: `${second}-${n}`, password: 'long-enough-pw' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'Username already exists' });
+    expect(await h.entities.db.select().from(schema.users).where(eq(schema.users.username, `${second}-${n}`))).toEqual([]);
   });
 
   test('with features: the user is created holding them, in one step, and can use them at once', async () => {
@@ -207,6 +221,16 @@ describe('permissions', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^Unknown feature: billing/);
     expect(await h.entities.db.select().from(schema.userPermissions).where(eq(schema.userPermissions.userId, user.id))).toEqual([]);
+  });
+
+  test('an admin is refused features as on create (400, same message), and nothing is stored', async () => {
+    const [adminRow] = await h.entities.db.insert(schema.users).values({ username: `granted-admin-${++seq}`, password: 'scrypt$x', role: 'admin' }).returning();
+    const url = `/api/users/${adminRow!.id}/permissions`;
+    const res = await h.call({ method: 'POST', url, cookie: admin, payload: { features: ['campaigns'] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: ADMIN_FEATURES_MESSAGE });
+    expect(await h.entities.db.select().from(schema.userPermissions).where(eq(schema.userPermissions.userId, adminRow!.id))).toEqual([]);
+    expect((await h.call({ method: 'POST', url, cookie: admin, payload: { features: [] } })).statusCode).toBe(200);
   });
 
   test('an unknown user is 404', async () => {

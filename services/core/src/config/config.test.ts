@@ -16,6 +16,23 @@ describe('loadConfig', () => {
     expect(config.spill).toEqual({ afterMs: 300, maxBytes: 1024 * 1024 * 1024 });
   });
 
+  test.each([
+    ['false', false],
+    ['', false],
+    ['0', false],
+    // One hop: the address the nearest proxy saw, never the leftmost X-Forwarded-For entry.
+    ['true', 1],
+    ['1', 1],
+    [' 2 ', 2],
+    ['10.0.0.0/8, 192.168.1.7 ,fd00::/8,loopback', ['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback']],
+  ])('TRUST_PROXY=%j is %j', (value, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+  });
+
+  test.each(['yes', '10.0.0.0/33', '10.0.0.1, nginx', '99', ','])('TRUST_PROXY=%j stops start-up naming the variable', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+
   test('server engines from their URLs', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u:p@db:5432/tracker',

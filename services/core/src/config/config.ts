@@ -37,6 +37,47 @@ const registrantContactSchema = z.object({
 });
 export type RegistrantContact = z.infer<typeof registrantContactSchema>;
 
+/**
+ * Which proxies' X-Forwarded-* headers count. Off; a hop count (how many proxies stand in front:
+ * the client IP is the address the outermost of them saw); or the proxies' addresses / CIDRs. `true`
+ * is one hop, never "trust every entry": the leftmost X-Forwarded-For entry is whatever the client
+ * wrote when the proxy appends to it (nginx `$proxy_add_x_forwarded_for`, AWS ALB).
+ */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = value.toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) {
+    if (Number(v) <= 20) return Number(v);
+    ctx.addIssue({ code: 'custom', message: 'a hop count must be at most 20' });
+    return z.NEVER;
+  }
+  const entries = v.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const wrong = entries.filter((e) => !isProxyAddress(e));
+  if (entries.length === 0 || wrong.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, a hop count, or a comma-separated list of proxy addresses or CIDRs (not ${wrong.join(', ') || 'empty'})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -65,10 +106,7 @@ const envSchema = z.object({
     message: 'must be 64 hex characters (a 256-bit key)',
   }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
   // Calls to third parties (CAKE, TikTok, the registrar, Cloudflare) may reach private, loopback and
   // link-local addresses: off, so a base URL saved in Settings cannot read this server's own network.
   OUTGOING_ALLOW_PRIVATE: z
@@ -141,7 +179,7 @@ export interface Config {
   sessionSecret?: string;
   secretsKey?: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Which addresses calls to third parties may reach (OUTGOING_ALLOW_PRIVATE). */
   outgoing: OutgoingPolicy;
   /** The secret the edge worker sends as X-Edge-Secret; unset: ingest ignores every X-Edge-* header. */

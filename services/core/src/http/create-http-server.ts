@@ -13,7 +13,20 @@ export type HttpServer = FastifyInstance<RawServerDefault, IncomingMessage, Serv
 
 export interface HttpServerOptions {
   logger: Logger;
-  trustProxy: boolean;
+  /** TRUST_PROXY (see config): off, a hop count, or proxy addresses / CIDRs; `true` is one hop. */
+  trustProxy: boolean | number | string[];
+}
+
+/**
+ * Fastify's own `true` trusts every X-Forwarded-For entry, so the client IP would be the leftmost one,
+ * which the client writes itself; and its hop count trusts nothing. A hop count here trusts the
+ * socket's peer and the entries the nearest proxies appended, so `request.ip` is what the outermost saw.
+ */
+function trustFunction(trustProxy: HttpServerOptions['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trustProxy === false || trustProxy === 0) return false;
+  if (Array.isArray(trustProxy)) return trustProxy;
+  const hops = trustProxy === true ? 1 : trustProxy;
+  return (_address, hop) => hop < hops;
 }
 
 interface ValidationIssue {
@@ -35,7 +48,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; naming the base type keeps one server type for every mode.
     loggerInstance: options.logger as FastifyBaseLogger,
-    trustProxy: options.trustProxy,
+    trustProxy: trustFunction(options.trustProxy),
     // One log line per request would cost the click redirect more than the redirect itself.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyRequestLogger,
