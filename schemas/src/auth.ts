@@ -34,3 +34,8 @@ export const sessionUserSchema = z.object({
   permissions: z.array(z.enum(FEATURES)),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** GET /api/user, POST /api/login and /api/register: the user and the report time zone, so every screen's
+ *  date presets and first request count days in that zone before any report has answered. */
+export const signedInUserSchema = sessionUserSchema.extend({ reportTimezone: z.string() });
+export type SignedInUser = z.infer<typeof signedInUserSchema>;

@@ -3,13 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { count } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, forbidden, schema, unauthorized, type Db, type HttpServer } from '@tracker/core';
-import { loginBodySchema, passwordChangeBodySchema, registerBodySchema, type SessionUser } from '@tracker/schemas';
+import { loginBodySchema, passwordChangeBodySchema, registerBodySchema, type SignedInUser } from '@tracker/schemas';
 import { currentUser } from './access';
 import { changePassword } from './change-password';
 import type { LoginThrottle } from './login-throttle';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { findUserByUsername, lockUserCreation } from './username-key';
 import { SESSION_COOKIE, SESSION_TTL_MS, permissionsOf, type SessionStore } from './session-store';
+import { readReportTimezone } from '../reports/report-timezone';
 
 export interface AuthDeps {
   db: Db;
@@ -29,12 +30,12 @@ async function startSession(deps: AuthDeps, request: FastifyRequest, reply: Fast
 }
 
 export async function authRoutes(app: HttpServer, deps: AuthDeps) {
-  app.get('/user', { config: { access: 'user' } }, async (request) => currentUser(request));
+  app.get('/user', { config: { access: 'user' } }, async (request): Promise<SignedInUser> => ({ ...currentUser(request), reportTimezone: await readReportTimezone(deps.db) }));
 
   app.post(
     '/login',
     { config: { access: 'public' }, schema: { body: loginBodySchema } },
-    async (request, reply): Promise<SessionUser> => {
+    async (request, reply): Promise<SignedInUser> => {
       const { username, password } = request.body;
       // Counted before anything is awaited, so parallel guesses cannot all slip past the limit.
       const attempt = deps.throttle.begin(request.ip, username);
@@ -44,7 +45,7 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
       if (!user || !valid) throw unauthorized('Invalid username or password');
       attempt.succeeded();
       await startSession(deps, request, reply, user.id);
-      return { id: user.id, username: user.username, role: user.role, permissions: await permissionsOf(deps.db, user) };
+      return { id: user.id, username: user.username, role: user.role, permissions: await permissionsOf(deps.db, user), reportTimezone: await readReportTimezone(deps.db) };
     },
   );
 
@@ -68,7 +69,7 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
   app.post(
     '/register',
     { config: { access: 'public' }, schema: { body: registerBodySchema } },
-    async (request, reply): Promise<SessionUser> => {
+    async (request, reply): Promise<SignedInUser> => {
       const { username, password } = request.body;
       const hash = await hashPassword(password);
       const created = await deps.db.transaction(async (tx) => {
@@ -81,7 +82,7 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
       if (!created) throw forbidden('Registration is closed: ask an admin for an account');
       await startSession(deps, request, reply, created.id);
       void reply.status(201);
-      return { id: created.id, username: created.username, role: created.role, permissions: await permissionsOf(deps.db, created) };
+      return { id: created.id, username: created.username, role: created.role, permissions: await permissionsOf(deps.db, created), reportTimezone: await readReportTimezone(deps.db) };
     },
   );
 }

@@ -2,7 +2,8 @@
 // by default), campaign and rows-per-page filters, a click id search, four cards, the server-paged table
 // polled every 10 s with its columns chosen in this browser, and the server's CSV of the range. The filters
 // live in the URL (click-log-view.ts), so a reload keeps them and a link shares them.
-import { CLICK_LOG_PAGE_SIZES, DEFAULT_REPORT_TIMEZONE } from '@tracker/schemas';
+import { useSignedInTimeZone } from '../stats/report-time-zone';
+import { CLICK_LOG_PAGE_SIZES } from '@tracker/schemas';
 import { Download, LogOut, MousePointerClick, Percent, RefreshCw, Target } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -39,7 +40,8 @@ export function ClickLogPage() {
   const place = paged.viewKey === viewKey ? paged.place : FIRST_PAGE;
   const setPlace = (next: PagePlace) => setPaged({ viewKey, place: next });
   const [columnPrefs, setColumnPrefs] = useColumnPrefs();
-  const [knownTimezone, setKnownTimezone] = useState(DEFAULT_REPORT_TIMEZONE);
+  // The session's zone first, so the first request asks for the right days; the answer's zone corrects it.
+  const [knownTimezone, setKnownTimezone] = useState(useSignedInTimeZone);
 
   const range = picked ?? lastDays(7, todayIn(knownTimezone));
   const filter: ClickLogFilter = { range, campaignId: campaign === ALL_CAMPAIGNS ? undefined : campaign, search };

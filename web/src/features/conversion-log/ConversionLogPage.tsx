@@ -1,8 +1,8 @@
 // The Conversions screen at /conversions: every postback received in the range, newest
 // first, searchable by transaction or click id and filtered by status, so a network integration can be
 // debugged; older pages by cursor, the newest page polled.
+import { useSignedInTimeZone } from '../stats/report-time-zone';
 import { tz } from '@date-fns/tz';
-import { DEFAULT_REPORT_TIMEZONE } from '@tracker/schemas';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../ui/Button';
@@ -22,7 +22,8 @@ const NO_SORTING: [] = [];
 
 export function ConversionLogPage() {
   const [picked, setPicked] = useState<DayRange | null>(null);
-  const [knownTimezone, setKnownTimezone] = useState(DEFAULT_REPORT_TIMEZONE);
+  // The session's zone first, so the first request asks for the right days; the answer's zone corrects it.
+  const [knownTimezone, setKnownTimezone] = useState(useSignedInTimeZone);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string>(ALL_STATUSES);
   // The cursors of the pages before this one: empty on the newest page.

@@ -1,5 +1,6 @@
 // Settings (spec §7 "Settings"): the key/value rows (admins only), saving one POST per setting,
 // the worker redeploy, and the postback URL, with the spec §8 toasts.
+import { SESSION_USER_QUERY_KEY } from '../../app/auth/session-user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PostbackUrl, RedeployWorkerResult, SettingKey, SettingRow } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
@@ -41,6 +42,8 @@ export function useSaveSettings() {
       void queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
       void queryClient.invalidateQueries({ queryKey: POSTBACK_URL_KEY });
       void queryClient.invalidateQueries({ queryKey: ['/api/campaigns'] });
+      // The signed-in user carries the report time zone every screen's days start from.
+      void queryClient.invalidateQueries({ queryKey: SESSION_USER_QUERY_KEY });
     },
   });
 }

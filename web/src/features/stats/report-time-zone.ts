@@ -2,16 +2,23 @@
 // report last said, and the date range sent while the user keeps the default 'today'.
 import { DEFAULT_REPORT_TIMEZONE } from '@tracker/schemas';
 import { useState } from 'react';
+import { useAuth } from '../../app/auth/auth-context';
 import { lastDays, todayIn, toDayParam, type DayRange } from '../../ui/date-range-presets';
+
+/** The report time zone as the signed-in user's session told it: known before any report answers, so
+ *  the first request already asks for the right day. */
+export function useSignedInTimeZone(): string {
+  return useAuth().user?.reportTimezone ?? DEFAULT_REPORT_TIMEZONE;
+}
 
 /**
  * The zone the server buckets reports in, and a call that learns it from a report. Non-admins cannot
- * read settings, so it is learnt from the report itself (GET /api/reports answers with it) and kept
- * while the next one loads; the setting's default until the first answer. Call `learn` during render:
+ * read settings: it comes with the signed-in user (GET /api/user), and a report that answers with another
+ * (the setting changed meanwhile) corrects it, kept while the next one loads. Call `learn` during render:
  * React renders again at once, so the corrected day goes out without painting the guess.
  */
 export function useReportTimeZone(): [timeZone: string, learn: (reported: string | undefined) => void] {
-  const [known, setKnown] = useState(DEFAULT_REPORT_TIMEZONE);
+  const [known, setKnown] = useState(useSignedInTimeZone);
   return [
     known,
     (reported) => {
