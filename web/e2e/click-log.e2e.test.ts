@@ -143,6 +143,10 @@ describeWithChromium('click log e2e')('the Click Log in Chromium', () => {
     const page3 = await shownClickIds(page);
     expect(page3).toHaveLength(30);
     expect(page3.filter((id) => page2.includes(id))).toEqual([]);
+    // The page is in the URL with its snapshot: a reload shows the same clicks.
+    await page.reload();
+    await waitForStatus(page, /Showing 101 to 130 of 130 results/);
+    expect(await shownClickIds(page)).toEqual(page3);
     await goTo(page, 'Previous page');
     expect(await shownClickIds(page)).toEqual(page2);
 

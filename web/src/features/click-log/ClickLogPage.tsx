@@ -30,15 +30,13 @@ export function ClickLogPage() {
   const [query, setQuery] = useSearchParams();
   // picked is null until the user picks a range: then the last 7 days of the report time zone, once known.
   // search: the digits searched for, set only from text that can be part of a click id.
-  const { range: picked, campaign, pageSize, search } = useMemo(() => parseClickLogView(query), [query]);
+  const { range: picked, campaign, pageSize, search, place } = useMemo(() => parseClickLogView(query), [query]);
+  // Any change but the page's own goes back to page 1 of a fresh snapshot.
   function updateView(patch: Partial<ClickLogView>, options?: { replace?: boolean }) {
-    setQuery((current) => serializeClickLogView({ ...parseClickLogView(current), ...patch }), { replace: options?.replace ?? false });
+    setQuery((current) => serializeClickLogView({ ...parseClickLogView(current), place: FIRST_PAGE, ...patch }), { replace: options?.replace ?? false });
   }
-  // The page is not in the URL (its cursor belongs to a snapshot): any other view, Back included, starts at page 1.
-  const viewKey = serializeClickLogView({ range: picked, campaign, pageSize, search }).toString();
-  const [paged, setPaged] = useState<{ viewKey: string; place: PagePlace }>({ viewKey, place: FIRST_PAGE });
-  const place = paged.viewKey === viewKey ? paged.place : FIRST_PAGE;
-  const setPlace = (next: PagePlace) => setPaged({ viewKey, place: next });
+  // The page lives in the URL with its snapshot and cursor: a reload, or a link, opens the same clicks.
+  const setPlace = (next: PagePlace) => updateView({ place: next });
   const [columnPrefs, setColumnPrefs] = useColumnPrefs();
   // The session's zone first, so the first request asks for the right days; the answer's zone corrects it.
   const [knownTimezone, setKnownTimezone] = useState(useSignedInTimeZone);
@@ -56,7 +54,7 @@ export function ClickLogPage() {
   const newer = place.page > 1 ? (shown?.newer ?? 0) : 0;
   // A page of the snapshot that has come back empty (its clicks deleted) has nothing to page from.
   useEffect(() => {
-    if (shown && shown.rows.length === 0 && place.page > 1) setPlace(FIRST_PAGE);
+    if (shown && shown.rows.length === 0 && place.page > 1) updateView({ place: FIRST_PAGE }, { replace: true });
   }, [shown, place.page]);
 
   const tableCard = useRef<HTMLDivElement>(null);
