@@ -93,6 +93,10 @@ describeWithChromium('conversion log e2e')('the Conversions screen in Chromium',
     await rows.filter({ hasText: 'MX-1' }).first().waitFor({ state: 'detached' });
     await expect(rows.allTextContents()).resolves.toEqual([expect.stringContaining('MX-2')]);
     await shot(page, 'convlog-03-rejected', { fullPage: false });
+    // The filter is in the URL: a reload keeps it.
+    await page.reload();
+    await table.getByText('MX-2').waitFor();
+    await expect(rows.allTextContents()).resolves.toEqual([expect.stringContaining('MX-2')]);
   }, STEP_MS);
 
   test('pending and rejected show as their own report columns, not in revenue', async () => {

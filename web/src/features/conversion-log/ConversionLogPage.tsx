@@ -1,15 +1,17 @@
 // The Conversions screen at /conversions: every postback received in the range, newest
 // first, searchable by transaction or click id and filtered by status, so a network integration can be
-// debugged; older pages by cursor, the newest page polled.
+// debugged; older pages by cursor, the newest page polled. The range, search and status live in the URL,
+// so a reload or a shared link shows the same postbacks.
 import { useSignedInTimeZone } from '../stats/report-time-zone';
 import { tz } from '@date-fns/tz';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
 import { DataTable } from '../../ui/DataTable';
 import { DateRangePicker } from '../../ui/DateRangePicker';
-import { lastDays, todayIn, type DayRange } from '../../ui/date-range-presets';
+import { lastDays, parseDayRangeParams, todayIn, toDayParam, type DayRange } from '../../ui/date-range-presets';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { PageHeader } from '../../ui/PageHeader';
@@ -20,14 +22,32 @@ import { useConversionLog, type ConversionLogFilter } from './queries';
 const ALL_STATUSES = 'all';
 const NO_SORTING: [] = [];
 
+const STATUSES = ['approved', 'pending', 'rejected'] as const;
+
 export function ConversionLogPage() {
-  const [picked, setPicked] = useState<DayRange | null>(null);
+  const [query, setQuery] = useSearchParams();
+  const picked = parseDayRangeParams(query.get('start') ?? undefined, query.get('end') ?? undefined);
+  const search = query.get('q') ?? '';
+  const status = (STATUSES as readonly string[]).includes(query.get('status') ?? '') ? query.get('status')! : ALL_STATUSES;
   // The session's zone first, so the first request asks for the right days; the answer's zone corrects it.
   const [knownTimezone, setKnownTimezone] = useState(useSignedInTimeZone);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<string>(ALL_STATUSES);
   // The cursors of the pages before this one: empty on the newest page.
   const [cursors, setCursors] = useState<string[]>([]);
+  /** Sets URL parameters ('' removes one) and goes back to the newest page. Typing replaces the history entry. */
+  function updateQuery(patch: Record<string, string>, options: { replace?: boolean } = {}) {
+    setQuery(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(patch)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: options.replace ?? false },
+    );
+    setCursors([]);
+  }
 
   const range = picked ?? lastDays(7, todayIn(knownTimezone));
   const filter: ConversionLogFilter = {
@@ -52,10 +72,7 @@ export function ConversionLogPage() {
           <DateRangePicker
             value={range}
             timeZone={timezone}
-            onChange={(value) => {
-              setPicked(value);
-              setCursors([]);
-            }}
+            onChange={(value: DayRange) => updateQuery({ start: toDayParam(value.from), end: toDayParam(value.to) })}
             className="w-full sm:w-auto"
           />
         }
@@ -73,10 +90,7 @@ export function ConversionLogPage() {
               type="search"
               value={search}
               maxLength={200}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setCursors([]);
-              }}
+              onChange={(event) => updateQuery({ q: event.target.value }, { replace: true })}
               placeholder="Search by transaction or click ID"
               autoComplete="off"
               spellCheck={false}
@@ -90,10 +104,7 @@ export function ConversionLogPage() {
           </Label>
           <Select
             value={status}
-            onValueChange={(value) => {
-              setStatus(value);
-              setCursors([]);
-            }}
+            onValueChange={(value) => updateQuery({ status: value === ALL_STATUSES ? '' : value })}
           >
             <SelectTrigger id="conversion-status" className="sm:w-40">
               <SelectValue />
