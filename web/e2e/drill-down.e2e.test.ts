@@ -88,6 +88,9 @@ describeWithChromium('drill-down e2e')('the dashboard drill-down in Chromium', (
     const visits = await page.getByRole('table', { name: 'Report' }).locator('tbody tr td:nth-child(2)').allInnerTexts();
     expect(visits).toEqual(['4', '4', '3', '1']);
     await shot(page, 'drill-down-open');
+    // The opened rows are in the URL: a reload opens them again.
+    await page.reload();
+    await waitForRows(page, [['Summer', 0], ['Keto', 20], ['feed', 40], ['pangle', 40]]);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();

@@ -3,7 +3,7 @@
 // computed by the server (GET /api/reports) and polled every 30 s. Days are the report time zone's.
 // The whole view lives in the URL (dashboard-view.ts), so it survives a reload and 'Copy link' shares it.
 import { Check, Download, KeyRound, Link2 } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { ColumnSizingState } from '@tanstack/react-table';
 import { downloadCsv, toCsv } from '../../lib/csv';
@@ -22,7 +22,7 @@ import { toggleCampaignFilter } from './campaign-filter';
 import { serializeDashboardView, type AudienceFilterValues } from './dashboard-view';
 import { ColumnsPopover } from './ColumnsPopover';
 import { EMPTY_GROUP_LABELS, type ReportGroupBy } from '@tracker/schemas';
-import { drillLevels, drillTree, fitDrill, NO_DRILL, openedPaths, type DrillState } from './drill';
+import { drillLevels, drillTree, fitDrill, openedPaths, type DrillState } from './drill';
 import { drillCsv } from './drill-csv';
 import { useAudienceValues, useDrillChildren, useMediaBuyers, usePreferences, useReport, useSaveColumnWidths, useSaveVisibleColumns, type ReportParams } from './queries';
 import {
@@ -54,17 +54,17 @@ export function StatsPage() {
   const picked = view.range;
   const [timeZone, learnTimeZone] = useReportTimeZone();
   const { copiedKey, copy } = useCopyIndicator({ successToast: true });
-  // Drill-down: its levels live in the URL (drill=then,then2); which rows are open stays on this page.
-  const [expanded, setExpanded] = useState<readonly string[]>(NO_DRILL.expanded);
+  // Drill-down: its levels (drill=then,then2) and the opened rows (open=[paths]) live in the URL. Opening a
+  // row rearranges the report, so it replaces the history entry; a new level is a new report.
   const drillState: DrillState = {
     then: (view.drill[0] as ReportGroupBy | undefined) ?? null,
     then2: (view.drill[1] as ReportGroupBy | undefined) ?? null,
-    expanded,
+    expanded: view.expanded,
   };
   function setDrill(next: DrillState) {
-    setExpanded(next.expanded);
     const levels = [next.then, next.then2].filter((level): level is ReportGroupBy => level !== null);
-    if (levels.join() !== view.drill.join()) updateView({ drill: levels });
+    const newLevels = levels.join() !== view.drill.join();
+    updateView({ drill: levels, expanded: [...next.expanded] }, { replace: !newLevels });
   }
 
   const groupBy = reportGroupBy(tab, filters.variable);

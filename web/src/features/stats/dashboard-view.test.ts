@@ -22,10 +22,13 @@ describe('dashboard view in the URL', () => {
       sorting: [{ id: 'clicks', desc: false }],
       columns: ['clicks', 'revenue', 'roi'],
       drill: ['creativeName', 'placement'],
+      // Opened rows by their paths, a key with a comma and quotes among them.
+      expanded: ['["hook, v2"]', '["hook, v2","p\\"1"]'],
     };
     const query = serializeDashboardView(view).toString();
     expect(query).toBe(
-      'tab=offer&var=placement&offer=12&spark=none&buyer=jane&country=US&os=none&browser=Mobile+Safari&campaign=c_spring&start=2026-03-01&end=2026-03-07&sort=clicks.asc&cols=clicks%2Crevenue%2Croi&drill=creativeName%2Cplacement',
+      'tab=offer&var=placement&offer=12&spark=none&buyer=jane&country=US&os=none&browser=Mobile+Safari&campaign=c_spring&start=2026-03-01&end=2026-03-07&sort=clicks.asc&cols=clicks%2Crevenue%2Croi&drill=creativeName%2Cplacement' +
+        '&open=%5B%5B%22hook%2C+v2%22%5D%2C%5B%22hook%2C+v2%22%2C%22p%5C%221%22%5D%5D',
     );
     expect(parseQuery(query)).toEqual(view);
   });
@@ -59,5 +62,11 @@ describe('dashboard view in the URL', () => {
 
   it('drops a column list with nothing usable in it', () => {
     expect(parseQuery('cols=,,nothing').columns).toBeNull();
+  });
+
+  it('drops opened rows that are not a list of paths', () => {
+    expect(parseQuery('drill=offer&open=nope').expanded).toEqual([]);
+    expect(parseQuery('drill=offer&open=%5B%5B1%5D%5D').expanded).toEqual([]);
+    expect(parseQuery('drill=offer&open=%5B%5B%22a%22%2C%22b%22%2C%22c%22%5D%5D').expanded).toEqual([]);
   });
 });

@@ -57,6 +57,21 @@ const VIEW_FIELDS = {
   drill: listOf(REPORT_GROUP_BY as unknown as [string, ...string[]])
     .transform((list) => list.slice(0, 2))
     .catch([]),
+  // The opened rows, each the keys of its path from the top (JSON: a key may hold any character).
+  open: z
+    .string()
+    .max(20_000)
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(z.array(z.string().max(500)).min(1).max(2)).max(100))
+    .transform((paths) => [...new Set(paths.map((path) => JSON.stringify(path)))])
+    .catch([]),
 };
 
 const viewSchema = z.object(VIEW_FIELDS);
@@ -78,6 +93,8 @@ export interface DashboardView {
   /** Visible columns when they differ from the viewer's saved preference, else null. */
   columns: ReportColumnId[] | null;
   drill: string[];
+  /** The opened rows by id (drill.ts rowId), so a reload or a link opens the same rows. */
+  expanded: string[];
 }
 
 export type AudienceFilterValues = Record<AudienceVariable, string>;
@@ -96,6 +113,7 @@ export const DEFAULT_DASHBOARD_VIEW: DashboardView = {
   sorting: DEFAULT_REPORT_SORTING,
   columns: null,
   drill: [],
+  expanded: [],
 };
 
 /** The view a URL's query describes; every missing or bad value is its default. Never throws. */
@@ -118,6 +136,7 @@ export function parseDashboardView(search: URLSearchParams): DashboardView {
     sorting: url.sort,
     columns: url.cols ?? null,
     drill: url.drill,
+    expanded: url.open,
   };
 }
 
@@ -143,5 +162,6 @@ export function serializeDashboardView(view: DashboardView): URLSearchParams {
   if (sort && (sort.id !== defaultSort!.id || sort.desc !== defaultSort!.desc)) out.set('sort', `${sort.id}.${sort.desc ? 'desc' : 'asc'}`);
   if (view.columns?.length) out.set('cols', view.columns.join(','));
   if (view.drill.length) out.set('drill', view.drill.join(','));
+  if (view.drill.length && view.expanded.length) out.set('open', JSON.stringify(view.expanded.map((id) => JSON.parse(id) as string[])));
   return out;
 }
