@@ -26,18 +26,22 @@ export const statementImportJobSchema = z.object({
 });
 export type StatementImportJob = z.infer<typeof statementImportJobSchema>;
 
-/** The upload's answer (spec §7): what the file did, one count per outcome. */
+/** The upload's answer (spec §7): what the file did, one count per outcome; every row counts once. */
 export interface StatementImportResult {
-  /** Transactions added or changed: new ones plus PENDING ones that became CLEARED or DECLINED. */
+  /** Transactions added or changed: clearedCount + pendingDeclinedCount + updatedCount. */
   count: number;
-  /** Of `count`: now CLEARED. */
+  /** New transactions (not stored before) that are CLEARED. */
   clearedCount: number;
-  /** Of `count`: now PENDING or DECLINED. */
+  /** New transactions that are PENDING or DECLINED. */
   pendingDeclinedCount: number;
-  /** Of `count`: known transactions whose PENDING status moved on (also counted above by their new status). */
+  /** Known PENDING transactions that moved on to CLEARED or DECLINED (not counted as new). */
   updatedCount: number;
-  /** Rows that changed nothing: already stored as they are, or an older status than the stored one. */
+  /** Of `updatedCount`, by the status they moved to. */
+  updatedByStatus: { CLEARED: number; DECLINED: number };
+  /** Rows that changed nothing: already stored as they are, an older status than the stored one, or repeated in the file. */
   duplicateCount: number;
+  /** Of `duplicateCount`, by the status the skipped row had in the file. */
+  duplicatesByStatus: Record<TransactionStatus, number>;
   /** Rows skipped because a value could not be read. */
   errorCount: number;
   /** One line per skipped row, naming its line number in the file. */

@@ -48,7 +48,9 @@ export function statementImportContract(open: () => Promise<Entities>): void {
       clearedCount: 2,
       pendingDeclinedCount: 3,
       updatedCount: 0,
+      updatedByStatus: { CLEARED: 0, DECLINED: 0 },
       duplicateCount: 0,
+      duplicatesByStatus: { PENDING: 0, CLEARED: 0, DECLINED: 0 },
       errorCount: 2,
       warnings: [
         'Line 8: Transaction Date "13/45/26" is not a date (M/D/YY or YYYY-MM-DD)',
@@ -72,11 +74,21 @@ export function statementImportContract(open: () => Promise<Entities>): void {
     await importCsv(DAY_ONE);
     const before = await entities.db.select().from(schema.transactions).orderBy(asc(schema.transactions.id));
     const again = await importCsv(DAY_ONE);
-    expect(again).toMatchObject({ ok: true, count: 0, clearedCount: 0, pendingDeclinedCount: 0, duplicateCount: 5, errorCount: 2 });
+    // Each duplicate by the status its row has: DAY_ONE holds 2 CLEARED, 2 PENDING and 1 DECLINED.
+    expect(again).toMatchObject({
+      ok: true,
+      count: 0,
+      clearedCount: 0,
+      pendingDeclinedCount: 0,
+      updatedCount: 0,
+      duplicateCount: 5,
+      duplicatesByStatus: { PENDING: 2, CLEARED: 2, DECLINED: 1 },
+      errorCount: 2,
+    });
     expect(await entities.db.select().from(schema.transactions).orderBy(asc(schema.transactions.id))).toEqual(before);
   });
 
-  test('a later export moves PENDING on to CLEARED or DECLINED (also a row without Reference Id), never back', async () => {
+  test('a later export moves PENDING on to CLEARED or DECLINED (also a row without Reference Id), never back; moves are counted as updates, not as new', async () => {
     await importCsv(DAY_ONE);
     const later: StatementLine[] = [
       { ...DAY_ONE[1]!, status: 'CLEARED', clearDate: '11/6/26' }, // R-2 clears
@@ -88,10 +100,12 @@ export function statementImportContract(open: () => Promise<Entities>): void {
     expect(await importCsv(later, { bom: false })).toEqual({
       ok: true,
       count: 3,
-      clearedCount: 2,
-      pendingDeclinedCount: 1,
+      clearedCount: 1,
+      pendingDeclinedCount: 0,
       updatedCount: 2,
+      updatedByStatus: { CLEARED: 1, DECLINED: 1 },
       duplicateCount: 2,
+      duplicatesByStatus: { PENDING: 2, CLEARED: 0, DECLINED: 0 },
       errorCount: 0,
       warnings: [],
     });
@@ -122,6 +136,7 @@ export function statementImportContract(open: () => Promise<Entities>): void {
       count: 1,
       clearedCount: 1,
       duplicateCount: 1,
+      duplicatesByStatus: { PENDING: 1, CLEARED: 0, DECLINED: 0 },
     });
   });
 

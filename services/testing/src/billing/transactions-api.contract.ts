@@ -81,7 +81,9 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
       clearedCount: 2,
       pendingDeclinedCount: 3,
       updatedCount: 0,
+      updatedByStatus: { CLEARED: 0, DECLINED: 0 },
       duplicateCount: 0,
+      duplicatesByStatus: { PENDING: 0, CLEARED: 0, DECLINED: 0 },
       errorCount: 2,
       warnings: [expect.stringMatching(/^Line 8: /), expect.stringMatching(/^Line 9: /)],
     });
