@@ -163,6 +163,32 @@ export function statementImportContract(open: () => Promise<Entities>): void {
     expect(await stored()).toEqual([]);
   });
 
+  test('a binary file saved as .csv is refused in words a person can read, never with its bytes', async () => {
+    const binary = (bytes: number[]) => {
+      const p = path.join(dir, `binary-${++n}.csv`);
+      fs.writeFileSync(p, Buffer.from(bytes));
+      return p;
+    };
+    // An executable's start: csv-parse stops at the quote and would quote the bytes around it.
+    const elf = [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x22, 0x00, 0x00, 0xff, 0xfe, 0x03, ...Array.from({ length: 3000 }, (_, i) => (i * 37) % 256)];
+    // Bytes that are not UTF-8 and no NUL: the header row itself is garbage.
+    const noise = [0x89, 0x50, 0x4e, 0x47, 0x2c, 0xc3, 0x28, 0x2c, 0xa0, 0xa1, 0x0a, 0x31, 0x2c, 0xe2, 0x82, 0x0a];
+    for (const bytes of [elf, noise]) {
+      const outcome = await importStatementFile(entities.db, binary(bytes));
+      expect(outcome.ok).toBe(false);
+      if (outcome.ok) continue;
+      for (const text of [outcome.error, ...outcome.details]) {
+        expect(text).not.toMatch(/[\p{Cc}\ufffd]/u);
+        expect(text.length).toBeLessThanOrEqual(300);
+      }
+    }
+    expect(await importStatementFile(entities.db, binary(elf))).toEqual({
+      ok: false,
+      error: 'The file is not a CSV text file',
+      details: [expect.stringMatching(/^Line 1 holds binary data/)],
+    });
+  });
+
   test('a crash mid-file leaves nothing; the queue retries the job and it counts each row once', async () => {
     const big: StatementLine[] = Array.from({ length: 40 }, (_, i) => ({
       date: '11/10/26',
