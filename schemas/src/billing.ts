@@ -58,6 +58,38 @@ export type StatementImportOutcome = ({ ok: true } & StatementImportResult) | ({
 
 // ---- reading ----
 
+// A number field lets people type exponents ('1e3'); the amount is written out before the money
+// grammar reads it. Exponents of 3 digits at most: anything larger is no amount anyway.
+const EXPONENT = /^([-+]?)(\d*)(?:\.(\d*))?e([-+]?\d{1,3})$/i;
+
+function writeOutExponent(text: string): string {
+  const match = EXPONENT.exec(text.trim());
+  if (!match || (match[2] === '' && !match[3])) return text;
+  const [, sign, whole = '', fraction = '', exponent] = match;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  const padded = point <= 0 ? '0'.repeat(1 - point) + digits : digits.padEnd(point, '0');
+  const at = Math.max(point, 1);
+  const integer = padded.slice(0, at).replace(/^0+(?=\d)/, '');
+  const decimals = padded.slice(at).replace(/0+$/, '');
+  return `${sign === '-' ? '-' : ''}${integer}${decimals ? `.${decimals}` : ''}`;
+}
+
+/**
+ * An amount filter as typed ('12.50', '$1,000', '1e3'), as the decimal text the server compares with:
+ * the one rule of the Transactions filter, for the api's query and the web's inline check. Throws
+ * MoneyError with a message naming `label` and quoting the text as typed.
+ */
+export function readAmountFilter(text: string, label: string): string {
+  const written = writeOutExponent(text);
+  try {
+    return moneyText(parseMoney(written, { ...STATEMENT_AMOUNT, label, example: '12.50' }));
+  } catch (error) {
+    if (!(error instanceof MoneyError) || written === text) throw error;
+    throw new MoneyError(error.message.replace(JSON.stringify(written), JSON.stringify(text)));
+  }
+}
+
 const amountFilter = (name: string) =>
   z.preprocess(
     blankToUndefined,
@@ -66,7 +98,7 @@ const amountFilter = (name: string) =>
       .max(40, `${name} must be an amount such as 12.50`)
       .transform((value, ctx) => {
         try {
-          return moneyText(parseMoney(value, { ...STATEMENT_AMOUNT, label: name, example: '12.50' }));
+          return readAmountFilter(value, name);
         } catch (error) {
           if (!(error instanceof MoneyError)) throw error;
           ctx.addIssue({ code: 'custom', message: error.message });

@@ -155,6 +155,13 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
     const bad = await app.inject({ method: 'GET', url: '/api/transactions?minAmount=abc', headers: { cookie: cookies.admin! } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: expect.stringContaining('minAmount') });
+    // What a number field lets people type: an exponent is an amount; junk is a 400 with a message, never a dropped request.
+    expect((await get<TransactionPage>('admin', '/api/transactions?minAmount=1e2&maxAmount=1.2e2')).transactions.every((t) => Number(t.authBillingAmount) >= 100 && Number(t.authBillingAmount) <= 120)).toBe(true);
+    expect((await get<TransactionPage>('admin', '/api/transactions?minAmount=1e2&maxAmount=1.2e2')).total).toBeGreaterThan(0);
+    for (const junk of ['1e', '-', '.', '1e3e3', '%E2%80%94', 'Infinity', 'NaN', '1'.repeat(300), '1e999', '0x10']) {
+      const res = await app.inject({ method: 'GET', url: `/api/transactions?maxAmount=${junk}`, headers: { cookie: cookies.admin! } });
+      expect([res.statusCode, res.json()]).toEqual([400, { message: expect.stringContaining('maxAmount') }]);
+    }
   }, 60_000);
 
   test('the cards and the VCN Spend Summary are summed in SQL: DECLINED out, Unknown VCN, largest first, date range', async () => {
