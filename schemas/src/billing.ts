@@ -201,5 +201,10 @@ export const transactionSummarySchema = z.object({
 export type TransactionSummary = z.output<typeof transactionSummarySchema>;
 
 /** GET /api/transactions/vcns: the filter's options among the caller's transactions. */
-export const transactionVcnOptionsSchema = z.object({ last4s: z.array(z.string()), nicknames: z.array(z.string()) });
+export const transactionVcnOptionsSchema = z.object({
+  last4s: z.array(z.string()),
+  nicknames: z.array(z.string()),
+  /** The VCN nicknames an admin assigned to the caller (even those without transactions yet); null for an admin, who sees all. */
+  assignedNicknames: z.array(z.string()).nullable(),
+});
 export type TransactionVcnOptions = z.output<typeof transactionVcnOptionsSchema>;

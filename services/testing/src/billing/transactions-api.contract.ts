@@ -198,8 +198,8 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
     expect(summary.total).toEqual({ count: 1, amount: '-25.00' });
     expect(summary.declined).toEqual({ count: 1, amount: '99.99' });
     expect(summary.spendByVcn.map((r) => r.vcnNickname)).toEqual(['Beta Card']);
-    expect(await get('beta', '/api/transactions/vcns')).toEqual({ last4s: ['2222'], nicknames: ['Beta Card'] });
-    expect(await get('admin', '/api/transactions/vcns')).toEqual({ last4s: ['1111', '2222', '3333'], nicknames: ['Alpha Card', 'Beta Card'] });
+    expect(await get('beta', '/api/transactions/vcns')).toEqual({ last4s: ['2222'], nicknames: ['Beta Card'], assignedNicknames: ['Beta Card'] });
+    expect(await get('admin', '/api/transactions/vcns')).toEqual({ last4s: ['1111', '2222', '3333'], nicknames: ['Alpha Card', 'Beta Card'], assignedNicknames: null });
     // The Users screen's options are the nicknames of the uploaded transactions.
     expect(await get('admin', '/api/users/vcn-options')).toEqual(['Alpha Card', 'Beta Card']);
 
@@ -207,7 +207,8 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
     const nothing = await get<TransactionSummary>('nobody', '/api/transactions/summary');
     expect(nothing.total).toEqual({ count: 0, amount: '0.00' });
     expect(nothing.spendByVcn).toEqual([]);
-    expect(await get('nobody', '/api/transactions/vcns')).toEqual({ last4s: [], nicknames: [] });
+    // The screen tells a user without cards to ask an admin, rather than to upload (which only admins can).
+    expect(await get('nobody', '/api/transactions/vcns')).toEqual({ last4s: [], nicknames: [], assignedNicknames: [] });
     expect((await app.inject({ method: 'GET', url: '/api/transactions' })).statusCode).toBe(401);
   }, 60_000);
 }
