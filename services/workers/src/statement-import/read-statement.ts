@@ -75,7 +75,7 @@ function mapColumns(header: string[]): Map<Field, number> {
   if (missing.length > 0) {
     throw new StatementRefusal(`The file is missing ${missing.length === 1 ? 'a required column' : 'required columns'}: ${missing.join(', ')}`, [
       `Expected the card provider's statement export with the columns ${Object.values(NEEDED).join(', ')}.`,
-      printableLine(`Found: ${header.slice(0, 12).map((h) => h.trim() || '(blank)').join(', ')}${header.length > 12 ? ', ...' : ''}`, 300),
+      printableLine(`Found: ${header.slice(0, 12).map((h) => printableLine(h, 40) || '(blank)').join(', ')}${header.length > 12 ? ', ...' : ''}`, 300),
     ]);
   }
   return columns;
