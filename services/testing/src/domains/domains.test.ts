@@ -162,6 +162,17 @@ describe('checking a domain', () => {
     }
     expect(namecheap.requests.filter((r) => r.params.DomainList === 'example.com')).toEqual([]);
   });
+
+  test('a name is read by the one domain-name rule Settings uses: case and spaces do not matter, an IDN is punycode', async () => {
+    expect((await post('/api/domains/check', { domain: ' MyTrack.XYZ ' })).json()).toEqual({
+      available: true,
+      price: '2.16',
+      premium: false,
+      message: 'mytrack.xyz is available. Price: $2.16',
+    });
+    expect((await post('/api/domains/check', { domain: 'Bücher.xyz' })).json()).toMatchObject({ available: true, message: 'xn--bcher-kva.xyz is available. Price: $2.16' });
+    expect(namecheap.requests.map((r) => r.params.DomainList).filter(Boolean)).toEqual(expect.arrayContaining(['mytrack.xyz', 'xn--bcher-kva.xyz']));
+  });
 });
 
 describe('buying and configuring a domain', () => {
