@@ -190,6 +190,17 @@ describe('buying and configuring a domain', () => {
 
     const again = await post('/api/domains/purchase', { domain: 'buy-one.xyz' });
     expect([again.statusCode, again.json()]).toEqual([409, { message: 'buy-one.xyz is already in your domains (purchased)' }]);
+    // A check of a name already bought never offers it again, whatever the registrar would say: it is not asked.
+    const asked = () => namecheap.requests.filter((r) => r.command === 'namecheap.domains.check' && r.params.DomainList === 'buy-one.xyz').length;
+    const before = asked();
+    expect((await post('/api/domains/check', { domain: 'Buy-One.xyz' })).json()).toEqual({
+      available: false,
+      price: null,
+      premium: false,
+      message: 'buy-one.xyz is already in your domains (purchased)',
+    });
+    expect(before).toBeGreaterThan(0);
+    expect(asked()).toBe(before);
 
     const configured = await post(`/api/domains/${purchased.id}/configure`, { subdomain: 'trk' });
     expect(configured.json()).toEqual({ success: true, status: 'active', message: 'trk.buy-one.xyz is live through the edge worker' });
