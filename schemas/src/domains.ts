@@ -25,16 +25,12 @@ export const SUBDOMAIN_FORMAT = 'Invalid subdomain format (e.g., trk, go, click)
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const SUBDOMAIN_PATTERN = new RegExp(`^${LABEL}$`);
 
-/** A typed domain name as the server reads it ('MyTrack.XYZ' → 'mytrack.xyz'), or the message saying why not. */
+/** A typed domain name as the server reads it ('MyTrack.XYZ' → 'mytrack.xyz'), or the message saying why not;
+ *  the format rule alone (no .xyz rule), as the search field checks it. */
 export function readDomainName(value: string): { domain: string; problem: null } | { domain: null; problem: string } {
   if (value.trim() === '') return { domain: null, problem: DOMAIN_REQUIRED };
   const domain = normaliseHost(value);
   return domain === null ? { domain: null, problem: DOMAIN_FORMAT } : { domain, problem: null };
-}
-
-/** The format rule alone, for the search field (no TLD rule): the message, or null when it is fine. */
-export function domainFormatProblem(value: string): string | null {
-  return readDomainName(value).problem;
 }
 
 /** What the registrar can sell us: a name directly under .xyz. */
