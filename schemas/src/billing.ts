@@ -26,18 +26,22 @@ export const statementImportJobSchema = z.object({
 });
 export type StatementImportJob = z.infer<typeof statementImportJobSchema>;
 
-/** The upload's answer (spec §7): what the file did, one count per outcome. */
+/** The upload's answer (spec §7): what the file did, one count per outcome; every row counts once. */
 export interface StatementImportResult {
-  /** Transactions added or changed: new ones plus PENDING ones that became CLEARED or DECLINED. */
+  /** Transactions added or changed: clearedCount + pendingDeclinedCount + updatedCount. */
   count: number;
-  /** Of `count`: now CLEARED. */
+  /** New transactions (not stored before) that are CLEARED. */
   clearedCount: number;
-  /** Of `count`: now PENDING or DECLINED. */
+  /** New transactions that are PENDING or DECLINED. */
   pendingDeclinedCount: number;
-  /** Of `count`: known transactions whose PENDING status moved on (also counted above by their new status). */
+  /** Known PENDING transactions that moved on to CLEARED or DECLINED (not counted as new). */
   updatedCount: number;
-  /** Rows that changed nothing: already stored as they are, or an older status than the stored one. */
+  /** Of `updatedCount`, by the status they moved to. */
+  updatedByStatus: { CLEARED: number; DECLINED: number };
+  /** Rows that changed nothing: already stored as they are, an older status than the stored one, or repeated in the file. */
   duplicateCount: number;
+  /** Of `duplicateCount`, by the status the skipped row had in the file. */
+  duplicatesByStatus: Record<TransactionStatus, number>;
   /** Rows skipped because a value could not be read. */
   errorCount: number;
   /** One line per skipped row, naming its line number in the file. */
@@ -54,6 +58,38 @@ export type StatementImportOutcome = ({ ok: true } & StatementImportResult) | ({
 
 // ---- reading ----
 
+// A number field lets people type exponents ('1e3'); the amount is written out before the money
+// grammar reads it. Exponents of 3 digits at most: anything larger is no amount anyway.
+const EXPONENT = /^([-+]?)(\d*)(?:\.(\d*))?e([-+]?\d{1,3})$/i;
+
+function writeOutExponent(text: string): string {
+  const match = EXPONENT.exec(text.trim());
+  if (!match || (match[2] === '' && !match[3])) return text;
+  const [, sign, whole = '', fraction = '', exponent] = match;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  const padded = point <= 0 ? '0'.repeat(1 - point) + digits : digits.padEnd(point, '0');
+  const at = Math.max(point, 1);
+  const integer = padded.slice(0, at).replace(/^0+(?=\d)/, '');
+  const decimals = padded.slice(at).replace(/0+$/, '');
+  return `${sign === '-' ? '-' : ''}${integer}${decimals ? `.${decimals}` : ''}`;
+}
+
+/**
+ * An amount filter as typed ('12.50', '$1,000', '1e3'), as the decimal text the server compares with:
+ * the one rule of the Transactions filter, for the api's query and the web's inline check. Throws
+ * MoneyError with a message naming `label` and quoting the text as typed.
+ */
+export function readAmountFilter(text: string, label: string): string {
+  const written = writeOutExponent(text);
+  try {
+    return moneyText(parseMoney(written, { ...STATEMENT_AMOUNT, label, example: '12.50' }));
+  } catch (error) {
+    if (!(error instanceof MoneyError) || written === text) throw error;
+    throw new MoneyError(error.message.replace(JSON.stringify(written), JSON.stringify(text)));
+  }
+}
+
 const amountFilter = (name: string) =>
   z.preprocess(
     blankToUndefined,
@@ -62,7 +98,7 @@ const amountFilter = (name: string) =>
       .max(40, `${name} must be an amount such as 12.50`)
       .transform((value, ctx) => {
         try {
-          return moneyText(parseMoney(value, { ...STATEMENT_AMOUNT, label: name, example: '12.50' }));
+          return readAmountFilter(value, name);
         } catch (error) {
           if (!(error instanceof MoneyError)) throw error;
           ctx.addIssue({ code: 'custom', message: error.message });
@@ -165,5 +201,10 @@ export const transactionSummarySchema = z.object({
 export type TransactionSummary = z.output<typeof transactionSummarySchema>;
 
 /** GET /api/transactions/vcns: the filter's options among the caller's transactions. */
-export const transactionVcnOptionsSchema = z.object({ last4s: z.array(z.string()), nicknames: z.array(z.string()) });
+export const transactionVcnOptionsSchema = z.object({
+  last4s: z.array(z.string()),
+  nicknames: z.array(z.string()),
+  /** The VCN nicknames an admin assigned to the caller (even those without transactions yet); null for an admin, who sees all. */
+  assignedNicknames: z.array(z.string()).nullable(),
+});
 export type TransactionVcnOptions = z.output<typeof transactionVcnOptionsSchema>;

@@ -1,6 +1,7 @@
 // Domain automation on the wire (spec §5 formats, §7 Domains, §9 defaults): the bodies the Domains screen
 // sends, the registrar's price rules, and the job payloads of the purchase → DNS state machine.
 import { z } from 'zod';
+import { normaliseHost } from './domain-name';
 import { MAX_MONEY_10_2, type MoneyRules } from './money';
 import { singleLine } from './text-fields';
 import { wireDecimal, wireTimestamp } from './wire-values';
@@ -18,23 +19,25 @@ export const ONLY_XYZ = 'Only .xyz domains are currently supported';
 export const SUBDOMAIN_REQUIRED = 'Subdomain is required';
 export const SUBDOMAIN_FORMAT = 'Invalid subdomain format (e.g., trk, go, click)';
 
-// Spec §5: lowercase letters, digits and hyphens with a TLD of 2+ letters. A label may not start or
-// end with a hyphen (no registrar sells one), so that is a format error too.
+// Spec §5: lowercase letters, digits and hyphens with a TLD of 2+ letters, after the one domain-name rule
+// (normaliseHost: trimmed, lower-cased, punycode). A label may not start or end with a hyphen (no
+// registrar sells one), so that is a format error too.
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
-const DOMAIN_PATTERN = new RegExp(`^(?:${LABEL}\\.)+[a-z]{2,63}$`);
 const SUBDOMAIN_PATTERN = new RegExp(`^${LABEL}$`);
 
-/** The format rule alone, for the search field (no TLD rule): the message, or null when it is fine. */
-export function domainFormatProblem(value: string): string | null {
-  if (value.trim() === '') return DOMAIN_REQUIRED;
-  return DOMAIN_PATTERN.test(value.trim()) ? null : DOMAIN_FORMAT;
+/** A typed domain name as the server reads it ('MyTrack.XYZ' → 'mytrack.xyz'), or the message saying why not;
+ *  the format rule alone (no .xyz rule), as the search field checks it. */
+export function readDomainName(value: string): { domain: string; problem: null } | { domain: null; problem: string } {
+  if (value.trim() === '') return { domain: null, problem: DOMAIN_REQUIRED };
+  const domain = normaliseHost(value);
+  return domain === null ? { domain: null, problem: DOMAIN_FORMAT } : { domain, problem: null };
 }
 
 /** What the registrar can sell us: a name directly under .xyz. */
 export function purchasableDomainProblem(value: string): string | null {
-  const format = domainFormatProblem(value);
-  if (format) return format;
-  const labels = value.trim().split('.');
+  const read = readDomainName(value);
+  if (read.problem !== null) return read.problem;
+  const labels = read.domain.split('.');
   if (labels.at(-1) !== SUPPORTED_TLD) return ONLY_XYZ;
   if (labels.length !== 2) return `Enter the registrable name without a subdomain, e.g. ${labels.slice(-2).join('.')}`;
   return null;
@@ -50,9 +53,12 @@ const checked = (problem: (value: string) => string | null) => (value: string, c
   if (message) ctx.addIssue({ code: 'custom', message });
 };
 
-/** POST /api/domains/check and /purchase: `{ domain }`, trimmed; case is the user's to get right (§5). */
+/** POST /api/domains/check and /purchase: `{ domain }`, read by the one domain-name rule ('MyTrack.XYZ' is mytrack.xyz). */
 export const domainBodySchema = z.object({
-  domain: singleLine('Domain name', { error: DOMAIN_REQUIRED }).max(253, DOMAIN_FORMAT).superRefine(checked(purchasableDomainProblem)),
+  domain: singleLine('Domain name', { error: DOMAIN_REQUIRED })
+    .max(253, DOMAIN_FORMAT)
+    .superRefine(checked(purchasableDomainProblem))
+    .transform((value) => normaliseHost(value)!),
 });
 export type DomainBody = z.infer<typeof domainBodySchema>;
 

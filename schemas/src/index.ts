@@ -21,6 +21,7 @@ export * from './conversion-log';
 export * from './tiktok-accounts';
 export * from './invoice-dates';
 export * from './invoices';
+export * from './domain-name';
 export * from './domains';
 export * from './codes';
 export * from './cake';

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { codesRetentionDaysSchema } from './codes';
 import { httpUrl } from './http-url';
 import { INVOICE_AMOUNT, moneyText, tryParseMoney } from './money';
-import { hasControlCharacter, singleLine } from './text-fields';
+import { normaliseHost } from './domain-name';
+import { singleLine } from './text-fields';
 import { wireTimestamp } from './wire-values';
 
 export const SETTING_KEYS = [
@@ -22,24 +23,6 @@ const CLEARABLE_KEYS: readonly SettingKey[] = ['global_exit_domain', 'fallback_u
 export const DEFAULT_MAX_DOMAIN_PRICE = '5.00';
 /** Reports bucket days in this time zone (DESIGN.md §4). */
 export const DEFAULT_REPORT_TIMEZONE = 'UTC';
-
-const HOST_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
-
-/** `HTTPS://Trk.Example.com/` → `trk.example.com`, `bücher.example` → `xn--bcher-kva.example`; null
- *  when it is not a bare host name. */
-export function normaliseHost(input: string): string | null {
-  const host = input.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/+$/, '');
-  // Anything that would make the URL parser read a port, a path, credentials or a query is not a bare host.
-  if (host === '' || hasControlCharacter(host) || /[\s/\\?#@:%]/.test(host)) return null;
-  let ascii: string;
-  try {
-    // The WHATWG parser applies IDNA (UTS #46): case folding, full-width dots, punycode.
-    ascii = new URL(`http://${host}/`).hostname;
-  } catch {
-    return null;
-  }
-  return HOST_PATTERN.test(ascii) ? ascii : null;
-}
 
 const hostSchema = (label: string, example: string) =>
   singleLine(label).transform((value, ctx) => {

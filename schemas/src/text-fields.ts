@@ -9,6 +9,21 @@ const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
 const UNPAIRED_SURROGATE = /\p{Cs}/u;
 
 export const hasControlCharacter = (value: string): boolean => CONTROL_CHARACTER.test(value);
+
+// Control characters, unpaired surrogates, and the replacement character a byte that is not UTF-8 decodes to.
+const UNPRINTABLE = /[\p{Cc}\p{Cs}\u2028\u2029\ufffd]/gu;
+
+/** Tells a text decoded from bytes that are not text (a spreadsheet or an image saved as .csv). */
+export const looksBinary = (value: string): boolean => /[\p{Cc}\ufffd]/u.test(value.replace(/[\t\n\r\f\v]/g, ''));
+
+/**
+ * One line a person can read in a message: white space runs as one space, anything unprintable as '?',
+ * cut to `max` characters with '…'. For texts that quote what a user sent (a file's cells, its header).
+ */
+export function printableLine(value: string, max = 200): string {
+  const line = value.replace(/\s+/g, ' ').replace(UNPRINTABLE, '?').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
 export const isWellFormedText = (value: string): boolean => !UNPAIRED_SURROGATE.test(value);
 
 export interface TextOptions {

@@ -83,7 +83,7 @@ describeWithChromium('billing e2e')('the Transactions screen in Chromium', () =>
     const seen = await toastsSeen(page, 2);
     await page.getByText(/^Line 122: Transaction Date "13\/45\/26"/).first().waitFor();
     await shot(page, 'billing-warnings-toast', { fullPage: false });
-    expect(seen[0]).toBe('Upload successful! 120 total transactions: 78 new cleared, 42 pending/declined, 2 validation errors');
+    expect(seen[0]).toBe('Upload successful! 120 total transactions: 78 new cleared, 42 new pending/declined, 2 validation errors');
     expect(seen[1]).toMatch(/^Validation Warnings Line 122: Transaction Date "13\/45\/26" is not a date .* Line 123: Status "REVERSED" is not one of PENDING, CLEARED, DECLINED$/);
 
     await page.getByText('Showing 1-50 of 120 transactions').waitFor();
@@ -115,4 +115,25 @@ describeWithChromium('billing e2e')('the Transactions screen in Chromium', () =>
     await countIs(spend.getByRole('row'), 5);
     await shot(page, 'billing-loaded');
   }, TIMEOUT_MS);
+
+  test("a refusal is printable words that wrap inside the toast, never bytes or a long word past its edge", async () => {
+    // An executable's first bytes saved as .csv: csv-parse would quote them in its error.
+    const bytes = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x22, 0x00, 0x00, 0xff, 0xfe, ...Array.from({ length: 4000 }, (_, i) => (i * 37) % 256)]);
+    await page.getByLabel('CSV file').setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: bytes });
+    const refused = page.getByRole('status').filter({ hasText: 'Upload failed' }).first();
+    await refused.getByText('The file is not a CSV text file').waitFor();
+    expect((await refused.innerText()).replace(/\s/g, '')).not.toMatch(/[\p{Cc}\ufffd]/u);
+    await shot(page, 'billing-binary-refused', { fullPage: false });
+
+    // A header that is one long word: the refusal quotes it, and the toast wraps it.
+    await page.getByLabel('CSV file').setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(`Reference Id,${'Q'.repeat(400)}\nE2E-1,x\n`) });
+    const longWord = page.getByRole('status').filter({ hasText: 'Found: Reference Id' }).first();
+    await longWord.waitFor();
+    const overflows = await longWord.evaluate((box) => {
+      const edge = box.getBoundingClientRect().right;
+      return Array.from(box.querySelectorAll('*')).some((el) => el.getBoundingClientRect().right > edge + 1);
+    });
+    expect(overflows).toBe(false);
+    await shot(page, 'billing-long-word-refused', { fullPage: false });
+  }, STEP_MS);
 });

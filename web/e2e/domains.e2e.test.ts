@@ -100,7 +100,8 @@ describeWithChromium('domains e2e')('buying and configuring a domain in Chromium
     // The registrar answers the purchase slowly, so the row shows Purchasing while the job runs.
     namecheap.answerNext('namecheap.domains.create', { delayMs: 4_000 });
     const search = page.getByRole('form', { name: 'Search Domain' });
-    await search.getByLabel('Domain name').fill('e2e-tracking.xyz');
+    // Typed as people type it: the one domain-name rule reads it as e2e-tracking.xyz.
+    await search.getByLabel('Domain name').fill(' E2E-Tracking.XYZ ');
     await search.getByRole('button', { name: 'Check Availability' }).click();
     const result = page.getByRole('status', { name: 'Availability' });
     await result.getByText('e2e-tracking.xyz is available').waitFor();
@@ -115,6 +116,12 @@ describeWithChromium('domains e2e')('buying and configuring a domain in Chromium
     await row.getByText('Purchased', { exact: true }).waitFor();
     await row.getByText('$2.16').waitFor();
     expect(namecheap.orders.map((o) => o.domain)).toEqual(['e2e-tracking.xyz']);
+    // The panel no longer offers the name: it is in Your Domains, with its status and a way to its row.
+    await result.getByText('e2e-tracking.xyz is in Your Domains').waitFor();
+    await result.getByText('Purchased', { exact: true }).waitFor();
+    expect(await result.getByRole('button', { name: 'Purchase' }).count()).toBe(0);
+    await result.getByRole('button', { name: 'Show in Your Domains' }).waitFor();
+    await shot(page, 'domains-03b-purchased-panel', { fullPage: false });
   }, STEP_MS);
 
   test('Configure DNS with the default subdomain trk takes the domain to Active', async () => {

@@ -74,11 +74,12 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitives.Title>) {
-  return <ToastPrimitives.Title className={cn('text-sm font-semibold', className)} {...props} />;
+  return <ToastPrimitives.Title className={cn('text-sm font-semibold [overflow-wrap:anywhere]', className)} {...props} />;
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitives.Description>) {
-  return <ToastPrimitives.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  // A long word (a file name, bytes of a file that is not text) wraps inside the box, never past its edge.
+  return <ToastPrimitives.Description className={cn('text-sm opacity-90 [overflow-wrap:anywhere]', className)} {...props} />;
 }
 
 export type ToastActionElement = ReactElement<typeof ToastAction>;

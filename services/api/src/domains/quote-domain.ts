@@ -25,6 +25,19 @@ export async function maxDomainPrice(db: Db): Promise<bigint> {
   return parseMoney(typeof row?.value === 'string' ? row.value : DEFAULT_MAX_DOMAIN_PRICE, INVOICE_AMOUNT);
 }
 
+/**
+ * POST /api/domains/check: a name already in Your Domains (bought, or being bought) is not for sale to us
+ * again, whatever the registrar says; a failed purchase may be tried again, so it is quoted afresh.
+ */
+export async function checkDomain(db: Db, registrar: NamecheapClient, domain: string): Promise<Pick<DomainQuote, 'available' | 'price' | 'premium' | 'message'>> {
+  const [known] = await db.select({ status: schema.domains.status }).from(schema.domains).where(eq(schema.domains.domain, domain));
+  if (known && known.status !== 'failed') {
+    return { available: false, price: null, premium: false, message: `${domain} is already in your domains (${known.status.replace('_', ' ')})` };
+  }
+  const quote = await quoteDomain(db, registrar, domain);
+  return { available: quote.available, price: quote.price, premium: quote.premium, message: quote.message };
+}
+
 export async function quoteDomain(db: Db, registrar: NamecheapClient, domain: string): Promise<DomainQuote> {
   const check = await registrar.check(domain);
   if (!check.available) {

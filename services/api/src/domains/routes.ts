@@ -11,7 +11,7 @@ import { configureDomain } from './configure-domain';
 import { deleteDomain, migrateToWorkers, updateNameservers } from './domain-actions';
 import { listDomains } from './list-domains';
 import { purchaseDomain } from './purchase-domain';
-import { quoteDomain } from './quote-domain';
+import { checkDomain } from './quote-domain';
 import { testProxy } from './test-proxy';
 import { upstream } from './upstream-errors';
 
@@ -38,10 +38,9 @@ export async function domainRoutes(scope: FastifyInstance, deps: DomainRouteDeps
 
   app.post('/domains/test-proxy', { config: admin }, async () => testProxy(deps.domains));
 
-  app.post('/domains/check', { config: admin, schema: { body: domainBodySchema } }, async (request) => {
-    const quote = await upstream(() => quoteDomain(deps.db, requireRegistrar(deps.domains), request.body.domain));
-    return { available: quote.available, price: quote.price, premium: quote.premium, message: quote.message };
-  });
+  app.post('/domains/check', { config: admin, schema: { body: domainBodySchema } }, async (request) =>
+    upstream(() => checkDomain(deps.db, requireRegistrar(deps.domains), request.body.domain)),
+  );
 
   app.post('/domains/purchase', { config: admin, schema: { body: domainBodySchema } }, async (request) =>
     upstream(() => purchaseDomain(jobs, request.body.domain)),

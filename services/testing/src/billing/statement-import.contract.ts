@@ -48,7 +48,9 @@ export function statementImportContract(open: () => Promise<Entities>): void {
       clearedCount: 2,
       pendingDeclinedCount: 3,
       updatedCount: 0,
+      updatedByStatus: { CLEARED: 0, DECLINED: 0 },
       duplicateCount: 0,
+      duplicatesByStatus: { PENDING: 0, CLEARED: 0, DECLINED: 0 },
       errorCount: 2,
       warnings: [
         'Line 8: Transaction Date "13/45/26" is not a date (M/D/YY or YYYY-MM-DD)',
@@ -72,11 +74,21 @@ export function statementImportContract(open: () => Promise<Entities>): void {
     await importCsv(DAY_ONE);
     const before = await entities.db.select().from(schema.transactions).orderBy(asc(schema.transactions.id));
     const again = await importCsv(DAY_ONE);
-    expect(again).toMatchObject({ ok: true, count: 0, clearedCount: 0, pendingDeclinedCount: 0, duplicateCount: 5, errorCount: 2 });
+    // Each duplicate by the status its row has: DAY_ONE holds 2 CLEARED, 2 PENDING and 1 DECLINED.
+    expect(again).toMatchObject({
+      ok: true,
+      count: 0,
+      clearedCount: 0,
+      pendingDeclinedCount: 0,
+      updatedCount: 0,
+      duplicateCount: 5,
+      duplicatesByStatus: { PENDING: 2, CLEARED: 2, DECLINED: 1 },
+      errorCount: 2,
+    });
     expect(await entities.db.select().from(schema.transactions).orderBy(asc(schema.transactions.id))).toEqual(before);
   });
 
-  test('a later export moves PENDING on to CLEARED or DECLINED (also a row without Reference Id), never back', async () => {
+  test('a later export moves PENDING on to CLEARED or DECLINED (also a row without Reference Id), never back; moves are counted as updates, not as new', async () => {
     await importCsv(DAY_ONE);
     const later: StatementLine[] = [
       { ...DAY_ONE[1]!, status: 'CLEARED', clearDate: '11/6/26' }, // R-2 clears
@@ -88,10 +100,12 @@ export function statementImportContract(open: () => Promise<Entities>): void {
     expect(await importCsv(later, { bom: false })).toEqual({
       ok: true,
       count: 3,
-      clearedCount: 2,
-      pendingDeclinedCount: 1,
+      clearedCount: 1,
+      pendingDeclinedCount: 0,
       updatedCount: 2,
+      updatedByStatus: { CLEARED: 1, DECLINED: 1 },
       duplicateCount: 2,
+      duplicatesByStatus: { PENDING: 2, CLEARED: 0, DECLINED: 0 },
       errorCount: 0,
       warnings: [],
     });
@@ -122,6 +136,7 @@ export function statementImportContract(open: () => Promise<Entities>): void {
       count: 1,
       clearedCount: 1,
       duplicateCount: 1,
+      duplicatesByStatus: { PENDING: 1, CLEARED: 0, DECLINED: 0 },
     });
   });
 
@@ -146,6 +161,32 @@ export function statementImportContract(open: () => Promise<Entities>): void {
     expect(await importStatementFile(entities.db, file(broken), { batchSize: 2 })).toMatchObject({ ok: false, error: 'The file is not a valid CSV file' });
     expect(await importStatementFile(entities.db, file('%PDF-1.7\n\u0000\u0001binary'))).toMatchObject({ ok: false });
     expect(await stored()).toEqual([]);
+  });
+
+  test('a binary file saved as .csv is refused in words a person can read, never with its bytes', async () => {
+    const binary = (bytes: number[]) => {
+      const p = path.join(dir, `binary-${++n}.csv`);
+      fs.writeFileSync(p, Buffer.from(bytes));
+      return p;
+    };
+    // An executable's start: csv-parse stops at the quote and would quote the bytes around it.
+    const elf = [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x22, 0x00, 0x00, 0xff, 0xfe, 0x03, ...Array.from({ length: 3000 }, (_, i) => (i * 37) % 256)];
+    // Bytes that are not UTF-8 and no NUL: the header row itself is garbage.
+    const noise = [0x89, 0x50, 0x4e, 0x47, 0x2c, 0xc3, 0x28, 0x2c, 0xa0, 0xa1, 0x0a, 0x31, 0x2c, 0xe2, 0x82, 0x0a];
+    for (const bytes of [elf, noise]) {
+      const outcome = await importStatementFile(entities.db, binary(bytes));
+      expect(outcome.ok).toBe(false);
+      if (outcome.ok) continue;
+      for (const text of [outcome.error, ...outcome.details]) {
+        expect(text).not.toMatch(/[\p{Cc}\ufffd]/u);
+        expect(text.length).toBeLessThanOrEqual(300);
+      }
+    }
+    expect(await importStatementFile(entities.db, binary(elf))).toEqual({
+      ok: false,
+      error: 'The file is not a CSV text file',
+      details: [expect.stringMatching(/^Line 1 holds binary data/)],
+    });
   });
 
   test('a crash mid-file leaves nothing; the queue retries the job and it counts each row once', async () => {

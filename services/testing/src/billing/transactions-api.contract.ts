@@ -81,7 +81,9 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
       clearedCount: 2,
       pendingDeclinedCount: 3,
       updatedCount: 0,
+      updatedByStatus: { CLEARED: 0, DECLINED: 0 },
       duplicateCount: 0,
+      duplicatesByStatus: { PENDING: 0, CLEARED: 0, DECLINED: 0 },
       errorCount: 2,
       warnings: [expect.stringMatching(/^Line 8: /), expect.stringMatching(/^Line 9: /)],
     });
@@ -153,6 +155,13 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
     const bad = await app.inject({ method: 'GET', url: '/api/transactions?minAmount=abc', headers: { cookie: cookies.admin! } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: expect.stringContaining('minAmount') });
+    // What a number field lets people type: an exponent is an amount; junk is a 400 with a message, never a dropped request.
+    expect((await get<TransactionPage>('admin', '/api/transactions?minAmount=1e2&maxAmount=1.2e2')).transactions.every((t) => Number(t.authBillingAmount) >= 100 && Number(t.authBillingAmount) <= 120)).toBe(true);
+    expect((await get<TransactionPage>('admin', '/api/transactions?minAmount=1e2&maxAmount=1.2e2')).total).toBeGreaterThan(0);
+    for (const junk of ['1e', '-', '.', '1e3e3', '%E2%80%94', 'Infinity', 'NaN', '1'.repeat(300), '1e999', '0x10']) {
+      const res = await app.inject({ method: 'GET', url: `/api/transactions?maxAmount=${junk}`, headers: { cookie: cookies.admin! } });
+      expect([res.statusCode, res.json()]).toEqual([400, { message: expect.stringContaining('maxAmount') }]);
+    }
   }, 60_000);
 
   test('the cards and the VCN Spend Summary are summed in SQL: DECLINED out, Unknown VCN, largest first, date range', async () => {
@@ -189,8 +198,8 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
     expect(summary.total).toEqual({ count: 1, amount: '-25.00' });
     expect(summary.declined).toEqual({ count: 1, amount: '99.99' });
     expect(summary.spendByVcn.map((r) => r.vcnNickname)).toEqual(['Beta Card']);
-    expect(await get('beta', '/api/transactions/vcns')).toEqual({ last4s: ['2222'], nicknames: ['Beta Card'] });
-    expect(await get('admin', '/api/transactions/vcns')).toEqual({ last4s: ['1111', '2222', '3333'], nicknames: ['Alpha Card', 'Beta Card'] });
+    expect(await get('beta', '/api/transactions/vcns')).toEqual({ last4s: ['2222'], nicknames: ['Beta Card'], assignedNicknames: ['Beta Card'] });
+    expect(await get('admin', '/api/transactions/vcns')).toEqual({ last4s: ['1111', '2222', '3333'], nicknames: ['Alpha Card', 'Beta Card'], assignedNicknames: null });
     // The Users screen's options are the nicknames of the uploaded transactions.
     expect(await get('admin', '/api/users/vcn-options')).toEqual(['Alpha Card', 'Beta Card']);
 
@@ -198,7 +207,8 @@ export function transactionsApiContract(open: () => Promise<Entities>, analytics
     const nothing = await get<TransactionSummary>('nobody', '/api/transactions/summary');
     expect(nothing.total).toEqual({ count: 0, amount: '0.00' });
     expect(nothing.spendByVcn).toEqual([]);
-    expect(await get('nobody', '/api/transactions/vcns')).toEqual({ last4s: [], nicknames: [] });
+    // The screen tells a user without cards to ask an admin, rather than to upload (which only admins can).
+    expect(await get('nobody', '/api/transactions/vcns')).toEqual({ last4s: [], nicknames: [], assignedNicknames: [] });
     expect((await app.inject({ method: 'GET', url: '/api/transactions' })).statusCode).toBe(401);
   }, 60_000);
 }

@@ -162,6 +162,17 @@ describe('checking a domain', () => {
     }
     expect(namecheap.requests.filter((r) => r.params.DomainList === 'example.com')).toEqual([]);
   });
+
+  test('a name is read by the one domain-name rule Settings uses: case and spaces do not matter, an IDN is punycode', async () => {
+    expect((await post('/api/domains/check', { domain: ' MyTrack.XYZ ' })).json()).toEqual({
+      available: true,
+      price: '2.16',
+      premium: false,
+      message: 'mytrack.xyz is available. Price: $2.16',
+    });
+    expect((await post('/api/domains/check', { domain: 'Bücher.xyz' })).json()).toMatchObject({ available: true, message: 'xn--bcher-kva.xyz is available. Price: $2.16' });
+    expect(namecheap.requests.map((r) => r.params.DomainList).filter(Boolean)).toEqual(expect.arrayContaining(['mytrack.xyz', 'xn--bcher-kva.xyz']));
+  });
 });
 
 describe('buying and configuring a domain', () => {
@@ -179,6 +190,17 @@ describe('buying and configuring a domain', () => {
 
     const again = await post('/api/domains/purchase', { domain: 'buy-one.xyz' });
     expect([again.statusCode, again.json()]).toEqual([409, { message: 'buy-one.xyz is already in your domains (purchased)' }]);
+    // A check of a name already bought never offers it again, whatever the registrar would say: it is not asked.
+    const asked = () => namecheap.requests.filter((r) => r.command === 'namecheap.domains.check' && r.params.DomainList === 'buy-one.xyz').length;
+    const before = asked();
+    expect((await post('/api/domains/check', { domain: 'Buy-One.xyz' })).json()).toEqual({
+      available: false,
+      price: null,
+      premium: false,
+      message: 'buy-one.xyz is already in your domains (purchased)',
+    });
+    expect(before).toBeGreaterThan(0);
+    expect(asked()).toBe(before);
 
     const configured = await post(`/api/domains/${purchased.id}/configure`, { subdomain: 'trk' });
     expect(configured.json()).toEqual({ success: true, status: 'active', message: 'trk.buy-one.xyz is live through the edge worker' });

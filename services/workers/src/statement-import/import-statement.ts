@@ -1,7 +1,8 @@
 // The statement-import job: reads an uploaded statement file row by row and writes it in ONE database
 // transaction, so a crash, a refusal or an error mid-file leaves nothing, and a retry starts clean.
 // A row is new (inserted), moves a PENDING transaction on to CLEARED or DECLINED (updated), or changes
-// nothing (duplicate: already stored so, or older news than the stored status, which never goes back).
+// nothing (duplicate: already stored so, or older news than the stored status, which never goes back);
+// each row is counted under exactly one of these, so the upload's answer says what really happened.
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import {
   type StatementImportJob,
   type StatementImportOutcome,
   type StatementImportResult,
+  type TransactionStatus,
 } from '@tracker/schemas';
 import { TransactionIdentity } from './identify-transaction';
 import { readStatement, StatementRefusal, type StatementRow } from './read-statement';
@@ -59,14 +61,26 @@ async function writeBatch(tx: Db, batch: Map<string, StatementRow>, tally: Tally
       -- The later export is the truth about a transaction that moved on; CLEARED and DECLINED never go back.
       where ${t}.status = 'PENDING' and excluded.status <> 'PENDING'
     -- xmax is 0 on a row version this statement inserted; an updated row carries our transaction id.
-    returning status, (xmax = 0) as inserted`)) as unknown as { rows: Array<{ status: string; inserted: boolean }> };
+    returning identity_key, status, (xmax = 0) as inserted`)) as unknown as { rows: Array<{ identity_key: string; status: string; inserted: boolean }> };
+  const written = new Set<string>();
   for (const row of result.rows) {
+    written.add(row.identity_key);
     tally.count += 1;
-    if (!row.inserted) tally.updatedCount += 1;
-    if (row.status === 'CLEARED') tally.clearedCount += 1;
+    if (!row.inserted) {
+      // The update's WHERE lets only PENDING move, and only to CLEARED or DECLINED.
+      tally.updatedCount += 1;
+      tally.updatedByStatus[row.status === 'CLEARED' ? 'CLEARED' : 'DECLINED'] += 1;
+    } else if (row.status === 'CLEARED') tally.clearedCount += 1;
     else tally.pendingDeclinedCount += 1;
   }
-  tally.duplicateCount += batch.size - result.rows.length;
+  for (const [key, row] of batch) {
+    if (!written.has(key)) countDuplicate(tally, row.status);
+  }
+}
+
+function countDuplicate(tally: Tally, status: TransactionStatus): void {
+  tally.duplicateCount += 1;
+  tally.duplicatesByStatus[status] += 1;
 }
 
 /** Rebuilds the per-day totals the Billing summary reads, from every transaction as this import leaves them. */
@@ -105,7 +119,16 @@ async function importStatementInput(db: Db, input: Readable, options: StatementI
     return await db.transaction(async (tx) => {
       // One import at a time across processes: each rebuilds the totals from what the others committed.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('statement-import'))`);
-      const tally: Tally = { count: 0, clearedCount: 0, pendingDeclinedCount: 0, updatedCount: 0, duplicateCount: 0, errorCount: 0 };
+      const tally: Tally = {
+        count: 0,
+        clearedCount: 0,
+        pendingDeclinedCount: 0,
+        updatedCount: 0,
+        updatedByStatus: { CLEARED: 0, DECLINED: 0 },
+        duplicateCount: 0,
+        duplicatesByStatus: { PENDING: 0, CLEARED: 0, DECLINED: 0 },
+        errorCount: 0,
+      };
       const warnings: string[] = [];
       const identity = new TransactionIdentity();
       let batch = new Map<string, StatementRow>();
@@ -132,9 +155,12 @@ async function importStatementInput(db: Db, input: Readable, options: StatementI
           const key = identity.keyOf(item.row);
           const earlier = batch.get(key);
           if (earlier) {
-            // The same transaction twice in one file: the later status wins, never a step back.
-            tally.duplicateCount += 1;
-            if (RANK[item.row.status] > RANK[earlier.status]) batch.set(key, item.row);
+            // The same transaction twice in one file: the later status wins, never a step back; the
+            // row that loses is the duplicate.
+            if (RANK[item.row.status] > RANK[earlier.status]) {
+              countDuplicate(tally, earlier.status);
+              batch.set(key, item.row);
+            } else countDuplicate(tally, item.row.status);
             continue;
           }
           batch.set(key, item.row);

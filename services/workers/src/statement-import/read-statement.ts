@@ -2,7 +2,7 @@
 // csv-parse, and yields each row as typed values or as the reason it cannot be read, with its line number.
 import type { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { MoneyError, STATEMENT_AMOUNT, TRANSACTION_STATUSES, parseMoney, type Cents, type TransactionStatus } from '@tracker/schemas';
+import { MoneyError, STATEMENT_AMOUNT, TRANSACTION_STATUSES, looksBinary, parseMoney, printableLine, type Cents, type TransactionStatus } from '@tracker/schemas';
 
 /** A file the import refuses as a whole: nothing of it is stored. */
 export class StatementRefusal extends Error {
@@ -75,7 +75,7 @@ function mapColumns(header: string[]): Map<Field, number> {
   if (missing.length > 0) {
     throw new StatementRefusal(`The file is missing ${missing.length === 1 ? 'a required column' : 'required columns'}: ${missing.join(', ')}`, [
       `Expected the card provider's statement export with the columns ${Object.values(NEEDED).join(', ')}.`,
-      `Found: ${header.slice(0, 12).map((h) => h.trim() || '(blank)').join(', ')}${header.length > 12 ? ', ...' : ''}`,
+      printableLine(`Found: ${header.slice(0, 12).map((h) => printableLine(h, 40) || '(blank)').join(', ')}${header.length > 12 ? ', ...' : ''}`, 300),
     ]);
   }
   return columns;
@@ -114,7 +114,7 @@ function readAmount(text: string): Cents {
 /** '*1234' → '1234'. */
 const readLast4 = (text: string) => blankToNull(text.trim().replace(/^\*+/, ''));
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
-const quoted = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+const quoted = (text: string) => `"${printableLine(text, 60)}"`;
 
 function readRow(record: string[], columns: Map<Field, number>): StatementRow | string {
   const cell = (field: Field) => {
@@ -160,6 +160,11 @@ function readRow(record: string[], columns: Map<Field, number>): StatementRow | 
   };
 }
 
+const notText = (line: number) =>
+  new StatementRefusal('The file is not a CSV text file', [
+    `Line ${line} holds binary data: is it a spreadsheet or an image? Export the statement as CSV and upload that file.`,
+  ]);
+
 /** No stored text may hold NUL (PostgreSQL refuses it); a file with one is not a text export. */
 const hasNul = (record: string[]) => record.some((value) => value.includes('\u0000'));
 
@@ -182,7 +187,7 @@ export async function* readStatement(input: Readable): AsyncGenerator<ReadRow> {
       const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
       previousEnd = info.lines;
       previousEmpty = info.empty_lines;
-      if (hasNul(record)) throw new StatementRefusal('The file is not a CSV text file', [`Line ${line} holds binary data.`]);
+      if (hasNul(record)) throw notText(line);
       if (!columns) {
         columns = mapColumns(record);
         continue;
@@ -194,7 +199,10 @@ export async function* readStatement(input: Readable): AsyncGenerator<ReadRow> {
     }
   } catch (error) {
     if (error instanceof CsvError) {
-      throw new StatementRefusal('The file is not a valid CSV file', [error.message]);
+      // csv-parse quotes the field it stopped at (control characters escaped as \u0002); from a binary
+      // file those are raw bytes, never shown.
+      if (looksBinary(error.message) || /\\u00[01][0-9a-f]/i.test(error.message)) throw notText(previousEnd + 1);
+      throw new StatementRefusal('The file is not a valid CSV file', [printableLine(error.message, 200)]);
     }
     throw error;
   }

@@ -11,39 +11,59 @@ import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle, CardDescription } from '../../ui/Card';
 import { DataTable } from '../../ui/DataTable';
-import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { MetricCard } from '../../ui/MetricCard';
 import { Pagination } from '../../ui/Pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
-import { NO_FILTER, useTransactions, useTransactionSummary, useTransactionVcns, type TransactionFilter } from './queries';
+import { TextField } from '../../ui/TextField';
+import { NO_AMOUNT, hasAmountError, readAmountFilters, type AmountInput } from './amount-filters';
+import { useTransactions, useTransactionSummary, useTransactionVcns } from './queries';
 import { transactionColumns } from './transaction-columns';
+import { orderDateRange, transactionsEmptyState } from './transactions-view';
 import { sendStatement, toastUploadFailure, toastUploadResult } from './upload-statement';
 import { VcnSpendSummaryCard } from './VcnSpendSummaryCard';
 
 const NO_SORTING: [] = [];
 
+interface Filters {
+  status: 'all' | TransactionStatus;
+  vcnLast4: string;
+  min: AmountInput;
+  max: AmountInput;
+}
+const NO_FILTER: Filters = { status: 'all', vcnLast4: 'all', min: NO_AMOUNT, max: NO_AMOUNT };
+
+/** A number field's text and whether the browser could read it as a number ('1e' it cannot). */
+const amountOf = (input: HTMLInputElement): AmountInput => ({ text: input.value, badInput: input.validity.badInput });
+
 export function BillingPage() {
   const user = useSignedInUser();
   const { logoutMutation } = useAuth();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<TransactionFilter>(NO_FILTER);
+  const [filter, setFilter] = useState<Filters>(NO_FILTER);
   const [page, setPage] = useState(1);
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
+  const [datesSwapped, setDatesSwapped] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const transactions = useTransactions(filter, page);
+  const amounts = readAmountFilters(filter.min, filter.max);
+  const amountError = hasAmountError(amounts);
+  const transactions = useTransactions({ status: filter.status, vcnLast4: filter.vcnLast4, minAmount: amounts.minAmount, maxAmount: amounts.maxAmount }, page, !amountError);
+  // The cards count every transaction whatever the dates; only the spend summary reads the range.
+  const cardsSummary = useTransactionSummary('', '');
   const summary = useTransactionSummary(startDate, endDate);
   const vcns = useTransactionVcns();
 
   // Spec §4: any filter change goes back to page 1.
-  const changeFilter = (next: Partial<TransactionFilter>) => {
+  const changeFilter = (next: Partial<Filters>) => {
     setFilter({ ...filter, ...next });
     setPage(1);
   };
-  const filtered = filter.status !== 'all' || filter.vcnLast4 !== 'all' || filter.minAmount !== '' || filter.maxAmount !== '';
+  const filtered =
+    filter.status !== 'all' || filter.vcnLast4 !== 'all' || filter.min.text !== '' || filter.min.badInput || filter.max.text !== '' || filter.max.badInput;
+  const clearFilters = () => changeFilter(NO_FILTER);
 
   async function upload(file: File) {
     setProgress(0);
@@ -59,8 +79,16 @@ export function BillingPage() {
     }
   }
 
-  const cards = summary.data;
+  const cards = cardsSummary.data;
   const data = transactions.data;
+  const empty = transactionsEmptyState({
+    loading: transactions.isPending && !amountError,
+    failed: transactions.isError,
+    amountError,
+    filtered,
+    role: user.role,
+    assignedNicknames: vcns.data?.assignedNicknames,
+  });
   const uploading = progress !== null;
 
   return (
@@ -100,9 +128,13 @@ export function BillingPage() {
         isPending={summary.isPending}
         startDate={startDate}
         endDate={endDate}
+        datesSwapped={datesSwapped}
         onDatesChange={(start, end) => {
-          setStartDate(start);
-          setEndDate(end);
+          // A start after the end is the same days the other way round, never a request the server refuses.
+          const range = orderDateRange(start, end);
+          setStartDate(range.startDate);
+          setEndDate(range.endDate);
+          setDatesSwapped(range.swapped);
         }}
       />
 
@@ -144,7 +176,7 @@ export function BillingPage() {
         <CardHeader className="flex flex-row items-center justify-between">
           <CardTitle>Filters</CardTitle>
           {filtered && (
-            <Button variant="ghost" size="sm" onClick={() => changeFilter(NO_FILTER)}>
+            <Button variant="ghost" size="sm" onClick={clearFilters}>
               Clear
             </Button>
           )}
@@ -180,14 +212,26 @@ export function BillingPage() {
               </SelectContent>
             </Select>
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="filter-min">Min Amount ($)</Label>
-            <Input id="filter-min" type="number" step="0.01" inputMode="decimal" placeholder="0.00" value={filter.minAmount} onChange={(e) => changeFilter({ minAmount: e.target.value })} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="filter-max">Max Amount ($)</Label>
-            <Input id="filter-max" type="number" step="0.01" inputMode="decimal" placeholder="0.00" value={filter.maxAmount} onChange={(e) => changeFilter({ maxAmount: e.target.value })} />
-          </div>
+          <TextField
+            label="Min Amount ($)"
+            type="number"
+            step="0.01"
+            inputMode="decimal"
+            placeholder="0.00"
+            value={filter.min.text}
+            onChange={(e) => changeFilter({ min: amountOf(e.target) })}
+            error={amounts.minError ? { message: amounts.minError } : undefined}
+          />
+          <TextField
+            label="Max Amount ($)"
+            type="number"
+            step="0.01"
+            inputMode="decimal"
+            placeholder="0.00"
+            value={filter.max.text}
+            onChange={(e) => changeFilter({ max: amountOf(e.target) })}
+            error={amounts.maxError ? { message: amounts.maxError } : undefined}
+          />
         </CardContent>
       </Card>
 
@@ -205,11 +249,16 @@ export function BillingPage() {
             onSortingChange={() => {}}
             manualSorting
             emptyMessage={
-              transactions.isPending
-                ? 'Loading transactions...'
-                : transactions.isError
-                  ? 'Failed to fetch transactions'
-                  : 'No transactions found. Upload a CSV file to get started.'
+              empty.offerClear && filtered ? (
+                <span className="inline-flex flex-wrap items-center justify-center gap-2">
+                  {empty.message}
+                  <Button variant="outline" size="sm" onClick={clearFilters}>
+                    Clear filters
+                  </Button>
+                </span>
+              ) : (
+                empty.message
+              )
             }
           />
           {data && data.total > TRANSACTIONS_PAGE_SIZE && (

@@ -14,12 +14,15 @@ export function VcnSpendSummaryCard({
   isPending,
   startDate,
   endDate,
+  datesSwapped,
   onDatesChange,
 }: {
   summary: TransactionSummary | undefined;
   isPending: boolean;
   startDate: string;
   endDate: string;
+  /** The last change put the start after the end, and the page swapped them. */
+  datesSwapped: boolean;
   onDatesChange: (startDate: string, endDate: string) => void;
 }) {
   const rows = summary?.spendByVcn ?? [];
@@ -44,6 +47,11 @@ export function VcnSpendSummaryCard({
             Clear Dates
           </Button>
         </div>
+        {datesSwapped && (
+          <p role="status" className="basis-full text-right text-xs text-muted-foreground">
+            The start date was after the end date, so they were swapped.
+          </p>
+        )}
       </CardHeader>
       <CardContent>
         {isPending ? (

@@ -1,8 +1,9 @@
 // Sends a statement to POST /api/transactions/upload with XMLHttpRequest (fetch reports no upload
 // progress) and shows the answer as the toasts of spec §8: success counts, 'Validation Warnings'
 // 0.5 s later for 1 to 5 warnings, or 'Upload failed' with the first 3 details and '...and N more errors'.
-import type { StatementImportRefusal, StatementImportResult } from '@tracker/schemas';
+import { printableLine, type StatementImportRefusal, type StatementImportResult } from '@tracker/schemas';
 import { toast } from '../../ui/use-toast';
+import { describeUploadResult, uploadFailureLines } from './upload-summary';
 
 /** Spec §9: the warning toast follows the success toast after 500 ms. */
 export const WARNING_TOAST_DELAY_MS = 500;
@@ -36,7 +37,7 @@ export class UploadRefused extends Error {
   readonly details: string[];
   constructor(status: number, body: Partial<StatementImportRefusal> & { message?: string }, statusText: string) {
     super(body.error || body.message || statusText || `Upload failed (${status})`);
-    this.details = Array.isArray(body.details) ? body.details : [];
+    this.details = Array.isArray(body.details) ? body.details.map(String) : [];
   }
 }
 
@@ -52,26 +53,18 @@ function Lines({ lines }: { lines: string[] }) {
 }
 
 export function toastUploadResult(result: StatementImportResult): void {
-  const parts = [
-    result.clearedCount > 0 && `${result.clearedCount} new cleared`,
-    result.pendingDeclinedCount > 0 && `${result.pendingDeclinedCount} pending/declined`,
-    result.duplicateCount > 0 && `${result.duplicateCount} cleared duplicates skipped`,
-    result.errorCount > 0 && `${result.errorCount} validation errors`,
-  ].filter(Boolean);
-  const lead = result.count > 0 ? `${result.count} total transactions: ` : 'No new transactions. ';
-  toast({ title: result.count > 0 ? 'Upload successful!' : 'Upload completed', description: `${lead}${parts.join(', ')}` });
+  toast(describeUploadResult(result));
   if (result.warnings.length >= 1 && result.warnings.length <= 5) {
     setTimeout(() => {
-      toast({ title: 'Validation Warnings', description: <Lines lines={result.warnings} />, variant: 'destructive' });
+      toast({ title: 'Validation Warnings', description: <Lines lines={result.warnings.map((line) => printableLine(line))} />, variant: 'destructive' });
     }, WARNING_TOAST_DELAY_MS);
   }
 }
 
 export function toastUploadFailure(error: unknown): void {
   if (error instanceof UploadRefused) {
-    const lines = [...error.details.slice(0, 3), ...(error.details.length > 3 ? [`...and ${error.details.length - 3} more errors`] : [])];
-    toast({ title: 'Upload failed', description: <Lines lines={[error.message || 'Upload failed', ...lines]} />, variant: 'destructive' });
+    toast({ title: 'Upload failed', description: <Lines lines={uploadFailureLines(error.message, error.details)} />, variant: 'destructive' });
     return;
   }
-  toast({ title: 'Upload failed', description: error instanceof Error && error.message ? error.message : 'Could not upload CSV file', variant: 'destructive' });
+  toast({ title: 'Upload failed', description: error instanceof Error && error.message ? printableLine(error.message) : 'Could not upload CSV file', variant: 'destructive' });
 }

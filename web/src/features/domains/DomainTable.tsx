@@ -17,6 +17,7 @@ import { ConfigureDnsDialog } from './ConfigureDnsDialog';
 import { useDeleteDomain, useDomainList, useMigrateToWorkers, useUpdateNameservers } from './domain-actions';
 import { DomainStatusBadge, domainStatusLabel } from './DomainStatusBadge';
 import { domainHost, type Domain } from './queries';
+import { domainRowId } from './search-result';
 
 const when = (iso: string | null | undefined, pattern = 'MMM dd, yyyy HH:mm') => (iso ? format(new Date(iso), pattern) : '-');
 
@@ -171,6 +172,8 @@ export function DomainTable() {
           data={domains.data ?? []}
           columns={columns}
           getRowId={(d) => String(d.id)}
+          // The search panel's 'Show in Your Domains' scrolls to the row by this id.
+          getRowProps={(d) => ({ id: domainRowId(d.id) })}
           sorting={sorting}
           onSortingChange={setSorting}
           isPending={domains.isPending}

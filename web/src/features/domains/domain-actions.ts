@@ -56,6 +56,8 @@ interface JobAnswer {
   success: boolean;
   message: string;
   status?: string;
+  /** The domain's row (a purchase answers it, so the search panel can point to it). */
+  id?: number;
 }
 
 export function usePurchaseDomain() {
