@@ -78,6 +78,9 @@ const LINE_AMOUNT: MoneyRules = { label: 'Amount', example: '1250.00', negative:
 /** A line's amount in cents; a non-numeric amount counts 0 (spec §5). */
 export const lineAmountCents = (amount: string): bigint => tryParseMoney(amount, LINE_AMOUNT) ?? 0n;
 
+/** A typed line amount that is no amount: it counts 0 and prints $0.00, so the form warns before saving. */
+export const isUnreadableLineAmount = (amount: string): boolean => amount.trim() !== '' && tryParseMoney(amount, LINE_AMOUNT) === null;
+
 /** The total of the lines, as the stored decimal text: the server's figure, never the client's. */
 export function invoiceTotal(lines: readonly InvoiceLineItem[]): string {
   return moneyText(lines.reduce((sum, line) => sum + lineAmountCents(line.amount), 0n));

@@ -40,10 +40,10 @@ const BANK_FIELDS: Array<[keyof InvoiceSettings, string]> = [
 const ACCENT = '#1e3a5f';
 const MUTED = '#5b6472';
 
-/** A line's amount as printed: a readable amount formatted, other text as typed (it counted 0). */
+/** A line's amount as printed: what it counted in the total, so text that is no amount ('abc', counted 0 by
+ *  spec §5) prints $0.00 and the lines always add up to the total on the page. */
 function lineAmountText(amount: string): string {
-  const cents = lineAmountCents(amount);
-  return cents === 0n && !/^\$?0*(\.0*)?$/.test(amount.trim()) ? amount : formatCents(cents);
+  return formatCents(lineAmountCents(amount));
 }
 
 const block = (title: string, name: string | null, address: string | null): ContentStack => ({
@@ -144,7 +144,8 @@ export function invoiceDocument(view: InvoiceView): TDocumentDefinitions {
             { table: { widths: [130, '*'], body: bank }, layout: 'noBorders' } as Content,
           ]
         : []),
-      ...(view.settings.terms ? [{ text: 'Terms', style: 'heading' } as Content, { text: view.settings.terms } as Content] : []),
+      // One terms text per invoice: its own pay terms (printed above) win over the settings' default terms.
+      ...(view.settings.terms && !view.payTerms ? [{ text: 'Terms', style: 'heading' } as Content, { text: view.settings.terms } as Content] : []),
       ...(view.notes ? [{ text: 'Notes', style: 'heading' } as Content, { text: view.notes } as Content] : []),
     ],
   };

@@ -38,7 +38,7 @@ function pdfContract(open: () => Promise<{ entities: Entities; close: () => Prom
     const [invoice] = await db.insert(schema.advertiserInvoices).values({
       invoiceNumber: 'ADV-2026-0007', companyName: 'Acme Offers Ltd', billingAddress: '9 Harbour Rd, Dublin',
       lineItems: JSON.stringify([{ description: 'TikTok traffic week 47', amount: '1250.00' }, { description: 'Bonus leads', amount: '99.95' }, { description: 'Adjustment', amount: 'n/a' }]),
-      period: '2026-11-16 to 2026-11-22', totalAmount: '1349.95', invoiceDate: '2026-11-23', dueDate: '2026-12-02', payTerms: 'Weekly Net 7',
+      period: '2026-11-16 to 2026-11-22', totalAmount: '1349.95', invoiceDate: '2026-11-23', dueDate: '2026-12-02', payTerms: 'Net 30',
       notes: 'Thank you for your business.', createdAt: new Date('2026-11-23T10:00:00Z'),
     }).returning();
 
@@ -48,11 +48,15 @@ function pdfContract(open: () => Promise<{ entities: Entities; close: () => Prom
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     for (const expected of ['ADV-2026-0007', 'Northwind Media LLC', 'Acme Offers Ltd', 'TikTok traffic week 47', '$1,250.00', 'Bonus leads', '$99.95',
-      'Adjustment', 'n/a', '$1,349.95', 'Dec 2, 2026', 'Weekly Net 7', 'Nov 16 – Nov 22, 2026', 'First Bank', 'FBNKUS33', 'Dana Buyer', 'Thank you for your business.']) {
+      'Adjustment', '$1,349.95', 'Dec 2, 2026', 'Net 30', 'Nov 16 – Nov 22, 2026', 'First Bank', 'FBNKUS33', 'Dana Buyer', 'Thank you for your business.']) {
       expect(text).toContain(expected);
     }
     // Only filled bank fields are printed.
     expect(text).not.toContain('IBAN');
+    // A line amount that is no amount counted 0 and prints so; the invoice's own terms, not the settings' default.
+    expect(text).toMatch(/Adjustment\s+\$0\.00/);
+    expect(text).not.toContain('n/a');
+    expect(text).not.toContain('Weekly Net 7');
     // Amounts sit right-aligned on the line of their description.
     expect(text).toMatch(/TikTok traffic week 47\s+\$1,250\.00/);
     expect(text).toMatch(/Total\s+\$1,349\.95/);

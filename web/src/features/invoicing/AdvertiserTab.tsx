@@ -11,6 +11,7 @@ import {
   formatIsoDate,
   formatPeriod,
   invoiceTotal,
+  isUnreadableLineAmount,
   PAY_TERMS,
   periodEndOf,
   type AdvertiserInvoiceCreateBody,
@@ -172,7 +173,15 @@ function CreateAdvertiserInvoice({ form }: { form: ReturnType<typeof useAdvertis
                 </div>
                 <div className="grid gap-1">
                   <Input aria-label={`Line ${index + 1} amount`} inputMode="decimal" placeholder="0.00" className="text-right" {...register(`lineItems.${index}.amount`)} />
-                  {errors.lineItems?.[index]?.amount && <p className="text-sm text-destructive">{errors.lineItems[index].amount.message}</p>}
+                  {errors.lineItems?.[index]?.amount ? (
+                    <p className="text-sm text-destructive">{errors.lineItems[index].amount.message}</p>
+                  ) : (
+                    isUnreadableLineAmount(lineItems[index]?.amount ?? '') && (
+                      <p className="text-sm text-amber-700" role="status">
+                        Not an amount: counts and prints as $0.00
+                      </p>
+                    )
+                  )}
                 </div>
                 {lines.fields.length > 1 ? (
                   <Button type="button" variant="ghost" size="icon" aria-label={`Remove line ${index + 1}`} onClick={() => lines.remove(index)}>
