@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bucketLabel, bucketStart, bucketTitle, chartShape, spreadDailySpend, toChartPoints, type ChartPoint } from './chart-series';
+import { bucketLabel, bucketStart, bucketTitle, chartShape, toChartPoints, type ChartPoint } from './chart-series';
 
 describe('chart series', () => {
   it('labels days and hours in the report time zone', () => {
@@ -56,16 +56,5 @@ describe('chart series', () => {
   it('goes below zero only for a real loss', () => {
     expect(chartShape(day({ 3: { spend: 25, profit: -25 } })).moneyMin).toBe(-25);
     expect(chartShape([]).moneyMin).toBe(0);
-  });
-
-  it("spreads a day's spend over its hours by visits, so 00:00 carries no loss spike", () => {
-    const hour = (h: string, visits: number, revenue: string, spend: string) => ({ bucket: `2026-03-05 ${h}:00`, visits, conversions: 0, revenue, spend, profit: String(Number(revenue) - Number(spend)) });
-    const points = toChartPoints([hour('00', 0, '0', '10.00'), hour('08', 1, '5.00', '0'), hour('09', 2, '0', '0')], 'UTC');
-    expect(points.map((p) => [p.spend, p.profit])).toEqual([[0, 0], [3.33, 1.67], [6.67, -6.67]]);
-    expect(points.reduce((sum, p) => sum + p.spend, 0)).toBeCloseTo(10, 10);
-    // A day without visits spreads evenly; a daily series is left alone.
-    expect(spreadDailySpend(toChartPoints([hour('00', 0, '0', '1.00'), hour('01', 0, '0', '0')], 'UTC')).map((p) => p.spend)).toEqual([0.5, 0.5]);
-    const daily = toChartPoints([{ bucket: '2026-03-05', visits: 0, conversions: 0, revenue: '0', spend: '4', profit: '-4' }], 'UTC');
-    expect(daily[0]!.spend).toBe(4);
   });
 });

@@ -2,7 +2,6 @@
 // in the report time zone (@date-fns/tz), labelled in that zone: 'Mar 05' per day, '14:00' per hour;
 // and how the lines are drawn so that a lone bucket reads as a point, not a spike.
 import { TZDate } from '@date-fns/tz';
-import { splitCents } from '@tracker/schemas';
 import { format } from 'date-fns';
 import type { ReportSeriesPoint } from './report-types';
 
@@ -51,8 +50,7 @@ function amount(value: string): number {
 }
 
 export function toChartPoints(series: readonly ReportSeriesPoint[], timeZone: string): ChartPoint[] {
-  return spreadDailySpend(
-    series.map((p) => ({
+  return series.map((p) => ({
     bucket: p.bucket,
     label: bucketLabel(p.bucket, timeZone),
     title: bucketTitle(p.bucket, timeZone),
@@ -61,38 +59,7 @@ export function toChartPoints(series: readonly ReportSeriesPoint[], timeZone: st
     revenue: amount(p.revenue),
     spend: amount(p.spend),
     profit: amount(p.profit),
-  })),
-  );
-}
-
-const cents = (dollars: number) => BigInt(Math.round(dollars * 100));
-
-/**
- * Per hour, TikTok's spend is a figure per day, which the series carries in the day's first hour: drawn
- * there it is a loss spike at 00:00 and a gain at every later hour. Each day's spend is spread over its
- * hours by their visits (to the cent, adding up to the day's figure; evenly over the day's hours when it had
- * none), and profit follows. Daily series are left as they are.
- */
-export function spreadDailySpend(points: readonly ChartPoint[]): ChartPoint[] {
-  if (!points.some((p) => p.bucket.length > 10)) return [...points];
-  const days = new Map<string, number[]>();
-  points.forEach((p, i) => {
-    const day = p.bucket.slice(0, 10);
-    days.set(day, [...(days.get(day) ?? []), i]);
-  });
-  const out = points.map((p) => ({ ...p }));
-  for (const indexes of days.values()) {
-    const total = indexes.reduce((sum, i) => sum + cents(points[i]!.spend), 0n);
-    if (total === 0n) continue;
-    const visits = indexes.map((i) => BigInt(points[i]!.visits));
-    const weights = visits.some((v) => v > 0n) ? visits : indexes.map(() => 1n);
-    splitCents(total, weights).forEach((share, k) => {
-      const point = out[indexes[k]!]!;
-      point.spend = Number(share) / 100;
-      point.profit = Number(cents(point.revenue) - share) / 100;
-    });
-  }
-  return out;
+  }));
 }
 
 /** Up to this many buckets with activity, lines are drawn as their points alone: a lone hour is a point, not a spike. */
