@@ -3,7 +3,7 @@
 // visits (spend-allocation.ts): visits and spend per key and per day (plus per hour for a one-day
 // report), conversions, and exit clicks per key. Three or four queries, whatever the range.
 import type { Analytics, Db } from '@tracker/core';
-import { moneyFromCents, UNATTRIBUTED_SPEND_KEY, type ReportQuery, type ReportResponse, type ReportSeriesPoint } from '@tracker/schemas';
+import { moneyFromCents, splitCents, UNATTRIBUTED_SPEND_KEY, type ReportQuery, type ReportResponse, type ReportSeriesPoint } from '@tracker/schemas';
 import { labelGroups } from './group-labels';
 import { loadReportScope } from './load-report-scope';
 import { planReport } from './report-plan';
@@ -64,13 +64,23 @@ export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: Vi
 
   const byBucket = hourlyVisits ? hourlyVisits.byUnit : visits.byDay;
   const seriesSpendCents = new Map([...byBucket].map(([bucket, v]) => [bucket, v.spendCents]));
+  const buckets = seriesBuckets(query, granularity);
   for (const [day, cents] of unattributed) {
-    // Daily spend has no hour: in an hourly series, spend without visits shows at the day's first hour.
-    const bucket = granularity === 'hour' ? `${day} 00:00` : day;
-    seriesSpendCents.set(bucket, (seriesSpendCents.get(bucket) ?? 0) + cents);
+    if (granularity === 'day') {
+      seriesSpendCents.set(day, (seriesSpendCents.get(day) ?? 0) + cents);
+      continue;
+    }
+    // Daily spend has no hour: spend without visits of its own is spread over the day's hours by their
+    // visits (evenly without any), so the first hour does not draw a loss spike beside gains at every later one.
+    const hours = buckets.filter((bucket) => bucket.startsWith(day));
+    const visitsByHour = hours.map((bucket) => BigInt(byBucket.get(bucket)?.clicks ?? 0));
+    const weights = visitsByHour.some((v) => v > 0n) ? visitsByHour : hours.map(() => 1n);
+    splitCents(BigInt(cents), weights).forEach((share, i) => {
+      seriesSpendCents.set(hours[i]!, (seriesSpendCents.get(hours[i]!) ?? 0) + Number(share));
+    });
   }
   const bucketConversions = conversions('bucket');
-  const points: ReportSeriesPoint[] = seriesBuckets(query, granularity).map((bucket) => {
+  const points: ReportSeriesPoint[] = buckets.map((bucket) => {
     const clicks = byBucket.get(bucket)?.clicks ?? 0;
     const c = bucketConversions.get(bucket) ?? { conversions: 0, revenueCents: 0 };
     const spendCents = seriesSpendCents.get(bucket) ?? 0;

@@ -238,6 +238,11 @@ describe('GET /api/reports', () => {
     // 9.99 over three visits (10:00, 11:00, 12:00): 3.33 each.
     expect(day.series.slice(10, 13).map((p) => p.spend)).toEqual(['3.33', '3.33', '3.33']);
 
+    // Spend without visits (tt-7's 2.01 on 2 April) follows the day's visits, not the first hour: no loss spike at 00:00.
+    const second = await report('startDate=2026-04-02&endDate=2026-04-02');
+    expect(second.series.filter((p) => p.spend !== '0.00').map((p) => [p.bucket, p.spend])).toEqual([['2026-04-02 09:00', '7.01']]);
+    expect(second.totals.spend).toBe('7.01');
+
     await h.entities.db.insert(schema.settings).values({ key: 'report_timezone', value: 'Asia/Tokyo' });
     try {
       // 23:59:59.999 UTC on 3 April is 4 April in Tokyo.

@@ -306,7 +306,28 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   if (q.drill) allocateWithinParent();
   else {
     allocate((v) => keyOf(v.dims), rows, () => UNATTRIBUTED_SPEND_KEY);
-    allocate((v) => bucketOf(v.at), series, (d) => (hourly ? `${d} 00:00` : d));
+    // Spend without visits: per day in a daily series; in an hourly one, the day's total is spread over
+    // its 24 hours by their visits (largest remainder, the earlier hour first on a tie; evenly without visits).
+    const unattributedByDay = new Map<string, Acc>();
+    allocate((v) => bucketOf(v.at), series, (d) => (hourly ? `unattributed ${d}` : d));
+    for (const [bucket, a] of [...series]) {
+      if (!bucket.startsWith('unattributed ')) continue;
+      series.delete(bucket);
+      unattributedByDay.set(bucket.slice('unattributed '.length), a);
+    }
+    for (const [d, a] of unattributedByDay) {
+      const hours = Array.from({ length: 24 }, (_, h) => `${d} ${String(h).padStart(2, '0')}:00`);
+      const visitsByHour = hours.map((h) => series.get(h)?.clicks ?? 0);
+      const weights = visitsByHour.some((v) => v > 0) ? visitsByHour : hours.map(() => 1);
+      const total = weights.reduce((x, y) => x + y, 0);
+      const shares = weights.map((w, i) => ({ i, base: Math.floor((a.spend * w) / total), remainder: (a.spend * w) % total }));
+      let left = a.spend - shares.reduce((x, y) => x + y.base, 0);
+      for (const share of [...shares].sort((x, y) => y.remainder - x.remainder || x.i - y.i)) {
+        const extra = left > 0 ? 1 : 0;
+        left -= extra;
+        row(series, hours[share.i]!).spend += share.base + extra;
+      }
+    }
   }
 
   // ---- labels, metrics ----
