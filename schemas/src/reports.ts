@@ -484,6 +484,11 @@ export interface OfferPerformanceRow {
   clicks: number;
   conversions: number;
   revenue: string;
+  /** TikTok spend allocated to the offer's visits, as the Stats screen's offer grouping; null for the network. */
+  cost: string | null;
+  /** Conversions the network has not decided yet, and their payout (0 for the network's rows). */
+  pendingConversions: number;
+  pendingPayout: string;
   /** revenue / visits; null for the network. */
   epv: number | null;
   /** revenue / clicks. */

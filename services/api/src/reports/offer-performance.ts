@@ -2,29 +2,17 @@
 // - 'tracker': our own visits, clicks to the offer (lander exits) and conversions per offer (the
 //   click's offer at click time): postbacks, plus the CAKE conversions no postback covers
 //   (cake-fill-ins.ts), dated by click time in the report time zone, like every report;
-//   conversions without a click or an offer form the 'Unknown' row (offerId '');
+//   conversions without a click or an offer form the 'Unknown' row (offerId ''), cost no click of an offer
+//   matches the 'Unattributed' row; each with its allocated cost and pending conversions;
 // - 'cake': the affiliate network's stats (cake_stats) summed per network offer id; its clicks are
 //   clicks on the offer too, and it knows no visits.
 // The network's offer ids are not ours, so the two are never merged: the 'cake' rows are the network's
 // own view, beside ours, and a screen must not add them to the tracker rows.
-import { and, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, gte, lte, sql } from 'drizzle-orm';
 import { schema, type Analytics, type Db } from '@tracker/core';
-import {
-  centsFromMoney,
-  computeMetrics,
-  EMPTY_GROUP_LABELS,
-  moneyFromCents,
-  type DateRangeQuery,
-  type OfferPerformanceRow,
-} from '@tracker/schemas';
-import { loadCakeFillIns } from './cake-fill-ins';
+import { centsFromMoney, computeMetrics, moneyFromCents, type DateRangeQuery, type OfferPerformanceRow } from '@tracker/schemas';
 import { viewerSubid1Condition } from './cake-stats';
-import { NO_MEDIA_BUYERS } from './media-buyers';
-import { planReport } from './report-plan';
-import { queryConversions, queryExitClicks, queryVisits } from './report-query';
-import { collectMeasures, compareGroups } from './report-rows';
-import { groupMeasuresSql } from './report-sql';
-import { readReportTimezone } from './report-timezone';
+import { getReport } from './get-report';
 import type { ViewerScope } from './viewer-scope';
 
 /** EPV and EPC as the Stats screen computes them: revenue per visit and per click on the offer. */
@@ -36,17 +24,12 @@ export async function offerPerformance(
   query: DateRangeQuery,
   viewer: ViewerScope | null = null,
 ): Promise<OfferPerformanceRow[]> {
-  const { db, analytics } = deps;
-  const [timezone, fillIns] = await Promise.all([readReportTimezone(db), loadCakeFillIns(db, query.startDate)]);
-  const filters = viewer ? { viewerSparks: viewer.sparkIds } : {};
-  const scope = { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers: NO_MEDIA_BUYERS, cake: fillIns };
+  const { db } = deps;
   const t = schema.cakeStats;
-  const plan = planReport(scope, ['offer']);
-  const queries = groupMeasuresSql(plan);
-  const [visits, conversions, exits, cake] = await Promise.all([
-    queryVisits(analytics, queries.visits, plan.params),
-    queryConversions(analytics, queries.conversions, plan.params),
-    queryExitClicks(analytics, queries.exitClicks, plan.params),
+  // Our rows are the Stats screen's offer grouping: the same visits, exits, conversions (CAKE fill-ins
+  // included), allocated cost and pending conversions, so the two screens never disagree.
+  const [report, cake] = await Promise.all([
+    getReport(deps, { groupBy: 'offer', startDate: query.startDate, endDate: query.endDate }, viewer),
     db
       .select({
         offerId: t.offerId,
@@ -60,32 +43,20 @@ export async function offerPerformance(
       .groupBy(t.offerId)
       .orderBy(t.offerId),
   ]);
-  const measures = collectMeasures(visits, conversions('key'));
-  const ids = [...measures.keys()].filter((k) => k !== '').map(Number);
-  const names = new Map(
-    ids.length === 0
-      ? []
-      : (await db.select({ id: schema.offers.id, name: schema.offers.name }).from(schema.offers).where(inArray(schema.offers.id, ids))).map(
-          (o) => [String(o.id), o.name] as const,
-        ),
-  );
-  // In the report order; offer keys are digits or '', which sort bytewise as they compare in any locale.
-  const sorted = [...measures].map(([key, m]) => ({ key, m })).sort(compareGroups);
-  const tracker: OfferPerformanceRow[] = sorted.map(({ key: offerId, m }) => {
-    const clicks = exits.get(offerId) ?? 0;
-    const { epv, epc } = earnings(m.revenueCents, m.clicks, clicks);
-    return {
-      source: 'tracker',
-      offerId,
-      offerName: offerId === '' ? EMPTY_GROUP_LABELS.offer : (names.get(offerId) ?? offerId),
-      visits: m.clicks,
-      clicks,
-      conversions: m.conversions,
-      revenue: moneyFromCents(m.revenueCents),
-      epv,
-      epc,
-    };
-  });
+  const tracker: OfferPerformanceRow[] = report.rows.map((row) => ({
+    source: 'tracker',
+    offerId: row.key,
+    offerName: row.label,
+    visits: row.clicks,
+    clicks: row.exitClicks,
+    conversions: row.conversions,
+    revenue: row.revenue,
+    cost: row.spend,
+    pendingConversions: row.pendingConversions,
+    pendingPayout: row.pendingPayout,
+    epv: row.epv,
+    epc: row.epc,
+  }));
   const network: OfferPerformanceRow[] = cake.map((c) => {
     const revenueCents = centsFromMoney(String(c.revenue ?? '0'));
     const clicks = Number(c.clicks ?? 0);
@@ -97,6 +68,9 @@ export async function offerPerformance(
       clicks,
       conversions: Number(c.conversions ?? 0),
       revenue: moneyFromCents(revenueCents),
+      cost: null,
+      pendingConversions: 0,
+      pendingPayout: '0.00',
       epv: null,
       epc: earnings(revenueCents, 0, clicks).epc,
     };

@@ -303,10 +303,14 @@ describe('the other reporting calls', () => {
   test('/api/cake/offers: our visits, clicks on the offer and postback conversions by offer, then the network’s rows', async () => {
     const rows = (await get('/api/cake/offers?startDate=2026-04-01&endDate=2026-04-03')).json();
     // Clicks and EPC mean clicks on the offer for both sources, as on the Stats screen; the network has no visits.
+    // Cost and pending beside revenue, as the Stats screen's offer grouping has them; cost no offer's visit
+    // matches is the Unattributed row's.
+    const pending = (pendingConversions: number, pendingPayout: string) => ({ pendingConversions, pendingPayout });
     expect(rows).toEqual([
-      { source: 'tracker', offerId: String(offerId), offerName: 'Alpha', visits: 3, clicks: 2, conversions: 2, revenue: '16.75', epv: 1675 / 300, epc: 1675 / 200 },
-      { source: 'tracker', offerId: '', offerName: 'Unknown', visits: 2, clicks: 0, conversions: 1, revenue: '1.00', epv: 0.5, epc: 0 },
-      { source: 'cake', offerId: '77', offerName: 'Net offer', visits: null, clicks: 4, conversions: 1, revenue: '2.50', epv: null, epc: 0.625 },
+      { source: 'tracker', offerId: String(offerId), offerName: 'Alpha', visits: 3, clicks: 2, conversions: 2, revenue: '16.75', cost: '9.99', ...pending(0, '0.00'), epv: 1675 / 300, epc: 1675 / 200 },
+      { source: 'tracker', offerId: '', offerName: 'Unknown', visits: 2, clicks: 0, conversions: 1, revenue: '1.00', cost: '5.00', ...pending(2, '6.50'), epv: 0.5, epc: 0 },
+      { source: 'tracker', offerId: '__unattributed__', offerName: 'Unattributed', visits: 0, clicks: 0, conversions: 0, revenue: '0.00', cost: '2.01', ...pending(0, '0.00'), epv: 0, epc: 0 },
+      { source: 'cake', offerId: '77', offerName: 'Net offer', visits: null, clicks: 4, conversions: 1, revenue: '2.50', cost: null, ...pending(0, '0.00'), epv: null, epc: 0.625 },
     ]);
   });
 });

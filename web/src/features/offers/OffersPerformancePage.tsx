@@ -1,6 +1,7 @@
-// The Offers performance screen at /offers (spec §2): Last 7/30/90 Days (30 by default), cards of total
-// revenue, clicks and conversions, and a table per offer: our own visits, clicks on the offer (lander
-// exits) and postback conversions, and the affiliate network's stats (marked CAKE) once they are synced.
+// The Offers performance screen at /offers (spec §2): Today or Last 7/30/90 Days (30 by default), cards of
+// total revenue (with cost and pending beside it), clicks and conversions, and a table per offer: our own
+// visits, clicks on the offer (lander exits), postback conversions, cost and pending, and the affiliate
+// network's stats (marked CAKE) once they are synced.
 // Visits, Clicks, EPV and EPC mean what they mean on the Stats screen (per visit, per click on the offer).
 import { DollarSign, MousePointerClick, Target } from 'lucide-react';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { TableMessageRow } from '../../ui/TableMessageRow';
-import { DEFAULT_OFFER_RANGE_DAYS, OFFER_RANGE_DAYS, offerTotals, useOfferPerformance, type OfferRangeDays } from './offer-performance';
+import { DEFAULT_OFFER_RANGE_DAYS, OFFER_RANGE_DAYS, offerRangeLabel, offerTotals, useOfferPerformance, type OfferRangeDays } from './offer-performance';
 
 export function OffersPerformancePage() {
   const [days, setDays] = useState<OfferRangeDays>(DEFAULT_OFFER_RANGE_DAYS);
@@ -30,7 +31,7 @@ export function OffersPerformancePage() {
           <div role="group" aria-label="Date range" className="flex flex-wrap gap-2">
             {OFFER_RANGE_DAYS.map((n) => (
               <Button key={n} variant={n === days ? 'default' : 'outline'} aria-pressed={n === days} onClick={() => setDays(n)}>
-                Last {n} Days
+                {offerRangeLabel(n)}
               </Button>
             ))}
           </div>
@@ -38,13 +39,18 @@ export function OffersPerformancePage() {
       />
 
       <div className="grid gap-3 sm:grid-cols-3">
-        <MetricCard label="Total Revenue" icon={DollarSign} value={offers.isPending ? '—' : formatMoney(totals.revenue)} detail={`Last ${days} days`} />
-        <MetricCard label="Total Clicks" icon={MousePointerClick} value={offers.isPending ? '—' : formatCount(totals.clicks)} detail={`Last ${days} days`} />
+        <MetricCard
+          label="Total Revenue"
+          icon={DollarSign}
+          value={offers.isPending ? '—' : formatMoney(totals.revenue)}
+          detail={`Cost ${formatMoney(totals.cost)} · ${totals.pendingConversions} pending (${formatMoney(totals.pendingPayout)})`}
+        />
+        <MetricCard label="Total Clicks" icon={MousePointerClick} value={offers.isPending ? '—' : formatCount(totals.clicks)} detail={offerRangeLabel(days)} />
         <MetricCard
           label="Total Conversions"
           icon={Target}
           value={offers.isPending ? '—' : formatCount(totals.conversions)}
-          detail={`Last ${days} days`}
+          detail={offerRangeLabel(days)}
         />
       </div>
 
@@ -59,17 +65,19 @@ export function OffersPerformancePage() {
                 <TableHead className="text-right">Clicks</TableHead>
                 <TableHead className="text-right">Conversions</TableHead>
                 <TableHead className="text-right">Revenue</TableHead>
+                <TableHead className="text-right">Cost</TableHead>
+                <TableHead className="text-right">Pending</TableHead>
                 <TableHead className="text-right">EPV</TableHead>
                 <TableHead className="text-right">EPC</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {offers.isPending ? (
-                <TableMessageRow colSpan={8}>
+                <TableMessageRow colSpan={10}>
                   <Spinner label="Loading offers" />
                 </TableMessageRow>
               ) : rows.length === 0 ? (
-                <TableMessageRow colSpan={8}>
+                <TableMessageRow colSpan={10}>
                   {offers.isError ? 'Failed to fetch offers' : 'No offer data available for the selected date range'}
                 </TableMessageRow>
               ) : (
@@ -88,6 +96,10 @@ export function OffersPerformancePage() {
                     <TableCell className="text-right tabular-nums">{formatCount(row.clicks)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatCount(row.conversions)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatMoney(row.revenue)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{row.cost === null ? NO_RATIO : formatMoney(row.cost)}</TableCell>
+                    <TableCell className="text-right tabular-nums" title={`${row.pendingConversions} pending, payout ${formatMoney(row.pendingPayout)}`}>
+                      {row.pendingConversions > 0 ? `${row.pendingConversions} · ${formatMoney(row.pendingPayout)}` : NO_RATIO}
+                    </TableCell>
                     <TableCell className="text-right tabular-nums">{formatPerVisit(row.epv)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatPerVisit(row.epc)}</TableCell>
                   </TableRow>
