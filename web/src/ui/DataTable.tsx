@@ -57,6 +57,8 @@ export interface DataTableProps<Row> {
   onColumnSizingCommit?: (next: ColumnSizingState) => void;
   /** Draws the columns' `footer` as a last row, under the data (a TOTALS row). */
   showFooter?: boolean;
+  /** Keeps the first column in view while a wide table scrolls sideways inside its card (the name column). */
+  pinFirstColumn?: boolean;
   isPending?: boolean;
   loadingLabel?: string;
   /** While pending, this many placeholder rows instead of the spinner (the Codes screen shows three). */
@@ -88,6 +90,7 @@ export function DataTable<Row>({
   columnSizing,
   onColumnSizingCommit,
   showFooter = false,
+  pinFirstColumn = false,
   isPending = false,
   loadingLabel = 'Loading',
   skeletonRows = 0,
@@ -148,6 +151,11 @@ export function DataTable<Row>({
   }
 
   const leafColumns = table.getVisibleLeafColumns();
+  // The pinned cell paints its row's background opaquely (muted at half over the card, as the row's hover and
+  // the totals row are) over what scrolls beneath it.
+  const halfMuted = 'bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]';
+  const pinned = (index: number, background: string) =>
+    pinFirstColumn && index === 0 ? cn('sticky left-0 z-[1] border-r shadow-[2px_0_4px_-2px_rgb(0_0_0/0.08)]', background) : undefined;
   const span = leafColumns.length + 1;
   const rows = table.getRowModel().rows;
 
@@ -169,8 +177,8 @@ export function DataTable<Row>({
         <TableHeader>
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id} className="hover:bg-transparent">
-              {group.headers.map((header) => (
-                <SortableHead key={header.id} header={header} sizing={sizing} onKeyboardResize={commitSizing} />
+              {group.headers.map((header, index) => (
+                <SortableHead key={header.id} header={header} sizing={sizing} onKeyboardResize={commitSizing} className={pinned(index, 'bg-card')} />
               ))}
               <TableHead aria-hidden="true" className="p-0" />
             </TableRow>
@@ -200,8 +208,8 @@ export function DataTable<Row>({
             rows.map((row) => {
               const { className, ...rowProps } = getRowProps?.(row.original) ?? {};
               return (
-                <TableRow key={row.id} className={className} {...rowProps}>
-                  {row.getVisibleCells().map((cell) => {
+                <TableRow key={row.id} className={cn(pinFirstColumn && 'group/row', className)} {...rowProps}>
+                  {row.getVisibleCells().map((cell, index) => {
                     const meta = cell.column.columnDef.meta;
                     return (
                       <TableCell
@@ -209,6 +217,7 @@ export function DataTable<Row>({
                         className={cn(
                           'overflow-hidden text-ellipsis whitespace-nowrap',
                           meta?.align === 'right' && 'text-right tabular-nums',
+                          pinned(index, 'bg-card group-hover/row:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]'),
                           meta?.cellClassName?.(row.original),
                         )}
                       >
@@ -226,12 +235,13 @@ export function DataTable<Row>({
           <tfoot data-slot="table-footer">
             {table.getFooterGroups().map((group) => (
               <TableRow key={group.id} className="border-t-2 bg-muted/50 font-semibold hover:bg-muted/50">
-                {group.headers.map((header) => (
+                {group.headers.map((header, index) => (
                   <TableCell
                     key={header.id}
                     className={cn(
                       'overflow-hidden text-ellipsis whitespace-nowrap',
                       header.column.columnDef.meta?.align === 'right' && 'text-right tabular-nums',
+                      pinned(index, halfMuted),
                     )}
                   >
                     {flexRender(header.column.columnDef.footer, header.getContext())}
@@ -251,10 +261,12 @@ function SortableHead<Row>({
   header,
   sizing,
   onKeyboardResize,
+  className,
 }: {
   header: Header<Row, unknown>;
   sizing: ColumnSizingState;
   onKeyboardResize: (next: ColumnSizingState) => void;
+  className?: string;
 }) {
   const column = header.column;
   const sorted = column.getIsSorted();
@@ -274,7 +286,7 @@ function SortableHead<Row>({
   return (
     <TableHead
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column.getCanSort() ? 'none' : undefined}
-      className={cn('group/head relative overflow-hidden', right && 'text-right')}
+      className={cn('group/head relative overflow-hidden', right && 'text-right', className)}
     >
       {column.getCanSort() ? (
         <button

@@ -61,6 +61,7 @@ export function ReportTable({
   return (
     <DataTable
       label="Report"
+      pinFirstColumn
       data={rows}
       columns={tableColumns as ColumnDef<DrillRow>[]}
       getRowId={(row) => row.id}
