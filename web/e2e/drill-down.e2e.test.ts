@@ -146,9 +146,9 @@ describeWithChromium('drill-down e2e')('the dashboard drill-down in Chromium', (
     expect(filtered).toEqual(['3', '2', '2', '1']);
     await shot(page, 'audience-filter');
 
-    // The view survives a reload, filter and levels included.
+    // The view survives a reload, filter, levels and opened rows included.
     await page.reload();
-    await page.getByRole('button', { name: 'Expand Hook' }).waitFor();
+    await waitForRows(page, [['Hook', 0], ['feed', 20], ['iOS', 40], ['pangle', 20]]);
     await expect(page.getByLabel('OS', { exact: true }).innerText()).resolves.toBe('iOS');
   }, STEP_MS);
 });
