@@ -29,7 +29,17 @@ function seriesBuckets(query: ReportQuery, granularity: 'day' | 'hour'): string[
   return buckets;
 }
 
-export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: ViewerScope | null = null): Promise<ReportResponse> {
+/**
+ * `series: false` (Offers performance, which shows rows only): no series, so a one-day range does not pay
+ * for the hourly visits query.
+ */
+export async function getReport(
+  deps: ReportDeps,
+  query: ReportQuery,
+  viewer: ViewerScope | null = null,
+  options: { series?: boolean } = {},
+): Promise<ReportResponse> {
+  const withSeries = options.series !== false;
   const { db, analytics } = deps;
   const scope = await loadReportScope(db, query, query.groupBy === 'mediabuyer', viewer);
   const plan = planReport(scope, [query.groupBy]);
@@ -37,7 +47,7 @@ export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: Vi
   const sql = flatReportSql(plan);
   const [visits, hourlyVisits, conversions, exits, unapproved] = await Promise.all([
     readVisitsAndSpend(analytics, sql.visits, params),
-    sql.hourlyVisits === undefined ? undefined : readVisitsAndSpend(analytics, sql.hourlyVisits, params),
+    sql.hourlyVisits === undefined || !withSeries ? undefined : readVisitsAndSpend(analytics, sql.hourlyVisits, params),
     queryConversions(analytics, sql.conversions, params),
     queryExitClicks(analytics, sql.exitClicks, params),
     queryUnapprovedConversions(analytics, sql.unapprovedConversions, params),
@@ -62,7 +72,26 @@ export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: Vi
     'TOTALS',
   );
 
-  const byBucket = hourlyVisits ? hourlyVisits.byUnit : visits.byDay;
+  return {
+    groupBy: query.groupBy,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    timezone: scope.timezone,
+    granularity,
+    rows,
+    totals,
+    series: withSeries ? reportSeries(query, granularity, hourlyVisits ? hourlyVisits.byUnit : visits.byDay, unattributed, conversions('bucket')) : [],
+  };
+}
+
+/** Visits, conversions, revenue, spend and profit per day, or per hour of a one-day report. */
+function reportSeries(
+  query: ReportQuery,
+  granularity: 'day' | 'hour',
+  byBucket: Map<string, { clicks: number; spendCents: number }>,
+  unattributed: Map<string, number>,
+  bucketConversions: Map<string, { conversions: number; revenueCents: number }>,
+): ReportSeriesPoint[] {
   const seriesSpendCents = new Map([...byBucket].map(([bucket, v]) => [bucket, v.spendCents]));
   const buckets = seriesBuckets(query, granularity);
   for (const [day, cents] of unattributed) {
@@ -79,8 +108,7 @@ export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: Vi
       seriesSpendCents.set(hours[i]!, (seriesSpendCents.get(hours[i]!) ?? 0) + Number(share));
     });
   }
-  const bucketConversions = conversions('bucket');
-  const points: ReportSeriesPoint[] = buckets.map((bucket) => {
+  return buckets.map((bucket) => {
     const clicks = byBucket.get(bucket)?.clicks ?? 0;
     const c = bucketConversions.get(bucket) ?? { conversions: 0, revenueCents: 0 };
     const spendCents = seriesSpendCents.get(bucket) ?? 0;
@@ -93,15 +121,4 @@ export async function getReport(deps: ReportDeps, query: ReportQuery, viewer: Vi
       profit: moneyFromCents(c.revenueCents - spendCents),
     };
   });
-
-  return {
-    groupBy: query.groupBy,
-    startDate: query.startDate,
-    endDate: query.endDate,
-    timezone: scope.timezone,
-    granularity,
-    rows,
-    totals,
-    series: points,
-  };
 }

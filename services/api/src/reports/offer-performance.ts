@@ -29,7 +29,7 @@ export async function offerPerformance(
   // Our rows are the Stats screen's offer grouping: the same visits, exits, conversions (CAKE fill-ins
   // included), allocated cost and pending conversions, so the two screens never disagree.
   const [report, cake] = await Promise.all([
-    getReport(deps, { groupBy: 'offer', startDate: query.startDate, endDate: query.endDate }, viewer),
+    getReport(deps, { groupBy: 'offer', startDate: query.startDate, endDate: query.endDate }, viewer, { series: false }),
     db
       .select({
         offerId: t.offerId,
