@@ -39,7 +39,8 @@ export function ClickLogPage() {
   const setPlace = (next: PagePlace) => updateView({ place: next });
   const [columnPrefs, setColumnPrefs] = useColumnPrefs();
   // The session's zone first, so the first request asks for the right days; the answer's zone corrects it.
-  const [knownTimezone, setKnownTimezone] = useState(useSignedInTimeZone);
+  const sessionZone = useSignedInTimeZone();
+  const [knownTimezone, setKnownTimezone] = useState(sessionZone);
 
   const range = picked ?? lastDays(7, todayIn(knownTimezone));
   const filter: ClickLogFilter = { range, campaignId: campaign === ALL_CAMPAIGNS ? undefined : campaign, search };

@@ -30,7 +30,8 @@ export function ConversionLogPage() {
   const search = query.get('q') ?? '';
   const status = (STATUSES as readonly string[]).includes(query.get('status') ?? '') ? query.get('status')! : ALL_STATUSES;
   // The session's zone first, so the first request asks for the right days; the answer's zone corrects it.
-  const [knownTimezone, setKnownTimezone] = useState(useSignedInTimeZone);
+  const sessionZone = useSignedInTimeZone();
+  const [knownTimezone, setKnownTimezone] = useState(sessionZone);
   // The cursors of the pages before this one: empty on the newest page.
   const [cursors, setCursors] = useState<string[]>([]);
   /** Sets URL parameters ('' removes one) and goes back to the newest page. Typing replaces the history entry. */

@@ -18,7 +18,8 @@ export function useSignedInTimeZone(): string {
  * React renders again at once, so the corrected day goes out without painting the guess.
  */
 export function useReportTimeZone(): [timeZone: string, learn: (reported: string | undefined) => void] {
-  const [known, setKnown] = useState(useSignedInTimeZone);
+  const sessionZone = useSignedInTimeZone();
+  const [known, setKnown] = useState(sessionZone);
   return [
     known,
     (reported) => {
