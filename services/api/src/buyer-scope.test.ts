@@ -3,13 +3,13 @@
 // values, CAKE rows, cards, sparks), and a write as A never reaches B's rows (404, B's row unchanged).
 // A route nobody classified fails the first test, so a new route cannot escape the walk.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import type { InjectOptions, RouteOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createHttpServer, createLogger, insertClicks, recordSpend, schema } from '@tracker/core';
+import { insertClicks, recordSpend, schema } from '@tracker/core';
 import { FEATURES } from '@tracker/schemas';
-import { registerApi } from './api-plugin';
 import type { Access } from './auth/access';
 import { createApiHarness, type ApiHarness } from './testing/api-harness';
+import { listApiRoutes } from './testing/api-routes';
 import { clickRow, conversionRow, exitRow } from './testing/fact-rows';
 
 let h: ApiHarness;
@@ -122,18 +122,7 @@ beforeAll(async () => {
   cookie.B = await h.signIn('user', [...FEATURES]);
   await seed();
 
-  // The route table, from a second instance of the same API.
-  const probe = createHttpServer({ logger: createLogger('silent'), trustProxy: false });
-  probe.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const access = (route.config as { access?: Access } | undefined)?.access ?? 'user';
-    for (const method of methods) {
-      if (method === 'HEAD' || !route.url.startsWith('/api')) continue;
-      routes.push({ key: `${method} ${route.url}`, access });
-    }
-  });
-  await registerApi(probe, { db: h.entities.db, analytics: h.analytics, changes: h.entities.changes, sessionSecret: 's'.repeat(32), secretsKey: Buffer.alloc(32, 7), tiktokApiUrl: 'http://127.0.0.1:9', logger: createLogger('silent'), webDist: '/nonexistent' });
-  await probe.close();
+  routes.push(...(await listApiRoutes(h)).map((r) => ({ key: `${r.method} ${r.url}`, access: r.access })));
 }, 120_000);
 afterAll(() => h.close());
 

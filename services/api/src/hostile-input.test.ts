@@ -3,14 +3,14 @@
 // where objects go, __proto__ keys, huge integers), answers a JSON { message } 4xx for what it refuses,
 // never a 500, and a refused request leaves every stored row as it was.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { createHttpServer, createLogger, schema, type Entities } from '@tracker/core';
+import { schema, type Entities } from '@tracker/core';
 import { openEntities, openJobQueue } from '@tracker/core/testing';
 import { isWellFormedText } from '@tracker/schemas';
-import { registerApi } from './api-plugin';
 import { createApiHarness, type ApiHarness } from './testing/api-harness';
+import { listApiRoutes } from './testing/api-routes';
 import { LOCAL_FAKES_OUTGOING, startFakeTiktokReporting, type FakeTiktokReporting } from '@tracker/testing';
 
 let h: ApiHarness;
@@ -254,26 +254,7 @@ beforeAll(async () => {
   h = await createApiHarness({ tiktokApiUrl: tiktok.url, outgoing: LOCAL_FAKES_OUTGOING, queue: await openJobQueue({ db: entities.db }), jobWaitMs: 0 });
   admin = await h.signIn('admin');
 
-  // The route table, from a second instance of the same API.
-  const probe = createHttpServer({ logger: createLogger('silent'), trustProxy: false });
-  probe.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === 'HEAD' || !route.url.startsWith('/api')) continue;
-      routes.push({ method, url: route.url, hasBody: Boolean(route.schema?.body), hasQuery: Boolean(route.schema?.querystring) });
-    }
-  });
-  await registerApi(probe, {
-    db: h.entities.db,
-    analytics: h.analytics,
-    changes: h.entities.changes,
-    sessionSecret: 's'.repeat(32),
-    secretsKey: Buffer.alloc(32, 7),
-    tiktokApiUrl: 'http://127.0.0.1:9',
-    logger: createLogger('silent'),
-    webDist: '/nonexistent',
-  });
-  await probe.close();
+  routes.push(...(await listApiRoutes(h)));
 
   const db = h.entities.db;
   const [lander] = await db.insert(schema.landers).values({ name: 'L', url: 'https://l.example/' }).returning();
