@@ -20,6 +20,9 @@ export function partitionKeyOf(event: TrackingEvent): string {
   return event.type === 'click' ? event.id : event.data.clickId;
 }
 
+/** The record's timestamp is left to the log: the time it accepted the event, not the event's own `at`. Kafka's
+ *  time-based retention counts from record timestamps, so an event stamped with an old `at` (an import, a replay, a
+ *  test's March clicks) would be deleted at the broker's next retention check, before the projector read it. */
 export function encodeEvent(event: TrackingEvent): PublishRecord {
-  return { key: partitionKeyOf(event), value: Buffer.from(JSON.stringify(event)), timestamp: event.at };
+  return { key: partitionKeyOf(event), value: Buffer.from(JSON.stringify(event)) };
 }
