@@ -3,6 +3,7 @@
 // Pure: the same invoice gives the same document (its creation date is the invoice's own).
 import type { Content, ContentStack, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatCents, formatIsoDate, formatPeriod, lineAmountCents, parseMoney, STORED_MONEY, type InvoiceSettings } from '@tracker/schemas';
+import { printable } from './printable-text';
 
 /** What one invoice prints, whichever kind it is. */
 export interface InvoiceView {
@@ -49,8 +50,8 @@ function lineAmountText(amount: string): string {
 const block = (title: string, name: string | null, address: string | null): ContentStack => ({
   stack: [
     { text: title.toUpperCase(), style: 'label' },
-    { text: name ?? '—', bold: true, margin: [0, 2, 0, 0] },
-    ...(address ? [{ text: address, color: MUTED }] : []),
+    { text: printable(name ?? '—'), bold: true, margin: [0, 2, 0, 0] },
+    ...(address ? [{ text: printable(address), color: MUTED }] : []),
   ],
 });
 
@@ -65,10 +66,10 @@ export function invoiceDocument(view: InvoiceView): TDocumentDefinitions {
   ];
   const bank = BANK_FIELDS.filter(([field]) => view.settings[field]).map(([field, label]) => [
     { text: label, style: 'label' },
-    { text: view.settings[field]! },
+    { text: printable(view.settings[field]!) },
   ]);
   const lineRows: TableCell[][] = view.lines.map((line) => [
-    { text: line.description },
+    { text: printable(line.description) },
     { text: lineAmountText(line.amount), alignment: 'right' },
   ]);
   const total = formatCents(parseMoney(view.total, STORED_MONEY));
@@ -101,7 +102,7 @@ export function invoiceDocument(view: InvoiceView): TDocumentDefinitions {
     content: [
       {
         columns: [
-          { width: '*', stack: [{ text: view.from.name ?? '', fontSize: 16, bold: true }, ...(view.from.address ? [{ text: view.from.address, color: MUTED }] : [])] },
+          { width: '*', stack: [{ text: printable(view.from.name ?? ''), fontSize: 16, bold: true }, ...(view.from.address ? [{ text: printable(view.from.address), color: MUTED }] : [])] },
           { width: 'auto', stack: [{ text: 'INVOICE', style: 'title', alignment: 'right' }, { text: view.invoiceNumber, alignment: 'right', bold: true, fontSize: 12 }] },
         ],
       },
@@ -111,7 +112,7 @@ export function invoiceDocument(view: InvoiceView): TDocumentDefinitions {
           { width: '*', ...block('Bill to', view.billTo.name, view.billTo.address) },
           {
             width: 'auto',
-            table: { body: dates.map(([label, value]) => [{ text: label, style: 'label', margin: [0, 2, 12, 0] }, { text: value, alignment: 'right' }]) },
+            table: { body: dates.map(([label, value]) => [{ text: label, style: 'label', margin: [0, 2, 12, 0] }, { text: printable(value), alignment: 'right' }]) },
             layout: 'noBorders',
           },
         ],
@@ -136,7 +137,7 @@ export function invoiceDocument(view: InvoiceView): TDocumentDefinitions {
         },
       },
       ...(view.dueDate
-        ? [{ text: `Please pay ${total} by ${formatIsoDate(view.dueDate)}${view.payTerms ? ` (${view.payTerms})` : ''}.`, margin: [0, 12, 0, 0], bold: true } as Content]
+        ? [{ text: printable(`Please pay ${total} by ${formatIsoDate(view.dueDate)}${view.payTerms ? ` (${view.payTerms})` : ''}.`), margin: [0, 12, 0, 0], bold: true } as Content]
         : []),
       ...(bank.length > 0
         ? [
@@ -145,8 +146,8 @@ export function invoiceDocument(view: InvoiceView): TDocumentDefinitions {
           ]
         : []),
       // One terms text per invoice: its own pay terms (printed above) win over the settings' default terms.
-      ...(view.settings.terms && !view.payTerms ? [{ text: 'Terms', style: 'heading' } as Content, { text: view.settings.terms } as Content] : []),
-      ...(view.notes ? [{ text: 'Notes', style: 'heading' } as Content, { text: view.notes } as Content] : []),
+      ...(view.settings.terms && !view.payTerms ? [{ text: 'Terms', style: 'heading' } as Content, { text: printable(view.settings.terms) } as Content] : []),
+      ...(view.notes ? [{ text: 'Notes', style: 'heading' } as Content, { text: printable(view.notes) } as Content] : []),
     ],
   };
 }

@@ -1,13 +1,13 @@
-// pdfmake's Node printer with the Roboto fonts that ship inside the pdfmake package, so every PDF embeds
+// pdfmake's Node printer with the fonts of script-fonts.ts, which ship in npm packages, so every PDF embeds
 // them on any machine without system fonts. Nothing is fetched: remote URLs are refused, and only the
-// font folder may be read from disk.
+// font folders may be read from disk.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as PdfMake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { FONT_DIRS, FONT_FAMILIES } from './script-fonts';
 
 const require = createRequire(import.meta.url);
-const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
 
 let printer: typeof PdfMake | undefined;
 
@@ -16,16 +16,9 @@ function pdfmake(): typeof PdfMake {
   if (printer) return printer;
   // pdfmake's Node entry is one CommonJS instance; its typings describe that instance's functions.
   const instance = require('pdfmake') as typeof PdfMake;
-  instance.setFonts({
-    Roboto: {
-      normal: path.join(fontDir, 'Roboto-Regular.ttf'),
-      bold: path.join(fontDir, 'Roboto-Medium.ttf'),
-      italics: path.join(fontDir, 'Roboto-Italic.ttf'),
-      bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
-    },
-  });
+  instance.setFonts(FONT_FAMILIES);
   instance.setUrlAccessPolicy(() => false);
-  instance.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir + path.sep));
+  instance.setLocalAccessPolicy((file) => FONT_DIRS.some((dir) => path.resolve(file).startsWith(path.resolve(dir) + path.sep)));
   return (printer = instance);
 }
 
