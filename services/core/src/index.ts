@@ -11,6 +11,7 @@ export * from './net/outgoing-request';
 export * from './net/url-credentials';
 export type { Analytics, InsertOptions, JsonLinesOptions, QueryParams } from './analytics/analytics';
 export { yieldToEventLoop } from './analytics/analytics';
+export * from './split-test/split-test-verdict';
 export { migrateAnalytics } from './analytics/migrate-analytics';
 export { openAnalytics } from './analytics/open-analytics';
 export { recordSpend, replaceAdvertiserSpend, type SpendInput } from './analytics/record-spend';
