@@ -8,6 +8,7 @@ export * from './utm-template';
 export * from './offers';
 export * from './landers';
 export * from './campaigns';
+export * from './campaign-flow';
 export * from './sparks';
 export * from './pixels';
 export * from './settings';

@@ -1,0 +1,129 @@
+// A campaign's flow: where its traffic goes. Rules are tried in order and the first whose conditions all hold
+// sends the visitor down its path; otherwise the default path. A path rotates its landers and its offers by
+// weight (0 keeps an item in the path but out of rotation); a path without landers is a direct link to the offer.
+// A campaign created with one lander and one offer is the flow of one default path holding them at weight 100.
+import { z } from 'zod';
+
+export const FLOW_FIELDS = ['country', 'device', 'os', 'browser', 'language', 'bot'] as const;
+export type FlowField = (typeof FLOW_FIELDS)[number];
+export const MAX_FLOW_RULES = 50;
+/** Items of one kind in a path, and values in one condition: a flow is read on every click, so it stays small. */
+export const MAX_PATH_ITEMS = 20;
+export const MAX_CONDITION_VALUES = 300;
+/** The weight of the one lander and offer of a campaign made with the simple dialog. */
+export const SINGLE_ITEM_WEIGHT = 100;
+
+const id = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .positive(`${field} must be positive`)
+    .max(2_147_483_647, `${field} is too large`);
+
+const weight = z
+  .number({ error: 'A weight must be a number' })
+  .int('A weight must be a whole number')
+  .min(0, 'A weight cannot be negative')
+  .max(10_000, 'A weight must be at most 10000');
+
+let regionNames: Intl.DisplayNames | undefined;
+/** Codes the region names know that are not countries: user-assigned (AA, QM–QZ, XA–XZ but Kosovo's XK), the unknown
+ *  region ZZ, and the groupings EU, EZ and UN. */
+const NOT_COUNTRIES = /^(?:AA|Q[M-Z]|X[A-JL-Z]|ZZ|EU|EZ|UN)$/;
+
+/** ISO 3166-1 alpha-2, as the GeoLite data the reports' countries come from: two capital letters that name a country. */
+export function isCountryCode(value: string): boolean {
+  if (!/^[A-Z]{2}$/.test(value) || NOT_COUNTRIES.test(value)) return false;
+  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+  return regionNames.of(value) !== value;
+}
+
+const BOT_VALUES = ['bot', 'human'] as const;
+
+export const flowConditionSchema = z
+  .object({
+    field: z.enum(FLOW_FIELDS, { error: `A condition's field must be one of ${FLOW_FIELDS.join(', ')}` }),
+    op: z.enum(['in', 'not_in'], { error: "A condition's op must be 'in' or 'not_in'" }),
+    values: z
+      .array(z.string({ error: 'Condition values must be text' }).trim().min(1, 'A condition value cannot be empty').max(200, 'A condition value must be at most 200 characters'))
+      .min(1, 'A condition needs at least one value')
+      .max(MAX_CONDITION_VALUES, `A condition takes at most ${MAX_CONDITION_VALUES} values`),
+  })
+  .strict()
+  .superRefine((c, ctx) => {
+    for (const value of c.values) {
+      if (c.field === 'country' && !isCountryCode(value)) {
+        ctx.addIssue({ code: 'custom', path: ['values'], message: `'${value}' is not an ISO country code (two letters, such as US or DE)` });
+      }
+      if (c.field === 'bot' && !(BOT_VALUES as readonly string[]).includes(value)) {
+        ctx.addIssue({ code: 'custom', path: ['values'], message: "A bot condition's values are 'bot' and 'human'" });
+      }
+      if (c.field === 'language' && !/^[a-z]{2,3}$/i.test(value)) {
+        ctx.addIssue({ code: 'custom', path: ['values'], message: `'${value}' is not a language code (two or three letters, such as en or de)` });
+      }
+    }
+  });
+export type FlowCondition = z.infer<typeof flowConditionSchema>;
+
+const landerItem = z.object({ landerId: id('landerId'), weight }).strict();
+const offerItem = z.object({ offerId: id('offerId'), weight }).strict();
+
+const noneAllZero = (items: ReadonlyArray<{ weight: number }>) => items.length === 0 || items.some((i) => i.weight > 0);
+const unique = (ids: readonly number[]) => new Set(ids).size === ids.length;
+
+export const flowPathSchema = z
+  .object({
+    landers: z.array(landerItem).max(MAX_PATH_ITEMS, `A path takes at most ${MAX_PATH_ITEMS} landers`),
+    offers: z.array(offerItem).max(MAX_PATH_ITEMS, `A path takes at most ${MAX_PATH_ITEMS} offers`),
+    autoOptimize: z.boolean({ error: 'autoOptimize must be true or false' }).default(false),
+  })
+  .strict()
+  .refine((p) => p.landers.length > 0 || p.offers.length > 0, { message: 'A path needs a lander or an offer (a path without landers is a direct link to its offers)', path: ['offers'] })
+  .refine((p) => noneAllZero(p.landers), { message: "A path's lander weights cannot all be 0", path: ['landers'] })
+  .refine((p) => noneAllZero(p.offers), { message: "A path's offer weights cannot all be 0", path: ['offers'] })
+  .refine((p) => unique(p.landers.map((l) => l.landerId)), { message: 'A lander appears twice in one path', path: ['landers'] })
+  .refine((p) => unique(p.offers.map((o) => o.offerId)), { message: 'An offer appears twice in one path', path: ['offers'] });
+export type FlowPath = z.infer<typeof flowPathSchema>;
+
+export const flowRuleSchema = z
+  .object({
+    name: z.string({ error: 'A rule needs a name' }).trim().min(1, 'A rule needs a name').max(100, 'A rule name must be at most 100 characters'),
+    conditions: z.array(flowConditionSchema).min(1, 'A rule needs at least one condition').max(10, 'A rule takes at most 10 conditions'),
+    path: flowPathSchema,
+  })
+  .strict();
+export type FlowRule = z.infer<typeof flowRuleSchema>;
+
+/** PUT /api/campaigns/:id/flow, and its GET. */
+export const campaignFlowSchema = z
+  .object({
+    rules: z.array(flowRuleSchema).max(MAX_FLOW_RULES, `A flow takes at most ${MAX_FLOW_RULES} rules`),
+    defaultPath: flowPathSchema,
+    fallbackOfferId: id('fallbackOfferId').nullable().default(null),
+  })
+  .strict()
+  .refine((f) => new Set(f.rules.map((r) => r.name.toLowerCase())).size === f.rules.length, { message: 'Two rules have the same name', path: ['rules'] });
+export type CampaignFlow = z.infer<typeof campaignFlowSchema>;
+export type CampaignFlowBody = z.input<typeof campaignFlowSchema>;
+
+/** The flow of a campaign made with one lander and (optionally) one offer. */
+export function singlePathFlow(landerId: number | null, offerId: number | null): CampaignFlow {
+  return {
+    rules: [],
+    defaultPath: {
+      landers: landerId === null ? [] : [{ landerId, weight: SINGLE_ITEM_WEIGHT }],
+      offers: offerId === null ? [] : [{ offerId, weight: SINGLE_ITEM_WEIGHT }],
+      autoOptimize: false,
+    },
+    fallbackOfferId: null,
+  };
+}
+
+/** Every lander and offer a flow names, for the existence check on save and the refusal to delete one in use. */
+export function flowReferences(flow: CampaignFlow): { landerIds: number[]; offerIds: number[] } {
+  const paths = [flow.defaultPath, ...flow.rules.map((r) => r.path)];
+  const landerIds = new Set(paths.flatMap((p) => p.landers.map((l) => l.landerId)));
+  const offerIds = new Set(paths.flatMap((p) => p.offers.map((o) => o.offerId)));
+  if (flow.fallbackOfferId !== null) offerIds.add(flow.fallbackOfferId);
+  return { landerIds: [...landerIds], offerIds: [...offerIds] };
+}
