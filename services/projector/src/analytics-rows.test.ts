@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { makeEvent } from '@tracker/core';
 import { CLICK_ROW, chTime, clickFactOf, dimensionColumns } from './analytics-rows';
-import { deriveClickAudience } from './click-audience';
+import { deriveClickAudience } from '@tracker/core/click-audience';
 
 describe('chTime', () => {
   test("is ClickHouse's DateTime64(3) text of the instant, across seconds, days and every width of milliseconds", () => {

@@ -2,7 +2,7 @@
 // the audience columns of 0005, derived here from the IP and user agent).
 import type { ClickFact } from '@tracker/core/click-rollups';
 import type { ClickDimensions, ClickEvent, ExitEvent } from '@tracker/schemas';
-import { deriveClickAudience } from './click-audience';
+import { deriveClickAudience } from '@tracker/core/click-audience';
 
 export interface LogPosition {
   partition: number;

@@ -3,7 +3,7 @@
 import { describe, expect, test } from '@jest/globals';
 import type { ClickEvent } from '@tracker/schemas';
 import { clickRow } from './analytics-rows';
-import { deriveClickAudience } from './click-audience';
+import { deriveClickAudience } from '@tracker/core/click-audience';
 
 const TIKTOK_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 musical_ly_34.1.0 JsSdk/2.0';

@@ -7,7 +7,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '@tracker/core';
 import { TRACKING_VARIABLES, type ConversionEvent, type TrackingVariableColumn } from '@tracker/schemas';
 import { selectInChunks, writeInChunks } from './bounded-statements';
-import { EMPTY_AUDIENCE, deriveClickAudience } from './click-audience';
+import { EMPTY_AUDIENCE, deriveClickAudience } from '@tracker/core/click-audience';
 import { EMPTY_DIMENSIONS, chTime, dimensionColumns, type LogPosition, type ResolvedClick } from './analytics-rows';
 
 export type ConversionRow = schema.ConversionRow;
