@@ -38,6 +38,11 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'PATCH /api/landers/:id': () => ({ name: 'Lander', url: 'https://lander.example/l' }),
   'POST /api/campaigns': () => ({ name: 'Campaign', landerId: Number(existing.landers), defaultTiktokEvent: 'CompletePayment', bhToggle: false }),
   'PATCH /api/campaigns/:id': () => ({ name: 'Campaign', landerId: Number(existing.landers), offerId: null, bhToggle: true }),
+  'PUT /api/campaigns/:id/flow': () => ({
+    rules: [{ name: 'iOS in DE', conditions: [{ field: 'country', op: 'in', values: ['DE'] }, { field: 'os', op: 'not_in', values: ['Android'] }], path: { landers: [], offers: [{ offerId: Number(existing.offers), weight: 1 }] } }],
+    defaultPath: { landers: [{ landerId: Number(existing.landers), weight: 70 }], offers: [{ offerId: Number(existing.offers), weight: 30 }], autoOptimize: false },
+    fallbackOfferId: null,
+  }),
   'POST /api/sparks': () => ({ name: 'Spark', code: '<script>spark()</script>' }),
   'PATCH /api/sparks/:id': () => ({ name: 'Spark', code: '<script>spark()</script>' }),
   'POST /api/tiktok-pixels': () => ({ name: 'Pixel', pixelId: 'PIXEL-NEW', accessToken: 'token', websiteUrl: 'https://site.example' }),

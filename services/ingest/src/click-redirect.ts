@@ -1,17 +1,30 @@
-// GET /r/:campaignId — the hot path. Records the click durably in the event log (on Kafka, in the local
-// spill when the broker does not acknowledge in time), then answers 302
-// to the campaign's lander with clickId (and exitUrl when a global exit domain is set); an unknown campaign
-// goes to the fallback URL. A HEAD (link checkers, prefetchers) gets the same answer and records nothing.
+// GET /r/:campaignId — the hot path. Chooses where the click goes from the campaign's flow (a rule, then a lander
+// and an offer by weight, all from memory), records the click with them durably in the event log (on Kafka, in the
+// local spill when the broker does not acknowledge in time), then answers 302 to the lander with clickId (and
+// exitUrl when a global exit domain is set), or straight to the offer on a direct link; an unknown campaign goes to
+// the fallback URL. A HEAD (link checkers, prefetchers) gets the same answer and records nothing.
 import type { FastifyInstance } from 'fastify';
 import { makeEvent, encodeEvent, newEventId, type EventLog, type Logger } from '@tracker/core';
+import { deriveClickAudience } from '@tracker/core/click-audience';
 import { detectBot } from './bot-detection';
 import type { ClickLookup } from './click-lookup';
 import type { ReadEdgeRequest } from './edge-request';
 import type { IngestStats } from './register-ingest';
-import { landerLocation } from './redirect-urls';
+import { chooseRoute, primaryLanguage, type Visitor } from './flow/choose-route';
+import { landerLocation, offerLocation } from './redirect-urls';
 import { sendStrandedVisitor } from './stranded-visitor';
 import type { CatalogSnapshot, TrackingCatalog } from './tracking-catalog';
 import { MAX_USER_AGENT_LENGTH, cleanValue, readTrackingFields } from './tracking-params';
+
+/** The visitor as a flow's rules see it: the audience is derived (GeoIP, user-agent parse) only if a rule asks. */
+function visitorOf(ip: string, userAgent: string, acceptLanguage: string | undefined, bot: boolean): Visitor {
+  let audience: ReturnType<Visitor['audience']> | undefined;
+  return {
+    audience: () => (audience ??= deriveClickAudience(ip, userAgent)),
+    language: primaryLanguage(acceptLanguage),
+    bot,
+  };
+}
 
 export interface ClickRedirectDeps {
   catalog: TrackingCatalog;
@@ -42,35 +55,49 @@ export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps
       if (!campaign) {
         return sendStrandedVisitor(reply, deps, { status: 404, title: 'Campaign not found', message: 'This tracking link does not exist.' });
       }
-      if (!campaign.landerUrl) {
-        const message = campaign.landerUrlUnusable
-          ? "This campaign's lander URL is not a web address: an admin must correct it."
-          : 'This campaign has no lander to send visitors to.';
-        return sendStrandedVisitor(reply, deps, { status: 404, title: 'No lander', message });
-      }
-      const clickId = newEventId();
       const edge = deps.readEdge(request);
+      const userAgent = cleanValue(request.headers['user-agent'], MAX_USER_AGENT_LENGTH);
+      const bot = detectBot(userAgent, request.headers);
+      const route = chooseRoute(campaign.flow, visitorOf(edge.ip, userAgent, request.headers['accept-language'], bot !== ''));
+      const lander = route.landerId === null ? undefined : snapshot.landers.get(route.landerId);
+      const offer = route.offerId === null ? undefined : snapshot.offers.get(route.offerId);
+      // No lander (or no offer on a direct link) to send the visitor to: the fallback URL when set, else a
+      // not-found page; no click is recorded.
+      if (route.landerId === null && route.offerId === null) {
+        return sendStrandedVisitor(reply, deps, { status: 404, title: 'No lander', message: 'This campaign has no lander to send visitors to.' });
+      }
+      if (route.landerId !== null ? !lander?.url : !offer?.url) {
+        const what = route.landerId !== null ? 'lander' : 'offer';
+        const message = (route.landerId !== null ? lander : offer)
+          ? `This campaign's ${what} URL is not a web address: an admin must correct it.`
+          : `This campaign's ${what} no longer exists: an admin must choose another.`;
+        return sendStrandedVisitor(reply, deps, { status: 404, title: route.landerId !== null ? 'No lander' : 'No offer', message });
+      }
+      const query = request.query;
+      const tracking = readTrackingFields(query);
+      const clickId = newEventId();
       // Built before the click is recorded: nothing after the publish may fail.
-      const location = landerLocation(campaign.landerUrl, clickId, snapshot.exitUrl ?? edgeExitUrl(snapshot, edge.edgeHost));
+      const location =
+        route.landerId !== null
+          ? landerLocation(lander!.url!, clickId, snapshot.exitUrl ?? edgeExitUrl(snapshot, edge.edgeHost))
+          : offerLocation(offer!.url!, offer!.utmTemplate, { ...tracking, clickId });
       if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').redirect(location, 302);
 
-      const query = request.query;
       const requestedSpark = cleanValue(query.spark);
-      const userAgent = cleanValue(request.headers['user-agent'], MAX_USER_AGENT_LENGTH);
       const event = makeEvent(
         'click',
         {
           campaignId: campaign.id,
-          landerId: campaign.landerId,
-          offerId: campaign.offerId,
+          landerId: route.landerId,
+          offerId: route.offerId,
           // A spark parameter counts only when it names a spark; otherwise the campaign's own.
           sparkId: requestedSpark && snapshot.sparkIds.has(requestedSpark) ? requestedSpark : campaign.sparkId,
-          ...readTrackingFields(query),
+          ...tracking,
           ttclid: cleanValue(query.ttclid),
           ip: edge.ip,
           userAgent,
           referrer: cleanValue(request.headers.referer, 1000),
-          bot: detectBot(userAgent, request.headers),
+          bot,
         },
         { id: clickId },
       );

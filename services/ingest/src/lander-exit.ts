@@ -1,5 +1,5 @@
 // GET /click?clickId= — a visitor leaves the lander for the offer. Records the exit (with the click's
-// dimensions copied in) and answers 302 to the campaign's offer with its UTM template filled in; an
+// dimensions copied in) and answers 302 to the offer the click was sent to, with its UTM template filled in; an
 // unknown click goes to the fallback URL.
 // A HEAD gets the same answer and records nothing.
 import type { FastifyInstance } from 'fastify';
@@ -37,7 +37,8 @@ export function landerExitRoute(app: FastifyInstance, deps: LanderExitDeps) {
       if (!click) {
         return sendStrandedVisitor(reply, deps, { status: 404, title: 'Unknown click', message: 'This click is not known to the tracker.' });
       }
-      const campaign = deps.catalog.current.campaigns.get(click.campaignId);
+      const snapshot = deps.catalog.current;
+      const campaign = snapshot.campaigns.get(click.campaignId);
       if (!campaign) {
         return sendStrandedVisitor(reply, deps, {
           status: 404,
@@ -45,20 +46,25 @@ export function landerExitRoute(app: FastifyInstance, deps: LanderExitDeps) {
           message: 'The campaign of this click no longer exists.',
         });
       }
-      if (!campaign.offer) {
-        const message = campaign.offerUrlUnusable
+      // The offer the click was sent to at /r, so a visitor who exits twice reaches the same offer; a click made
+      // while its campaign had no offer, or whose offer was deleted since, takes the campaign's offer now.
+      const clickOffer = click.offerId ? snapshot.offers.get(click.offerId) : undefined;
+      const offerId = clickOffer ? click.offerId : campaign.offerId;
+      const offer = clickOffer ?? (campaign.offer ? { url: campaign.offer.url, utmTemplate: campaign.offer.utmTemplate } : campaign.offerUrlUnusable ? { url: null, utmTemplate: '' } : undefined);
+      if (!offer?.url) {
+        const message = offer
           ? "This campaign's offer URL is not a web address: an admin must correct it."
           : 'This campaign has no offer: an admin must choose one.';
         return sendStrandedVisitor(reply, deps, { status: 404, title: 'No offer', message });
       }
       // Built before the exit is recorded: nothing after the publish may fail.
-      const location = offerLocation(campaign.offer.url, campaign.offer.utmTemplate, { ...click, clickId });
+      const location = offerLocation(offer.url, offer.utmTemplate, { ...click, clickId });
       if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').redirect(location, 302);
 
       const event = makeEvent('lander_click', {
         ...click,
         clickId,
-        offerId: campaign.offerId,
+        offerId,
         ip: deps.readEdge(request).ip,
         userAgent: cleanValue(request.headers['user-agent'], MAX_USER_AGENT_LENGTH),
       });

@@ -4,7 +4,9 @@
 // notification was missed.
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { CATALOG_CHANNEL, ensurePostbackKey, schema, type ChangeFeed, type Db, type Logger } from '@tracker/core';
+import { singlePathFlow } from '@tracker/schemas';
 import { renderExitTrackerScript } from './exit-tracker-script';
+import { compileFlow, type CompiledFlow } from './flow/choose-route';
 import { toLocationUrl } from './location-url';
 
 export interface CatalogCampaign {
@@ -21,10 +23,20 @@ export interface CatalogCampaign {
   offerUrlUnusable: boolean;
   /** The public spark id of the campaign's spark, '' when none. */
   sparkId: string;
+  /** Where its clicks go: the stored flow, or its one lander and offer at weight 100. */
+  flow: CompiledFlow;
+}
+
+/** A lander or offer a flow may send a click to. `url` is Location-safe; null when the stored URL is unusable. */
+export interface CatalogDestination {
+  url: string | null;
+  utmTemplate: string;
 }
 
 export interface CatalogSnapshot {
   campaigns: Map<string, CatalogCampaign>;
+  landers: Map<number, CatalogDestination>;
+  offers: Map<number, CatalogDestination>;
   /** Public spark ids that exist, to accept a `spark` parameter only when it names one. */
   sparkIds: Set<string>;
   /** The fallback URL setting made Location-safe, or null when unset: see stranded-visitor.ts. */
@@ -50,7 +62,7 @@ export function originOf(domain: string): string | null {
 }
 
 export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
-  const [rows, sparkRows, settingRows, postbackKey, activeDomains] = await Promise.all([
+  const [rows, sparkRows, settingRows, postbackKey, activeDomains, landerRows, offerRows] = await Promise.all([
     db
       .select({
         id: schema.campaigns.id,
@@ -61,6 +73,7 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
         offerUrl: schema.offers.url,
         utmTemplate: schema.offers.utmTemplate,
         sparkId: schema.sparks.sparkId,
+        flow: schema.campaigns.flow,
       })
       .from(schema.campaigns)
       .leftJoin(schema.landers, eq(schema.landers.id, schema.campaigns.landerId))
@@ -74,6 +87,8 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
       .select({ domain: schema.domains.domain, subdomain: schema.domains.subdomain })
       .from(schema.domains)
       .where(and(eq(schema.domains.status, 'active'), isNotNull(schema.domains.subdomain))),
+    db.select({ id: schema.landers.id, url: schema.landers.url }).from(schema.landers),
+    db.select({ id: schema.offers.id, url: schema.offers.url, utmTemplate: schema.offers.utmTemplate }).from(schema.offers),
   ]);
   const campaigns = new Map<string, CatalogCampaign>();
   // Campaigns share landers and offers: each distinct URL is parsed once per load.
@@ -100,8 +115,12 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
       offer: offerUrl ? { url: offerUrl, utmTemplate: row.utmTemplate ?? '' } : null,
       offerUrlUnusable: Boolean(row.offerUrl) && !offerUrl,
       sparkId: row.sparkId ?? '',
+      // Without a stored flow, a campaign without a lander strands its visitors (it is not a direct link).
+      flow: compileFlow(row.flow ?? singlePathFlow(row.landerId, row.landerId === null ? null : row.offerId)),
     });
   }
+  const landers = new Map(landerRows.map((l): [number, CatalogDestination] => [l.id, { url: locationUrl(l.url), utmTemplate: '' }]));
+  const offers = new Map(offerRows.map((o): [number, CatalogDestination] => [o.id, { url: locationUrl(o.url), utmTemplate: o.utmTemplate ?? '' }]));
   const exitOrigin = originOf(setting.get('global_exit_domain') ?? '');
   const trackingHosts = new Set<string>();
   for (const domain of trackingDomains) {
@@ -110,6 +129,8 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
   }
   return {
     campaigns,
+    landers,
+    offers,
     sparkIds: new Set(sparkRows.map((r) => r.sparkId)),
     exitUrl: exitOrigin ? `${exitOrigin}/click` : null,
     fallbackUrl: locationUrl(setting.get('fallback_url') ?? ''),

@@ -2,6 +2,7 @@
 // campaign without a lander answers no redirect): such a delete is refused with a 409 naming the campaigns.
 import { asc, eq } from 'drizzle-orm';
 import { conflict, notFound, schema, type Db } from '@tracker/core';
+import { campaignsWhoseFlowUses } from './campaign-flow';
 
 /** How many campaign names a refusal lists before it says "and N more". */
 const NAMES_SHOWN = 5;
@@ -41,7 +42,10 @@ export async function deleteUnlessUsed(db: Db, thing: CampaignReference, id: num
       .from(schema.campaigns)
       .where(eq(column, id))
       .orderBy(asc(schema.campaigns.name));
-    if (users.length > 0) throw conflict(inUseMessage(thing, users.map((u) => u.name)));
+    // A lander or offer in any path of a campaign's flow is in use too.
+    const flowUsers = thing === 'lander' || thing === 'offer' ? await campaignsWhoseFlowUses(tx, thing, id) : [];
+    const names = [...new Set([...users.map((u) => u.name), ...flowUsers])].sort((a, b) => a.localeCompare(b));
+    if (names.length > 0) throw conflict(inUseMessage(thing, names));
     await tx.delete(table).where(eq(table.id, id));
   });
 }

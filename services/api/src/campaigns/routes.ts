@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_CHANNEL, notFound, type ChangeFeed, type Db } from '@tracker/core';
-import { campaignCreateSchema, campaignSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
+import { campaignCreateSchema, campaignFlowSchema, campaignSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
+import { readCampaignFlow, saveCampaignFlow } from './campaign-flow';
 import { createCampaign } from './create-campaign';
 import { deleteCampaign } from './delete-campaign';
 import { listCampaigns } from './list-campaigns';
@@ -50,6 +51,23 @@ export async function campaignRoutes(scope: FastifyInstance, deps: CampaignDeps)
       const campaign = await updateCampaign(deps.db, campaignId(request.params.id), request.body);
       await deps.changes.notify(CATALOG_CHANNEL);
       return campaign;
+    },
+  );
+
+  // The flow: rules, weighted landers and offers. Read with the campaigns feature; saved by an admin.
+  app.get(
+    '/campaigns/:id/flow',
+    { config: { access: { anyFeature: ['campaigns'] } }, schema: { params: idParams, response: { 200: campaignFlowSchema } } },
+    async (request) => readCampaignFlow(deps.db, campaignId(request.params.id)),
+  );
+
+  app.put(
+    '/campaigns/:id/flow',
+    { config: { access: 'admin' }, schema: { params: idParams, body: campaignFlowSchema, response: { 200: campaignFlowSchema } } },
+    async (request) => {
+      const flow = await saveCampaignFlow(deps.db, campaignId(request.params.id), request.body);
+      await deps.changes.notify(CATALOG_CHANNEL);
+      return flow;
     },
   );
 

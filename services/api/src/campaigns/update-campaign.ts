@@ -1,7 +1,8 @@
 // Changes any subset of a campaign's fields (the BH switch sends only bhToggle); null clears an option.
 import { eq } from 'drizzle-orm';
-import { notFound, schema, type Db } from '@tracker/core';
-import type { TiktokEventName } from '@tracker/schemas';
+import { badRequest, notFound, schema, type Db } from '@tracker/core';
+import { campaignFlowSchema, type TiktokEventName } from '@tracker/schemas';
+import { withPrimaryItems } from './campaign-flow';
 import { checkCampaignReferences, rethrowReferenceRace, type CampaignReferences } from './check-campaign-references';
 import { findCampaign, type CampaignView } from './list-campaigns';
 
@@ -13,13 +14,24 @@ export interface CampaignPatch extends CampaignReferences {
 
 export async function updateCampaign(db: Db, id: string, patch: CampaignPatch): Promise<CampaignView> {
   const [current] = await db
-    .select({ domainId: schema.campaigns.domainId })
+    .select({ domainId: schema.campaigns.domainId, flow: schema.campaigns.flow })
     .from(schema.campaigns)
     .where(eq(schema.campaigns.id, id));
   if (!current) throw notFound('Campaign not found');
   await checkCampaignReferences(db, patch, current.domainId);
+  // On a campaign with a flow, the dialog's lander and offer are its default path's first items.
+  let flow = current.flow;
+  if (flow && (patch.landerId !== undefined || patch.offerId !== undefined)) {
+    const changed = campaignFlowSchema.safeParse(withPrimaryItems(flow, patch));
+    if (!changed.success) throw badRequest(`This change would leave the campaign's flow invalid: ${changed.error.issues[0]!.message}`);
+    flow = changed.data;
+  }
   if (Object.keys(patch).length > 0) {
-    await db.update(schema.campaigns).set(patch).where(eq(schema.campaigns.id, id)).catch(rethrowReferenceRace);
+    await db
+      .update(schema.campaigns)
+      .set(flow === current.flow ? patch : { ...patch, flow })
+      .where(eq(schema.campaigns.id, id))
+      .catch(rethrowReferenceRace);
   }
   const updated = await findCampaign(db, id);
   if (!updated) throw notFound('Campaign not found');

@@ -19,7 +19,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import type { AudienceColumn, ConversionEvent, TrackingVariableColumn } from '@tracker/schemas';
+import type { AudienceColumn, CampaignFlow, ConversionEvent, TrackingVariableColumn } from '@tracker/schemas';
 
 const createdAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const money = () => numeric({ precision: 10, scale: 2 });
@@ -177,6 +177,10 @@ export const campaigns = pgTable('campaigns', {
   tiktokPixelId: integer().references(() => tiktokPixels.id, { onDelete: 'set null' }),
   defaultTiktokEvent: text().notNull().default(DEFAULT_TIKTOK_EVENT),
   bhToggle: boolean().notNull().default(false),
+  /** Where the traffic goes (rules, weighted landers and offers): null for a campaign made with one lander and one
+   *  offer, whose flow is those two at weight 100. With a flow, `landerId` and `offerId` hold its default path's
+   *  first items, so everything that reads a campaign's lander and offer keeps working. */
+  flow: jsonb().$type<CampaignFlow>(),
   createdAt: createdAt(),
 });
 
