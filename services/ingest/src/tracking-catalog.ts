@@ -32,6 +32,8 @@ export interface CatalogSnapshot {
   /** `https://{global exit domain}/click`, or null when no global exit domain is set. */
   exitUrl: string | null;
   postbackKey: string;
+  /** The default payout ('12.50') of each offer that has one: a postback without a payout pays it. */
+  offerPayouts: Map<number, string>;
   /** The hosts (`host` or `host:port`) of the domain settings and of campaigns' active custom domains. */
   trackingHosts: Set<string>;
   /** /exit-tracker.js, rendered for the tracking hosts this snapshot knows (the exitUrl it may trust). */
@@ -50,7 +52,7 @@ export function originOf(domain: string): string | null {
 }
 
 export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
-  const [rows, sparkRows, settingRows, postbackKey, activeDomains] = await Promise.all([
+  const [rows, sparkRows, settingRows, postbackKey, activeDomains, payoutRows] = await Promise.all([
     db
       .select({
         id: schema.campaigns.id,
@@ -74,6 +76,7 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
       .select({ domain: schema.domains.domain, subdomain: schema.domains.subdomain })
       .from(schema.domains)
       .where(and(eq(schema.domains.status, 'active'), isNotNull(schema.domains.subdomain))),
+    db.select({ id: schema.offers.id, payout: schema.offers.defaultPayout }).from(schema.offers).where(isNotNull(schema.offers.defaultPayout)),
   ]);
   const campaigns = new Map<string, CatalogCampaign>();
   // Campaigns share landers and offers: each distinct URL is parsed once per load.
@@ -114,6 +117,7 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
     exitUrl: exitOrigin ? `${exitOrigin}/click` : null,
     fallbackUrl: locationUrl(setting.get('fallback_url') ?? ''),
     postbackKey,
+    offerPayouts: new Map(payoutRows.map((r) => [r.id, r.payout!])),
     trackingHosts,
     exitTrackerScript: renderExitTrackerScript([...trackingHosts]),
   };
