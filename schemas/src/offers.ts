@@ -21,13 +21,13 @@ const payout = optionalMoneySchema(OFFER_PAYOUT);
 
 /** POST /api/offers. An omitted utmTemplate takes the default one; a blank one is refused. */
 export const offerCreateSchema = z
-  .object({ name: name.default(''), url: url.default(''), utmTemplate: utmTemplate.default(DEFAULT_UTM_TEMPLATE), payout })
+  .strictObject({ name: name.default(''), url: url.default(''), utmTemplate: utmTemplate.default(DEFAULT_UTM_TEMPLATE), payout })
   .refine((b) => b.name !== '' && b.url !== '' && b.utmTemplate !== '', OFFER_REQUIRED_MESSAGE);
 export type OfferCreateBody = z.input<typeof offerCreateSchema>;
 
 /** PATCH /api/offers/:id: the same fields; those sent must be valid. A payout left out stays, null or '' clears it. */
 export const offerUpdateSchema = z
-  .object({ name: name.optional(), url: url.optional(), utmTemplate: utmTemplate.optional(), payout: payout.optional() })
+  .strictObject({ name: name.optional(), url: url.optional(), utmTemplate: utmTemplate.optional(), payout: payout.optional() })
   .refine((b) => b.name !== '' && b.url !== '' && b.utmTemplate !== '', OFFER_REQUIRED_MESSAGE);
 export type OfferUpdateBody = z.input<typeof offerUpdateSchema>;
 
