@@ -3,20 +3,20 @@ import { z } from 'zod';
 import { FEATURES, roleSchema } from './permissions';
 import { singleLine, text } from './text-fields';
 
-export const loginBodySchema = z.object({
+export const loginBodySchema = z.strictObject({
   username: singleLine('Username', { error: 'Username is required' }).min(1, 'Username is required').max(100, 'Username must be at most 100 characters'),
   password: text('Password', { error: 'Password is required', trim: false }).min(1, 'Password is required').max(200, 'Password must be at most 200 characters'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const registerBodySchema = z.object({
+export const registerBodySchema = z.strictObject({
   username: singleLine('Username', { error: 'Username is required' }).min(1, 'Username is required').max(100, 'Username must be at most 100 characters'),
   password: text('Password', { error: 'Password is required', trim: false }).min(8, 'Password must be at least 8 characters').max(200, 'Password must be at most 200 characters'),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** POST /api/user/password: a signed-in user's own password change (the new one as registration wants it). */
-export const passwordChangeBodySchema = z.object({
+export const passwordChangeBodySchema = z.strictObject({
   currentPassword: text('Current password', { error: 'Current password is required', trim: false })
     .min(1, 'Current password is required')
     .max(200, 'Current password must be at most 200 characters'),

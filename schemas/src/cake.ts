@@ -13,7 +13,7 @@ export const MAX_CAKE_SYNC_DAYS = 366;
 export const CAKE_RECENT_DAYS = 7;
 
 /** PUT /api/integrations/cake. A blank apiKey keeps the stored key (the card never has it back). */
-export const cakeSettingsSchema = z.object({
+export const cakeSettingsSchema = z.strictObject({
   baseUrl: httpUrl('baseUrl', { error: 'The CAKE base URL is required', max: 500, invalid: 'The CAKE base URL must start with http:// or https://' }).refine(
     (v) => v !== '',
     'The CAKE base URL is required',
@@ -31,7 +31,7 @@ const syncDate = (name: string) =>
 
 /** POST /api/integrations/cake/sync: the days to pull, inclusive; both absent = the recent days. */
 export const cakeSyncSchema = z
-  .object({ startDate: syncDate('startDate'), endDate: syncDate('endDate') })
+  .strictObject({ startDate: syncDate('startDate'), endDate: syncDate('endDate') })
   .refine((b) => (b.startDate === undefined) === (b.endDate === undefined), 'Send both startDate and endDate, or neither')
   .superRefine((b, ctx) => {
     if (b.startDate === undefined || b.endDate === undefined) return;

@@ -26,7 +26,7 @@ const defaultTiktokEvent = z.enum(TIKTOK_EVENTS, { error: `defaultTiktokEvent mu
 
 /** POST /api/campaigns. */
 export const campaignCreateSchema = z
-  .object({
+  .strictObject({
     name: name.default(''),
     landerId: refId('landerId').nullish(),
     offerId: refId('offerId').nullish(),
@@ -47,7 +47,7 @@ export type CampaignCreateBody = z.input<typeof campaignCreateSchema>;
 
 /** PATCH /api/campaigns/:id: any subset of the fields (the BH switch sends only bhToggle); null clears an option. */
 export const campaignUpdateSchema = z
-  .object({
+  .strictObject({
     name: name.optional(),
     landerId: refId('landerId').nullable().optional(),
     offerId: refId('offerId').nullable().optional(),

@@ -54,7 +54,7 @@ const checked = (problem: (value: string) => string | null) => (value: string, c
 };
 
 /** POST /api/domains/check and /purchase: `{ domain }`, read by the one domain-name rule ('MyTrack.XYZ' is mytrack.xyz). */
-export const domainBodySchema = z.object({
+export const domainBodySchema = z.strictObject({
   domain: singleLine('Domain name', { error: DOMAIN_REQUIRED })
     .max(253, DOMAIN_FORMAT)
     .superRefine(checked(purchasableDomainProblem))
@@ -63,7 +63,7 @@ export const domainBodySchema = z.object({
 export type DomainBody = z.infer<typeof domainBodySchema>;
 
 /** POST /api/domains/{id}/configure: `{ subdomain }` (default trk in the dialog). */
-export const configureDomainBodySchema = z.object({
+export const configureDomainBodySchema = z.strictObject({
   subdomain: singleLine('Subdomain', { error: SUBDOMAIN_REQUIRED }).max(63, SUBDOMAIN_FORMAT).superRefine(checked(subdomainProblem)),
 });
 export type ConfigureDomainBody = z.infer<typeof configureDomainBodySchema>;

@@ -52,7 +52,7 @@ const optionalText = (label: string, max: number) =>
 const notes = optionalText('Notes', 5000);
 
 /** POST /api/publisher-invoices. The invoice number is the server's. */
-export const publisherInvoiceCreateSchema = z.object({
+export const publisherInvoiceCreateSchema = z.strictObject({
   mediaBuyer: singleLine('Publisher/media buyer', { error: 'Publisher/media buyer is required' })
     .min(1, 'Publisher/media buyer is required')
     .max(200, 'Publisher/media buyer must be at most 200 characters'),
@@ -86,7 +86,7 @@ export function invoiceTotal(lines: readonly InvoiceLineItem[]): string {
   return moneyText(lines.reduce((sum, line) => sum + lineAmountCents(line.amount), 0n));
 }
 
-const lineItemSchema = z.object(
+const lineItemSchema = z.strictObject(
   {
     description: text('Description', { error: 'Description is required' }).min(1, 'Description is required').max(500, 'Description must be at most 500 characters'),
     amount: amountInput('Amount is required')
@@ -122,7 +122,7 @@ const payTerms = z
 
 /** POST /api/advertiser-invoices. dueDate and totalAmount are accepted but recomputed by the server. */
 export const advertiserInvoiceCreateSchema = z
-  .object({
+  .strictObject({
     companyName: singleLine('Company name', { error: 'Company name is required' }).min(1, 'Company name is required').max(200, 'Company name must be at most 200 characters'),
     billingAddress: optionalText('Billing address', 1000),
     invoiceDate: isoDate('Invoice date is required'),
@@ -156,13 +156,13 @@ export const INVOICE_SETTINGS_KINDS = ['publisher', 'advertiser'] as const;
 export type InvoiceKind = (typeof INVOICE_SETTINGS_KINDS)[number];
 
 /** PUT /api/invoice-settings/{kind}: the whole document; a field left out or blank is cleared. */
-export const invoiceSettingsSchema = z.object(
+export const invoiceSettingsSchema = z.strictObject(
   Object.fromEntries(INVOICE_SETTING_FIELDS.map((field) => [field, optionalText(field, 1000)])) as Record<InvoiceSettingField, ReturnType<typeof optionalText>>,
 );
 export type InvoiceSettingsBody = z.input<typeof invoiceSettingsSchema>;
 
 /** POST /api/advertiser-companies (spec §5 "Saved company: name non-empty after trimming"). */
-export const advertiserCompanyCreateSchema = z.object({
+export const advertiserCompanyCreateSchema = z.strictObject({
   companyName: singleLine('Company name', { error: 'Company name is required' }).min(1, 'Company name is required').max(200, 'Company name must be at most 200 characters'),
   billingAddress: optionalText('Billing address', 1000),
 });

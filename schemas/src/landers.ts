@@ -13,13 +13,13 @@ const url = httpUrl('Lander URL', { error: LANDER_REQUIRED_MESSAGE, max: 2000 })
 
 /** POST /api/landers. */
 export const landerCreateSchema = z
-  .object({ name: name.default(''), url: url.default('') })
+  .strictObject({ name: name.default(''), url: url.default('') })
   .refine((b) => b.name !== '' && b.url !== '', LANDER_REQUIRED_MESSAGE);
 export type LanderCreateBody = z.input<typeof landerCreateSchema>;
 
 /** PATCH /api/landers/:id: the same fields; those sent must be valid. */
 export const landerUpdateSchema = z
-  .object({ name: name.optional(), url: url.optional() })
+  .strictObject({ name: name.optional(), url: url.optional() })
   .refine((b) => b.name !== '' && b.url !== '', LANDER_REQUIRED_MESSAGE);
 export type LanderUpdateBody = z.input<typeof landerUpdateSchema>;
 

@@ -63,6 +63,17 @@ export const POSTBACK_PAYOUT: MoneyRules = {
   maxCents: MAX_MONEY_10_2,
 };
 
+/** An offer's default payout, typed by an admin: what a postback without a payout pays (numeric(10, 2)). */
+export const OFFER_PAYOUT: MoneyRules = {
+  label: 'Default payout',
+  example: '12.50',
+  negative: false,
+  grouping: false,
+  dollarSign: false,
+  extraDecimals: 'refuse',
+  maxCents: MAX_MONEY_10_2,
+};
+
 /** A TikTok spend figure ('12.34'): never negative, never more than cents. */
 export const SPEND_AMOUNT: MoneyRules = {
   label: 'Spend',
@@ -247,4 +258,21 @@ export function moneySchema(rules: MoneyRules) {
       return z.NEVER;
     }
   });
+}
+
+/** Like moneySchema, for an amount that may be left out: null, a blank text or no value at all is null. */
+export function optionalMoneySchema(rules: MoneyRules) {
+  return z
+    .union([z.string(), z.number(), z.null()], { error: `${rules.label} must be an amount such as ${rules.example}` })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
+      try {
+        return moneyText(parseMoney(String(value), rules));
+      } catch (error) {
+        if (!(error instanceof MoneyError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    });
 }

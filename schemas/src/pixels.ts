@@ -36,14 +36,14 @@ function normaliseWebsiteUrl<B extends { websiteUrl?: string | null }>(b: B): B 
 
 /** POST /api/tiktok-pixels. */
 export const pixelCreateSchema = z
-  .object({ name: name.default(''), pixelId: pixelId.default(''), accessToken: accessToken.default(''), websiteUrl })
+  .strictObject({ name: name.default(''), pixelId: pixelId.default(''), accessToken: accessToken.default(''), websiteUrl })
   .superRefine(checkPixel)
   .transform(normaliseWebsiteUrl);
 export type PixelCreateBody = z.input<typeof pixelCreateSchema>;
 
 /** PATCH /api/tiktok-pixels/:id: the same fields; a blank or omitted access token keeps the stored one. */
 export const pixelUpdateSchema = z
-  .object({
+  .strictObject({
     name: name.optional(),
     pixelId: pixelId.optional(),
     accessToken: accessToken.optional().transform((v) => (v ? v : undefined)),
@@ -54,7 +54,7 @@ export const pixelUpdateSchema = z
 export type PixelUpdateBody = z.input<typeof pixelUpdateSchema>;
 
 /** POST /api/tiktok-pixels/:id/fire-event (the Pixel Unlocker). */
-export const fireEventSchema = z.object({
+export const fireEventSchema = z.strictObject({
   eventName: z.enum(TIKTOK_EVENTS, { error: `eventName must be one of ${TIKTOK_EVENTS.join(', ')}` }),
   testEventCode: singleLine('testEventCode')
     .max(100, 'testEventCode is too long')

@@ -523,7 +523,7 @@ const columnId = singleLine('Column id').max(100, 'Unknown column').refine((id) 
 
 /** POST /api/user/preferences: either part may be sent alone; the other is kept. */
 export const userPreferencesBodySchema = z
-  .object({
+  .strictObject({
     visibleColumns: z
       .array(columnId, { error: 'visibleColumns must be a list of column ids' })
       .max(REPORT_COLUMN_IDS.length * 2)

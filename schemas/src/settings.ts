@@ -90,7 +90,7 @@ const VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string | null>> = {
 
 /** POST /api/settings. `value` null means the setting is cleared (only CLEARABLE_KEYS allow it). */
 export const settingBodySchema = z
-  .object({
+  .strictObject({
     key: singleLine('Setting key', { error: 'Setting key is required' }).max(100, 'Unknown setting'),
     // Checked by the key's own schema below.
     value: z.union([z.string(), z.number()], { error: 'The value must be text or a number' }).nullish(),

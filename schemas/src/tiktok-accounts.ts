@@ -16,7 +16,7 @@ export const MAX_SPEND_BACKFILL_DAYS = 366;
 export const TIKTOK_ACCOUNT_TAKEN_MESSAGE = 'This advertiser account is already connected';
 
 /** POST /api/tiktok/accounts. */
-export const tiktokAccountCreateSchema = z.object({
+export const tiktokAccountCreateSchema = z.strictObject({
   advertiserId: singleLine('Advertiser ID', { error: 'Advertiser ID is required' })
     .min(1, 'Advertiser ID is required')
     .max(64, 'Advertiser ID is too long')
@@ -30,7 +30,7 @@ export type TiktokAccountCreate = z.infer<typeof tiktokAccountCreateSchema>;
 
 /** POST /api/tiktok/accounts/{id}/sync: both dates or neither (neither = today and the 3 days before). */
 export const spendSyncBodySchema = z
-  .object({
+  .strictObject({
     startDate: z.string().refine(isCalendarDate, 'startDate must be a date as yyyy-MM-dd').optional(),
     endDate: z.string().refine(isCalendarDate, 'endDate must be a date as yyyy-MM-dd').optional(),
   })

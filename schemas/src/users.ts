@@ -24,7 +24,7 @@ const featureListSchema = z
 
 /** POST /api/users; `features` (role user only) are granted with the account, as the Create User dialog ticks them. */
 export const userCreateSchema = z
-  .object({
+  .strictObject({
     username: singleLine('Username', { error: USER_REQUIRED_MESSAGE }).max(100, 'Username must be at most 100 characters').default(''),
     password: text('Password', { error: USER_REQUIRED_MESSAGE, trim: false }).max(200, 'Password must be at most 200 characters').default(''),
     role: z.enum(ROLES, { error: 'The role must be user or admin' }).default('user'),
@@ -37,12 +37,12 @@ export const userCreateSchema = z
 export type UserCreateBody = z.input<typeof userCreateSchema>;
 
 /** POST /api/users/:id/permissions: the complete set of features (duplicates dropped). */
-export const userPermissionsSchema = z.object({ features: featureListSchema });
+export const userPermissionsSchema = z.strictObject({ features: featureListSchema });
 export type UserPermissionsBody = z.input<typeof userPermissionsSchema>;
 
 /** POST /api/users/:id/vcn-assignments: the complete set of VCN nicknames (trimmed, blanks and duplicates dropped). */
 export const vcnAssignmentsSchema = z
-  .object({
+  .strictObject({
     vcnNicknames: z
       .array(singleLine('VCN nickname').max(200, 'vcnNicknames entries must be at most 200 characters'), {
         error: 'vcnNicknames must be a list of nicknames',
@@ -54,7 +54,7 @@ export type VcnAssignmentsBody = z.input<typeof vcnAssignmentsSchema>;
 
 /** POST /api/users/:id/spark-assignments: the complete set of spark ids (the `id`s GET /api/sparks lists). */
 export const sparkAssignmentsSchema = z
-  .object({
+  .strictObject({
     sparkIds: z
       .array(z.number({ error: 'sparkIds must be a list of spark ids' }).int('sparkIds must be a list of spark ids').min(1, 'sparkIds must be a list of spark ids').max(2_147_483_647, 'sparkIds must be a list of spark ids'), {
         error: 'sparkIds must be a list of spark ids',
@@ -66,7 +66,7 @@ export type SparkAssignmentsBody = z.input<typeof sparkAssignmentsSchema>;
 
 /** POST /api/users/:id/subid1-assignments: the complete set of CAKE subid1 values (trimmed, blanks and duplicates dropped). */
 export const subid1AssignmentsSchema = z
-  .object({
+  .strictObject({
     subid1s: z
       .array(singleLine('subid1').max(200, 'subid1s entries must be at most 200 characters'), { error: 'subid1s must be a list of subid1 values' })
       .max(10_000, 'subid1s can hold at most 10000 values'),

@@ -142,9 +142,11 @@ describeWithChromium('management e2e')('management screens in Chromium', () => {
     );
     await dialog.getByLabel('Offer Name').fill('E2E Offer');
     await dialog.getByLabel('Offer URL').fill('https://offer.e2e.example/go');
+    await dialog.getByLabel('Default payout').fill('12.5');
     await dialog.getByRole('button', { name: 'Create Offer' }).click();
     await expectToast(page, 'Offer created');
     await page.getByRole('cell', { name: 'E2E Offer', exact: true }).waitFor();
+    await page.getByRole('cell', { name: '$12.50', exact: true }).waitFor();
     // The 50-character preview of the 78-character default template.
     await page.getByText('sub1={clickId}&sub2={campaign}&sub3={adGroup}&sub4...', { exact: true }).waitFor();
     await shot(page, '02-offer-config');

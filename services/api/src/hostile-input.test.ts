@@ -9,8 +9,10 @@ import { sql } from 'drizzle-orm';
 import { schema, type Entities } from '@tracker/core';
 import { openEntities, openJobQueue } from '@tracker/core/testing';
 import { isWellFormedText } from '@tracker/schemas';
+import type { z } from 'zod';
 import { createApiHarness, type ApiHarness } from './testing/api-harness';
-import { listApiRoutes } from './testing/api-routes';
+import { listApiRoutes, type ApiRoute } from './testing/api-routes';
+import { looseObjectPaths } from './testing/loose-objects';
 import { LOCAL_FAKES_OUTGOING, startFakeTiktokReporting, type FakeTiktokReporting } from '@tracker/testing';
 
 let h: ApiHarness;
@@ -19,7 +21,7 @@ let tiktok: FakeTiktokReporting;
 let ownEntities: Entities | undefined;
 let admin: string;
 /** Every route of the API, as Fastify registers it (so a new route cannot escape the fuzzing). */
-const routes: Array<{ method: string; url: string; hasBody: boolean; hasQuery: boolean }> = [];
+const routes: ApiRoute[] = [];
 /** Ids of rows that exist, so PATCH bodies get past the 404 and reach their validation and store. */
 const existing: Record<string, string> = {};
 
@@ -275,6 +277,7 @@ beforeAll(async () => {
     'tiktok-pixels': String(pixel!.id),
     users: String(user!.id),
     campaigns: 'fuzzCampaign',
+    'invoice-settings': 'publisher',
   });
 
   const tables = (await db.execute(
@@ -337,9 +340,37 @@ test('a NUL in any query parameter of any route is a 400, drill-down parents und
   expect(answers.filter((a) => !/→ 400$/.test(a))).toEqual([]);
 });
 
-/** Fills `:id` from the resource before it (`/api/users/:id/permissions` → users). */
+// An unknown field is refused, never silently dropped: a client that misspells one learns it at once.
+test('every JSON body refuses an unknown field with a 400 naming it, at every depth, and stores nothing', async () => {
+  const loose = routes.filter((r) => r.body).flatMap((r) => looseObjectPaths(r.body as z.ZodType).map((path) => `${r.method} ${r.url} ${path || '(body)'}`));
+  expect(loose).toEqual([]);
+
+  const answers: string[] = [];
+  // Multipart only: its JSON bodies are refused with a 415 before any schema.
+  for (const route of routes.filter((r) => r.hasBody && r.url !== '/api/transactions/upload')) {
+    const url = pathFor(route.url, existing[resourceOf(route.url)] ?? '1');
+    const before = await storedState();
+    const payload = { ...VALID_BODIES[`${route.method} ${route.url}`]!(), unexpectedField: 'x' };
+    const res = await h.call({ method: route.method as 'POST', url, payload, cookie: route.url === '/api/login' ? undefined : admin });
+    const changed = JSON.stringify(await storedState()) !== JSON.stringify(before);
+    answers.push(`${route.method} ${route.url} → ${res.statusCode} ${res.body}${changed ? ' changed' : ''}`);
+  }
+  expect(answers.length).toBeGreaterThan(30);
+  expect(answers.filter((a) => !a.endsWith(`→ 400 {"message":"Unknown field 'unexpectedField'"}`))).toEqual([]);
+});
+
+test('an unknown field inside a nested object is named with its path (an invoice line)', async () => {
+  const body = VALID_BODIES['POST /api/advertiser-invoices']!();
+  for (const lineItems of [[{ description: 'Traffic', amount: '10.00', qty: 2 }], JSON.stringify([{ description: 'Traffic', amount: '10.00', qty: 2 }])]) {
+    const res = await h.call({ method: 'POST', url: '/api/advertiser-invoices', payload: { ...body, lineItems }, cookie: admin });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "Unknown field 'lineItems.0.qty'" });
+  }
+});
+
+/** Fills `:id` (or `:kind`) from the resource before it (`/api/users/:id/permissions` → users). */
 function pathFor(url: string, id: string): string {
-  return url.replace(':id', id);
+  return url.replace(/:(id|kind)\b/, id);
 }
 const resourceOf = (url: string) => url.split('/')[2] ?? '';
 
@@ -348,7 +379,7 @@ test('hostile input to every route: never a 500, a JSON { message } for each ref
   for (const route of routes) {
     const key = `${route.method} ${route.url}`;
     // Deleting the fixtures would leave later PATCHes nothing to reach: deletes get only ids that are not rows.
-    const ids = route.url.includes(':id')
+    const ids = /:(id|kind)\b/.test(route.url)
       ? route.method === 'DELETE'
         ? hostileId(resourceOf(route.url)).filter((id) => id !== existing[resourceOf(route.url)])
         : hostileId(resourceOf(route.url))

@@ -1,6 +1,8 @@
 // A postback's identifying values are taken exactly as sent or refused with a 400,
 // never cut, stripped or merged; a refused postback records nothing.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { eq } from 'drizzle-orm';
+import { schema } from '@tracker/core';
 import type { ConversionEvent } from '@tracker/schemas';
 import { startIngestHarness, type IngestHarness } from './testing/ingest-harness';
 
@@ -108,5 +110,65 @@ describe('accepted values are recorded exactly as sent', () => {
       status: 'pending',
       payout: '12.50',
     });
+  });
+});
+
+describe("a postback without a payout pays its click's offer's default payout", () => {
+  let paidClick = '';
+  let unpaidClick = '';
+  let noOfferClick = '';
+
+  beforeAll(async () => {
+    const db = h.entities.db;
+    const [lander] = await db.insert(schema.landers).values({ name: 'L', url: 'https://l.example/' }).returning();
+    const [paid] = await db.insert(schema.offers).values({ name: 'Paid', url: 'https://paid.example/', defaultPayout: '4.25' }).returning();
+    const [unpaid] = await db.insert(schema.offers).values({ name: 'Unpaid', url: 'https://unpaid.example/' }).returning();
+    await db.insert(schema.campaigns).values([
+      { id: 'paidOffer001', name: 'Paid', landerId: lander!.id, offerId: paid!.id },
+      { id: 'unpaidOffer1', name: 'Unpaid', landerId: lander!.id, offerId: unpaid!.id },
+      { id: 'noOffer00001', name: 'None', landerId: lander!.id },
+    ]);
+    await h.ingest.catalog.reload();
+    const clickOn = async (campaign: string) =>
+      new URL(String((await h.call({ method: 'GET', url: `/r/${campaign}` })).headers.location)).searchParams.get('clickId')!;
+    [paidClick, unpaidClick, noOfferClick] = [await clickOn('paidOffer001'), await clickOn('unpaidOffer1'), await clickOn('noOffer00001')];
+  });
+
+  test('the default payout is recorded, as its exact text', async () => {
+    for (const payout of [undefined, '', '{payout}']) {
+      const transaction_id = `tx-default-${payout ?? 'none'}`;
+      const res = await postback({ transaction_id, click_id: paidClick, ...(payout === undefined ? {} : { payout }) });
+      expect(res.statusCode).toBe(200);
+      expect(await lastConversion()).toMatchObject({ transactionId: transaction_id, clickId: paidClick, payout: '4.25' });
+    }
+  });
+
+  test('a payout that is sent wins over the default', async () => {
+    expect((await postback({ transaction_id: 'tx-sent', click_id: paidClick, payout: '9' })).statusCode).toBe(200);
+    expect(await lastConversion()).toMatchObject({ transactionId: 'tx-sent', payout: '9.00' });
+  });
+
+  test("a changed default is what later postbacks pay (the catalog reloads it)", async () => {
+    await h.entities.db.update(schema.offers).set({ defaultPayout: '5.00' }).where(eq(schema.offers.name, 'Paid'));
+    await h.ingest.catalog.reload();
+    expect((await postback({ transaction_id: 'tx-changed', click_id: paidClick })).statusCode).toBe(200);
+    expect(await lastConversion()).toMatchObject({ transactionId: 'tx-changed', payout: '5.00' });
+  });
+
+  test.each([
+    ['an offer without a default payout', () => unpaidClick],
+    ['a campaign without an offer', () => noOfferClick],
+    ['an unknown click', () => '0190a5c4-0000-7000-8000-00000000dead'],
+  ])('still refused as before for %s, nothing recorded', async (_name, clickId) => {
+    const before = await h.recorded();
+    const res = await postback({ transaction_id: 'tx-refused', click_id: clickId() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Missing required parameter: payout' });
+    expect(await h.recorded()).toBe(before);
+  });
+
+  test('no click id and no payout: both named, as before', async () => {
+    const res = await postback({ transaction_id: 'tx-none' });
+    expect(res.json()).toEqual({ message: 'Missing required parameters: click_id, payout' });
   });
 });

@@ -1,10 +1,13 @@
 // GET /postback — an affiliate network reports a conversion. Validated here (postback-params.ts:
 // values taken as sent or refused, never rewritten), made durable in the event log, and decided by the
 // projector's ledger: a replayed transaction id changes nothing, a new status revises the conversion.
+// A postback without a payout pays the default payout of its click's offer, decided here and recorded in
+// the event, so a replay pays what was paid then; without one either, it is refused as before.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { encodeEvent, makeEvent, type EventLog, type Logger } from '@tracker/core';
 import { POSTBACK_STATUSES, type PostbackStatus } from '@tracker/schemas';
+import type { ClickLookup } from './click-lookup';
 import type { ReadEdgeRequest } from './edge-request';
 import { parsePayout } from './payout';
 import type { IngestStats } from './register-ingest';
@@ -22,8 +25,14 @@ function sameSecret(given: string, expected: string): boolean {
 
 export function conversionPostbackRoute(
   app: FastifyInstance,
-  deps: { catalog: TrackingCatalog; eventLog: EventLog; stats: IngestStats; readEdge: ReadEdgeRequest; logger: Logger },
+  deps: { catalog: TrackingCatalog; clicks: ClickLookup; eventLog: EventLog; stats: IngestStats; readEdge: ReadEdgeRequest; logger: Logger },
 ) {
+  /** The default payout of the click's offer, or null: no such click (yet), no offer, or no default. */
+  async function defaultPayoutOf(clickId: string): Promise<string | null> {
+    const offerId = (await deps.clicks.find(clickId))?.offerId;
+    return offerId == null ? null : (deps.catalog.current.offerPayouts.get(offerId) ?? null);
+  }
+
   // Fastify would answer a HEAD by running the GET: a link checker would record a conversion.
   app.head('/postback', (_request, reply) =>
     reply.status(405).header('allow', 'GET').send({ message: 'A postback is sent with GET' }),
@@ -34,18 +43,20 @@ export function conversionPostbackRoute(
     if (!key || !sameSecret(key, deps.catalog.current.postbackKey)) {
       return reply.status(403).send({ message: 'Invalid or missing postback key' });
     }
-    const missing = ['transaction_id', 'click_id', 'payout'].filter((name) => !isGiven(singleValue(q, name)));
+    const payoutGiven = isGiven(singleValue(q, 'payout'));
+    const missingMessage = (missing: string[]) => `Missing required parameter${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`;
+    const missing = ['transaction_id', 'click_id'].filter((name) => !isGiven(singleValue(q, name)));
     if (missing.length > 0) {
-      return reply.status(400).send({ message: `Missing required parameter${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` });
+      return reply.status(400).send({ message: missingMessage(payoutGiven ? missing : [...missing, 'payout']) });
     }
     const transactionId = readIdentifier(q, 'transaction_id', 200);
     const clickId = canonicalClickId(readIdentifier(q, 'click_id', 100));
     const offerId = readIdentifier(q, 'offer_id', 200);
     const offerName = readIdentifier(q, 'offer_name', 500);
     // Raw, not cleaned: stripping a NUL out of '1<NUL>2' would have paid 12.00.
-    const payout = parsePayout(singleValue(q, 'payout'));
+    const payout = payoutGiven ? parsePayout(singleValue(q, 'payout')) : await defaultPayoutOf(clickId);
     if (payout === null) {
-      return reply.status(400).send({ message: 'payout must be a non-negative amount, e.g. 12.50' });
+      return reply.status(400).send({ message: payoutGiven ? 'payout must be a non-negative amount, e.g. 12.50' : missingMessage(['payout']) });
     }
     const statusValue = singleValue(q, 'status').trim().toLowerCase();
     const status = (isGiven(statusValue) ? statusValue : 'approved') as PostbackStatus;

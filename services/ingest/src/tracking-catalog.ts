@@ -44,6 +44,8 @@ export interface CatalogSnapshot {
   /** `https://{global exit domain}/click`, or null when no global exit domain is set. */
   exitUrl: string | null;
   postbackKey: string;
+  /** The default payout ('12.50') of each offer that has one: a postback without a payout pays it. */
+  offerPayouts: Map<number, string>;
   /** The hosts (`host` or `host:port`) of the domain settings and of campaigns' active custom domains. */
   trackingHosts: Set<string>;
   /** /exit-tracker.js, rendered for the tracking hosts this snapshot knows (the exitUrl it may trust). */
@@ -88,7 +90,9 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
       .from(schema.domains)
       .where(and(eq(schema.domains.status, 'active'), isNotNull(schema.domains.subdomain))),
     db.select({ id: schema.landers.id, url: schema.landers.url }).from(schema.landers),
-    db.select({ id: schema.offers.id, url: schema.offers.url, utmTemplate: schema.offers.utmTemplate }).from(schema.offers),
+    db
+      .select({ id: schema.offers.id, url: schema.offers.url, utmTemplate: schema.offers.utmTemplate, payout: schema.offers.defaultPayout })
+      .from(schema.offers),
   ]);
   const campaigns = new Map<string, CatalogCampaign>();
   // Campaigns share landers and offers: each distinct URL is parsed once per load.
@@ -135,6 +139,7 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
     exitUrl: exitOrigin ? `${exitOrigin}/click` : null,
     fallbackUrl: locationUrl(setting.get('fallback_url') ?? ''),
     postbackKey,
+    offerPayouts: new Map(offerRows.flatMap((r): Array<[number, string]> => (r.payout === null ? [] : [[r.id, r.payout]]))),
     trackingHosts,
     exitTrackerScript: renderExitTrackerScript([...trackingHosts]),
   };

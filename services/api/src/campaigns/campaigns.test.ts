@@ -66,7 +66,7 @@ describe('access', () => {
 
 describe('create', () => {
   test('generates a 12-character base62 id; unselected options are null and the defaults apply', async () => {
-    const res = await post({ name: '  Spring  ', landerId, id: 'chosenByMe' });
+    const res = await post({ name: '  Spring  ', landerId });
     expect(res.statusCode).toBe(201);
     const campaign = res.json<CampaignView>();
     expect(campaign.id).toMatch(/^[0-9A-Za-z]{12}$/);
@@ -82,6 +82,13 @@ describe('create', () => {
       lander: { id: landerId, name: 'Quiz', url: 'https://lander.example/quiz' },
       offer: null,
     });
+  });
+
+  test('an id chosen by the client is refused, not ignored: the server makes campaign ids', async () => {
+    const res = await post({ name: 'Mine', landerId, id: 'chosenByMe' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "Unknown field 'id'" });
+    expect(await h.entities.db.$count(schema.campaigns, eq(schema.campaigns.id, 'chosenByMe'))).toBe(0);
   });
 
   test('ids do not repeat', async () => {

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, type Db, type JobQueue } from '@tracker/core';
+import { badRequest, unknownFieldsMessage, type Db, type JobQueue, type ValidationIssue } from '@tracker/core';
 import {
   advertiserCompanyCreateSchema,
   advertiserInvoiceCreateSchema,
@@ -29,11 +29,6 @@ export interface InvoicingDeps {
 
 const admin = { access: 'admin' as const };
 
-interface ValidationIssue {
-  message?: string;
-  params?: { issue?: { message?: string } };
-}
-
 /**
  * The create forms and settings panels show §5's texts as they are ('Company name is required'), so a
  * refused body is answered with the first issue's own message, not the server's usual 'field: message'.
@@ -42,7 +37,7 @@ async function refuseWithFormMessage(request: FastifyRequest): Promise<void> {
   const error = request.validationError as (Error & { validation?: ValidationIssue[] }) | undefined;
   if (!error) return;
   const first = error.validation?.[0];
-  throw badRequest(first?.params?.issue?.message ?? first?.message ?? error.message);
+  throw badRequest(unknownFieldsMessage(first) ?? first?.params?.issue?.message ?? first?.message ?? error.message);
 }
 const form = { config: admin, attachValidation: true, preHandler: refuseWithFormMessage };
 const idParams = z.object({ id: z.string() });

@@ -143,6 +143,44 @@ describe('create and edit', () => {
   });
 });
 
+describe('default payout', () => {
+  test('is stored exact, shown by create, list and edit; left out on an edit it stays, null or blank clears it', async () => {
+    const created = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: { ...valid, payout: 12.5 } });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    expect(created.json()).toMatchObject({ payout: '12.50' });
+    const [row] = await h.entities.db.select().from(schema.offers).where(eq(schema.offers.id, id));
+    expect(row!.defaultPayout).toBe('12.50');
+    const list = await h.call({ method: 'GET', url: '/api/offers', cookie: admin });
+    expect(list.json()).toEqual(expect.arrayContaining([expect.objectContaining({ id, payout: '12.50' })]));
+
+    const patch = (payload: Record<string, unknown>) => h.call({ method: 'PATCH', url: `/api/offers/${id}`, cookie: admin, payload });
+    expect((await patch({ name: 'Renamed' })).json()).toMatchObject({ name: 'Renamed', payout: '12.50' });
+    expect((await patch({ payout: '0.3' })).json()).toMatchObject({ payout: '0.30' });
+    expect((await patch({ payout: null })).json()).toMatchObject({ payout: null });
+    expect((await patch({ payout: '7' })).json()).toMatchObject({ payout: '7.00' });
+    expect((await patch({ payout: '  ' })).json()).toMatchObject({ payout: null });
+  });
+
+  test('an offer created without one has none', async () => {
+    const res = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: valid });
+    expect(res.json()).toMatchObject({ payout: null });
+  });
+
+  test.each([
+    ['-1', 'Default payout must not be negative: "-1"'],
+    ['1.234', 'Default payout must have at most 2 decimals: "1.234"'],
+    ['abc', 'Default payout must be an amount such as 12.50, not "abc"'],
+    ['100000000', 'Default payout must be at most 99999999.99: "100000000"'],
+  ])('payout %s → 400 %s, nothing stored', async (payout, message) => {
+    const before = await h.entities.db.$count(schema.offers);
+    const res = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: { ...valid, payout } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await h.entities.db.$count(schema.offers)).toBe(before);
+  });
+});
+
 describe('delete: a delete never silently breaks live traffic', () => {
   test('an offer campaigns use is refused with a 409 naming them, and stays', async () => {
     const offer = await newOffer('Used');

@@ -107,10 +107,15 @@ describe('edit', () => {
     expect(list.json<Array<{ id: number; name: string }>>().find((s) => s.id === spark.id)).toMatchObject({ name: 'Winter promo', sparkId: spark.sparkId });
   });
 
-  test('a field left out keeps its value; the Spark ID cannot be changed', async () => {
+  test('a field left out keeps its value; the Spark ID cannot be changed (sending one is refused)', async () => {
     const spark = await newSpark();
-    const res = await h.call({ method: 'PATCH', url: `/api/sparks/${spark.id}`, cookie: sparksUser, payload: { code: 'new()', sparkId: 'spk_mine' } });
+    const res = await h.call({ method: 'PATCH', url: `/api/sparks/${spark.id}`, cookie: sparksUser, payload: { code: 'new()' } });
     expect(res.json()).toMatchObject({ name: spark.name, code: 'new()', sparkId: spark.sparkId });
+    const refused = await h.call({ method: 'PATCH', url: `/api/sparks/${spark.id}`, cookie: sparksUser, payload: { code: 'other()', sparkId: 'spk_mine' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: "Unknown field 'sparkId'" });
+    const [row] = await h.entities.db.select().from(schema.sparks).where(eq(schema.sparks.id, spark.id));
+    expect(row).toMatchObject({ code: 'new()', sparkId: spark.sparkId });
   });
 
   test.each([

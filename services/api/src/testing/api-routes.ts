@@ -11,6 +11,8 @@ export interface ApiRoute {
   url: string;
   hasBody: boolean;
   hasQuery: boolean;
+  /** The route's body schema, if it declares one. */
+  body?: unknown;
   /** The route's declared access ('user' when it declares none, as enforceAccess reads it). */
   access: Access;
 }
@@ -24,7 +26,7 @@ export async function listApiRoutes(h: ApiHarness): Promise<ApiRoute[]> {
     const access = (route.config as { access?: Access } | undefined)?.access ?? 'user';
     for (const method of methods) {
       if (method === 'HEAD' || !route.url.startsWith('/api')) continue;
-      routes.push({ method, url: route.url, hasBody: Boolean(route.schema?.body), hasQuery: Boolean(route.schema?.querystring), access });
+      routes.push({ method, url: route.url, hasBody: Boolean(route.schema?.body), hasQuery: Boolean(route.schema?.querystring), body: route.schema?.body, access });
     }
   });
   await registerApi(probe, {

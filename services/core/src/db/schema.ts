@@ -106,6 +106,8 @@ export const offers = pgTable('offers', {
   name: text().notNull(),
   url: text().notNull(),
   utmTemplate: text().notNull().default(DEFAULT_UTM_TEMPLATE),
+  /** Paid for a conversion whose postback carries no payout; null: such a postback is refused. */
+  defaultPayout: money(),
   createdAt: createdAt(),
 });
 

@@ -29,17 +29,43 @@ function trustFunction(trustProxy: HttpServerOptions['trustProxy']): false | str
   return (_address, hop) => hop < hops;
 }
 
-interface ValidationIssue {
+/** One issue of a failed route validation, as fastify-type-provider-zod reports it. */
+export interface ValidationIssue {
+  /** The zod issue code ('unrecognized_keys' for fields a strict object does not know). */
+  keyword?: string;
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: (string | number)[]; message?: string } };
+  params?: { keys?: unknown; issue?: { path?: (string | number)[]; message?: string } };
+}
+
+/** A field name as a message quotes it: control characters escaped, a long name cut. */
+function quotedField(name: string): string {
+  const escaped = JSON.stringify(name).slice(1, -1);
+  return `'${escaped.length > 100 ? `${escaped.slice(0, 100)}…` : escaped}'`;
+}
+
+const fieldOf = (issue: ValidationIssue) => (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+
+/**
+ * Every request body schema is strict: a field it does not know is refused, never dropped. The message
+ * names the fields, nested ones by their path ("Unknown field 'lineItems.0.qty'"); null for other issues.
+ */
+export function unknownFieldsMessage(issue: ValidationIssue | undefined): string | null {
+  const keys = issue?.params?.keys;
+  if (issue?.keyword !== 'unrecognized_keys' || !Array.isArray(keys) || keys.length === 0) return null;
+  const field = fieldOf(issue);
+  const names = (keys as unknown[]).map((key) => quotedField(field ? `${field}.${String(key)}` : String(key)));
+  const shown = names.length > 5 ? [...names.slice(0, 5), `and ${names.length - 5} more`] : names;
+  return `Unknown field${names.length > 1 ? 's' : ''} ${shown.join(', ')}`;
 }
 
 /** A zod failure becomes one readable sentence: the first issue's message, prefixed by its field. */
 function validationMessage(issues: ValidationIssue[]): string {
   const first = issues[0];
   if (!first) return 'Invalid request';
-  const field = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const unknownFields = unknownFieldsMessage(first);
+  if (unknownFields) return unknownFields;
+  const field = fieldOf(first);
   const message = first.params?.issue?.message ?? first.message ?? 'is invalid';
   return field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message;
 }

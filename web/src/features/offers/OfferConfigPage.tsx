@@ -1,9 +1,10 @@
 // The Offer Configuration screen at /offer-config (spec §2; admin only): the offers table with the
-// 50-character UTM preview, Add / Edit dialogs, delete, and the list of template tokens.
+// 50-character UTM preview, the default payout, Add / Edit dialogs, delete, and the list of template tokens.
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -16,7 +17,7 @@ import { useDeleteOffer, useOffers, type Offer } from './queries';
 import { UtmTokenHelp } from './UtmTokenHelp';
 import { previewUtmTemplate } from './utm-preview';
 
-const COLUMNS = 4;
+const COLUMNS = 5;
 
 export function OfferConfigPage() {
   const isAdmin = useSignedInUser().role === 'admin';
@@ -52,6 +53,7 @@ export function OfferConfigPage() {
                 <TableHead>Name</TableHead>
                 <TableHead>URL</TableHead>
                 <TableHead>UTM Template</TableHead>
+                <TableHead className="text-right">Default Payout</TableHead>
                 <TableHead className="text-right">Actions</TableHead>
               </TableRow>
             </TableHeader>
@@ -84,6 +86,9 @@ export function OfferConfigPage() {
                       <code className="font-mono text-xs text-muted-foreground" title={offer.utmTemplate}>
                         {previewUtmTemplate(offer.utmTemplate)}
                       </code>
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {offer.payout === null ? <span className="text-muted-foreground" aria-label="None">—</span> : formatMoney(offer.payout)}
                     </TableCell>
                     <TableCell className="text-right whitespace-nowrap">
                       {isAdmin && (

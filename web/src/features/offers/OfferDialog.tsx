@@ -1,5 +1,6 @@
-// The 'Create New Offer' and 'Edit Offer' dialog: Offer Name, Offer URL and UTM Template (3 rows,
-// the default template for a new offer). Checked with the shared schema; a failure toasts 'Validation error'.
+// The 'Create New Offer' and 'Edit Offer' dialog: Offer Name, Offer URL, UTM Template (3 rows, the
+// default template for a new offer) and Default payout (optional: what a postback without a payout pays).
+// Checked with the shared schema; a failure toasts 'Validation error'.
 // Below the template, the final offer URL for a sample click, or why the template cannot be saved.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_UTM_TEMPLATE, offerCreateSchema, offerUpdateSchema, type OfferCreateBody, type OfferUpdateBody } from '@tracker/schemas';
@@ -9,6 +10,7 @@ import { toastValidationError } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
 import { FieldError } from '../../ui/FieldError';
+import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
 import { Textarea } from '../../ui/Textarea';
 import { TextField } from '../../ui/TextField';
@@ -19,7 +21,7 @@ import { UtmTokenHelp } from './UtmTokenHelp';
 // The create and update bodies share one input shape, so one form serves both modes.
 type OfferFormValues = OfferCreateBody;
 
-const NEW_OFFER = { name: '', url: '', utmTemplate: DEFAULT_UTM_TEMPLATE } satisfies OfferFormValues;
+const NEW_OFFER = { name: '', url: '', utmTemplate: DEFAULT_UTM_TEMPLATE, payout: '' } satisfies OfferFormValues;
 
 /** `offer` null: create mode. */
 export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOpenChange: (open: boolean) => void; offer: Offer | null }) {
@@ -32,12 +34,12 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
     control,
     formState: { errors },
   } = useForm<OfferFormValues, unknown, OfferUpdateBody>({ resolver: zodResolver(offer ? offerUpdateSchema : offerCreateSchema), defaultValues: NEW_OFFER });
-  const ids = { utm: useId(), help: useId(), preview: useId(), utmError: useId() };
+  const ids = { utm: useId(), help: useId(), preview: useId(), utmError: useId(), payout: useId(), payoutHelp: useId(), payoutError: useId() };
   const pending = createOffer.isPending || updateOffer.isPending;
 
   // Each opening starts from the offer being edited, or from the defaults.
   useEffect(() => {
-    if (open) reset(offer ? { name: offer.name, url: offer.url, utmTemplate: offer.utmTemplate } : NEW_OFFER);
+    if (open) reset(offer ? { name: offer.name, url: offer.url, utmTemplate: offer.utmTemplate, payout: offer.payout ?? '' } : NEW_OFFER);
   }, [open, offer, reset]);
 
   const onSubmit = handleSubmit((body) => {
@@ -84,6 +86,22 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
             <UtmTokenHelp id={ids.help} />
           </div>
           <FinalUrlPreview id={ids.preview} control={control} />
+          <div className="grid gap-2">
+            <Label htmlFor={ids.payout}>Default payout</Label>
+            <Input
+              id={ids.payout}
+              inputMode="decimal"
+              placeholder="None"
+              autoComplete="off"
+              aria-invalid={errors.payout ? true : undefined}
+              aria-describedby={`${ids.payoutHelp}${errors.payout ? ` ${ids.payoutError}` : ''}`}
+              {...register('payout')}
+            />
+            <FieldError id={ids.payoutError} error={errors.payout} />
+            <p id={ids.payoutHelp} className="text-xs text-muted-foreground">
+              Paid for a conversion whose postback sends no payout, e.g. 12.50. Left empty, such a postback is refused.
+            </p>
+          </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
