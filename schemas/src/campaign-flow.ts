@@ -3,6 +3,7 @@
 // weight (0 keeps an item in the path but out of rotation); a path without landers is a direct link to the offer.
 // A campaign created with one lander and one offer is the flow of one default path holding them at weight 100.
 import { z } from 'zod';
+import { wireTimestamp } from './wire-values';
 
 export const FLOW_FIELDS = ['country', 'device', 'os', 'browser', 'language', 'bot'] as const;
 export type FlowField = (typeof FLOW_FIELDS)[number];
@@ -105,6 +106,16 @@ export const campaignFlowSchema = z
   .refine((f) => new Set(f.rules.map((r) => r.name.toLowerCase())).size === f.rules.length, { message: 'Two rules have the same name', path: ['rules'] });
 export type CampaignFlow = z.infer<typeof campaignFlowSchema>;
 export type CampaignFlowBody = z.input<typeof campaignFlowSchema>;
+
+/** One entry of GET /api/campaigns/:id/flow/history: who changed the flow (null: the auto-optimiser), when, why. */
+export const flowChangeSchema = z.object({
+  at: wireTimestamp,
+  by: z.string().nullable(),
+  reason: z.string(),
+  before: z.custom<CampaignFlow>(),
+  after: z.custom<CampaignFlow>(),
+});
+export type FlowChangeEntry = z.output<typeof flowChangeSchema>;
 
 /** The flow of a campaign made with one lander and (optionally) one offer. */
 export function singlePathFlow(landerId: number | null, offerId: number | null): CampaignFlow {

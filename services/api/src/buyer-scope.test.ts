@@ -61,6 +61,7 @@ const PROBES: Record<string, Probe[]> = {
   'GET /api/landers': [{ unscoped: SHARED_CATALOGUE }],
   'GET /api/campaigns': [{ unscoped: SHARED_CATALOGUE }],
   'GET /api/campaigns/:id/flow': [{ unscoped: SHARED_CATALOGUE }],
+  'GET /api/campaigns/:id/flow/history': [{ unscoped: SHARED_CATALOGUE }],
   'GET /api/tiktok-pixels': [{ unscoped: SHARED_CATALOGUE }],
   'POST /api/tiktok-pixels/:id/fire-event': [{ unscoped: SHARED_CATALOGUE }],
   'GET /api/codes': [{ unscoped: 'verification codes are the whole team\'s (spec: Codes shows for every signed-in user)' }],

@@ -122,3 +122,31 @@ describe('the flow', () => {
     expect((await putFlow('nope', split())).statusCode).toBe(404);
   });
 });
+
+describe('the flow history', () => {
+  test('records who changed the flow, when, why, and what it was before and after; a save of the same flow is no change', async () => {
+    const { id } = await newCampaign('History');
+    const first = split();
+    await putFlow(id, first);
+    await putFlow(id, first);
+    await h.call({ method: 'PATCH', url: `/api/campaigns/${id}`, cookie: admin, payload: { offerId: offers[0] } });
+    const res = await h.call({ method: 'GET', url: `/api/campaigns/${id}/flow/history`, cookie: admin });
+    expect(res.statusCode).toBe(200);
+    const history = res.json<Array<{ at: string; by: string | null; reason: string; before: CampaignFlow; after: CampaignFlow }>>();
+    expect(history.map((h) => h.reason)).toEqual(["The campaign dialog's lander or offer", 'Flow saved']);
+    const [dialog, saved] = history;
+    expect(saved!.before.defaultPath.landers).toEqual([{ landerId: landers[0], weight: 100 }]);
+    expect(saved!.after.defaultPath.landers).toEqual(first.defaultPath.landers);
+    expect(dialog!.before.defaultPath.offers).toEqual([{ offerId: offers[1], weight: 1 }]);
+    expect(dialog!.after.defaultPath.offers).toEqual([{ offerId: offers[0], weight: 1 }]);
+    expect(typeof saved!.by).toBe('string');
+    expect(Date.parse(dialog!.at)).toBeGreaterThanOrEqual(Date.parse(saved!.at));
+  });
+
+  test('is read with the campaigns feature, and is a 404 for an unknown campaign', async () => {
+    const { id } = await newCampaign();
+    expect((await h.call({ method: 'GET', url: `/api/campaigns/${id}/flow/history`, cookie: cookies['user with the feature']! })).statusCode).toBe(200);
+    expect((await h.call({ method: 'GET', url: `/api/campaigns/${id}/flow/history`, cookie: cookies['user without the feature']! })).statusCode).toBe(403);
+    expect((await h.call({ method: 'GET', url: '/api/campaigns/nope/flow/history', cookie: admin })).statusCode).toBe(404);
+  });
+});

@@ -2,7 +2,7 @@
 // weight 100. Saving checks that every lander and offer the flow names exists (a 400 naming the missing ones,
 // nothing changed) and keeps the campaign's landerId and offerId on the default path's first items, so every
 // screen and report that reads a campaign's lander and offer keeps working.
-import { eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { badRequest, notFound, schema, type Db } from '@tracker/core';
 import { flowReferences, singlePathFlow, SINGLE_ITEM_WEIGHT, type CampaignFlow } from '@tracker/schemas';
 import { rethrowReferenceRace } from './check-campaign-references';
@@ -43,16 +43,56 @@ export function primaryItems(flow: CampaignFlow): { landerId: number | null; off
   return { landerId: flow.defaultPath.landers[0]?.landerId ?? null, offerId: flow.defaultPath.offers[0]?.offerId ?? null };
 }
 
-export async function saveCampaignFlow(db: Db, id: string, flow: CampaignFlow): Promise<CampaignFlow> {
+/** Who changed a flow and why, for its history. */
+export interface FlowChange {
+  /** The person's username; null for the auto-optimiser. */
+  by: string | null;
+  reason: string;
+}
+
+/** The flow and the change record in one transaction: the history never misses a change nor shows one that failed. */
+export async function saveCampaignFlow(db: Db, id: string, flow: CampaignFlow, change: FlowChange): Promise<CampaignFlow> {
   await checkFlowReferences(db, flow);
-  const updated = await db
-    .update(schema.campaigns)
-    .set({ flow, ...primaryItems(flow) })
-    .where(eq(schema.campaigns.id, id))
-    .returning({ id: schema.campaigns.id })
+  await db
+    .transaction(async (tx) => {
+      const [current] = await tx
+        .select({ flow: schema.campaigns.flow, landerId: schema.campaigns.landerId, offerId: schema.campaigns.offerId })
+        .from(schema.campaigns)
+        .where(eq(schema.campaigns.id, id))
+        .for('update');
+      if (!current) throw notFound('Campaign not found');
+      await tx.update(schema.campaigns).set({ flow, ...primaryItems(flow) }).where(eq(schema.campaigns.id, id));
+      const before = current.flow ?? singlePathFlow(current.landerId, current.offerId);
+      await recordFlowChange(tx, id, before, flow, change);
+    })
     .catch(rethrowReferenceRace);
-  if (updated.length === 0) throw notFound('Campaign not found');
   return flow;
+}
+
+/** JSON with keys sorted: jsonb hands objects back with their keys in its own order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/** Records a change unless nothing changed (a save of the same flow is no event). */
+export async function recordFlowChange(db: Db | Tx, campaignId: string, before: CampaignFlow, after: CampaignFlow, change: FlowChange): Promise<void> {
+  if (canonical(before) === canonical(after)) return;
+  await db.insert(schema.campaignFlowChanges).values({ campaignId, changedBy: change.by, reason: change.reason, before, after });
+}
+
+/** GET /api/campaigns/:id/flow/history: newest first, at most `limit`. */
+export async function listFlowChanges(db: Db, id: string, limit = 100) {
+  const [campaign] = await db.select({ id: schema.campaigns.id }).from(schema.campaigns).where(eq(schema.campaigns.id, id));
+  if (!campaign) throw notFound('Campaign not found');
+  const rows = await db
+    .select()
+    .from(schema.campaignFlowChanges)
+    .where(eq(schema.campaignFlowChanges.campaignId, id))
+    .orderBy(desc(schema.campaignFlowChanges.changedAt), desc(schema.campaignFlowChanges.id))
+    .limit(limit);
+  return rows.map((row) => ({ at: row.changedAt, by: row.changedBy, reason: row.reason, before: row.before, after: row.after }));
 }
 
 /**

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_CHANNEL, notFound, type ChangeFeed, type Db } from '@tracker/core';
-import { campaignCreateSchema, campaignFlowSchema, campaignSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
-import { readCampaignFlow, saveCampaignFlow } from './campaign-flow';
+import { campaignCreateSchema, campaignFlowSchema, flowChangeSchema, campaignSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
+import { currentUser } from '../auth/access';
+import { listFlowChanges, readCampaignFlow, saveCampaignFlow } from './campaign-flow';
 import { createCampaign } from './create-campaign';
 import { deleteCampaign } from './delete-campaign';
 import { listCampaigns } from './list-campaigns';
@@ -48,7 +49,10 @@ export async function campaignRoutes(scope: FastifyInstance, deps: CampaignDeps)
     '/campaigns/:id',
     { config: { access: 'admin' }, schema: { params: idParams, body: campaignUpdateSchema, response: { 200: campaignSchema } } },
     async (request) => {
-      const campaign = await updateCampaign(deps.db, campaignId(request.params.id), request.body);
+      const campaign = await updateCampaign(deps.db, campaignId(request.params.id), request.body, {
+        by: currentUser(request).username,
+        reason: "The campaign dialog's lander or offer",
+      });
       await deps.changes.notify(CATALOG_CHANNEL);
       return campaign;
     },
@@ -65,10 +69,16 @@ export async function campaignRoutes(scope: FastifyInstance, deps: CampaignDeps)
     '/campaigns/:id/flow',
     { config: { access: 'admin' }, schema: { params: idParams, body: campaignFlowSchema, response: { 200: campaignFlowSchema } } },
     async (request) => {
-      const flow = await saveCampaignFlow(deps.db, campaignId(request.params.id), request.body);
+      const flow = await saveCampaignFlow(deps.db, campaignId(request.params.id), request.body, { by: currentUser(request).username, reason: 'Flow saved' });
       await deps.changes.notify(CATALOG_CHANNEL);
       return flow;
     },
+  );
+
+  app.get(
+    '/campaigns/:id/flow/history',
+    { config: { access: { anyFeature: ['campaigns'] } }, schema: { params: idParams, response: { 200: z.array(flowChangeSchema) } } },
+    async (request) => listFlowChanges(deps.db, campaignId(request.params.id)),
   );
 
   app.delete('/campaigns/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { badRequest, notFound, schema, type Db } from '@tracker/core';
 import { campaignFlowSchema, type TiktokEventName } from '@tracker/schemas';
-import { withPrimaryItems } from './campaign-flow';
+import { recordFlowChange, withPrimaryItems, type FlowChange } from './campaign-flow';
 import { checkCampaignReferences, rethrowReferenceRace, type CampaignReferences } from './check-campaign-references';
 import { findCampaign, type CampaignView } from './list-campaigns';
 
@@ -12,7 +12,7 @@ export interface CampaignPatch extends CampaignReferences {
   bhToggle?: boolean;
 }
 
-export async function updateCampaign(db: Db, id: string, patch: CampaignPatch): Promise<CampaignView> {
+export async function updateCampaign(db: Db, id: string, patch: CampaignPatch, change: FlowChange): Promise<CampaignView> {
   const [current] = await db
     .select({ domainId: schema.campaigns.domainId, flow: schema.campaigns.flow })
     .from(schema.campaigns)
@@ -28,9 +28,13 @@ export async function updateCampaign(db: Db, id: string, patch: CampaignPatch): 
   }
   if (Object.keys(patch).length > 0) {
     await db
-      .update(schema.campaigns)
-      .set(flow === current.flow ? patch : { ...patch, flow })
-      .where(eq(schema.campaigns.id, id))
+      .transaction(async (tx) => {
+        await tx
+          .update(schema.campaigns)
+          .set(flow === current.flow ? patch : { ...patch, flow })
+          .where(eq(schema.campaigns.id, id));
+        if (current.flow && flow && flow !== current.flow) await recordFlowChange(tx, id, current.flow, flow, change);
+      })
       .catch(rethrowReferenceRace);
   }
   const updated = await findCampaign(db, id);

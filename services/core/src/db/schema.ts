@@ -186,6 +186,25 @@ export const campaigns = pgTable('campaigns', {
   createdAt: createdAt(),
 });
 
+/** Every change of a campaign's flow, by a person (the flow editor, or the simple dialog's lander and offer) or by
+ *  the auto-optimiser: GET /api/campaigns/:id/flow/history. */
+export const campaignFlowChanges = pgTable(
+  'campaign_flow_changes',
+  {
+    id: serial().primaryKey(),
+    campaignId: text()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** The person's username at the time; null for the auto-optimiser. */
+    changedBy: text(),
+    reason: text().notNull(),
+    before: jsonb().$type<CampaignFlow>().notNull(),
+    after: jsonb().$type<CampaignFlow>().notNull(),
+    changedAt: createdAt(),
+  },
+  (t) => [index('campaign_flow_changes_campaign_idx').on(t.campaignId, t.changedAt)],
+);
+
 export const generatedWebsites = pgTable('generated_websites', {
   id: serial().primaryKey(),
   campaignId: text()
