@@ -17,6 +17,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { matchPath } from 'react-router-dom';
 import { adminOnly, canAccess, featuresOf, needsAnyFeature, needsFeature, signedIn, type Access } from './auth/access';
 import type { Feature, SessionUser } from './auth/session-user';
 
@@ -35,6 +36,8 @@ export const screens: readonly Screen[] = [
   { path: '/offers', title: 'Offers', access: needsAnyFeature('offers', 'performance') },
   { path: '/offer-config', title: 'Offer Configuration', access: adminOnly, menu: { label: 'Offer Config', icon: SlidersHorizontal } },
   { path: '/campaigns', title: 'Campaigns', access: needsFeature('campaigns'), menu: { label: 'Campaigns', icon: Megaphone } },
+  // Reached from a campaign's row: its flow (rules, weighted landers and offers) and the flow's history.
+  { path: '/campaigns/:id/flow', title: 'Campaign Flow', access: needsFeature('campaigns') },
   { path: '/landers', title: 'Landers', access: needsFeature('landers'), menu: { label: 'Landers', icon: PanelsTopLeft } },
   { path: '/clicks', title: 'Click Log', access: needsFeature('clicks'), menu: { label: 'Click Log', icon: MousePointerClick } },
   // Beside the Click Log, with its access: the same people debug the same traffic.
@@ -53,7 +56,7 @@ export const NOT_FOUND_TITLE = 'Page Not Found';
 
 export function findScreen(pathname: string): Screen | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return screens.find((screen) => screen.path === path);
+  return screens.find((screen) => screen.path === path) ?? screens.find((screen) => screen.path.includes(':') && matchPath(screen.path, path));
 }
 
 /** The sidebar entries this user may open, in menu order. */

@@ -27,7 +27,9 @@ export function AppSidebar() {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
   const [changingPassword, setChangingPassword] = useState(false);
-  const activePath = findScreen(pathname)?.path;
+  // A screen without a menu entry of its own (a campaign's flow) lights its parent's: /campaigns/:id/flow → /campaigns.
+  const screenPath = findScreen(pathname)?.path;
+  const activePath = screenPath?.includes(':') ? `/${screenPath.split('/')[1]}` : screenPath;
   const closeMobilePanel = () => {
     if (isMobile) setOpenMobile(false);
   };

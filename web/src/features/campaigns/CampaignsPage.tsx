@@ -1,7 +1,8 @@
 // The Campaigns screen at /campaigns (spec §2): the campaigns table with the admins' BH switch,
 // create / edit dialogs, delete, View Code, and the banner when no redirect domain is set.
-import { Code, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Code, Pencil, Plus, Split, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { Badge } from '../../ui/Badge';
@@ -126,6 +127,12 @@ export function CampaignsPage() {
                       <Button variant="outline" size="sm" onClick={() => setCode({ open: true, campaign })} aria-label={`View code for ${campaign.name}`}>
                         <Code aria-hidden="true" />
                         View Code
+                      </Button>
+                      <Button asChild variant="outline" size="sm" className="ml-2">
+                        <Link to={`/campaigns/${encodeURIComponent(campaign.id)}/flow`} aria-label={`Flow of ${campaign.name}`}>
+                          <Split aria-hidden="true" />
+                          Flow
+                        </Link>
                       </Button>
                       {isAdmin && (
                         <>

@@ -1,0 +1,82 @@
+// A campaign's flow in a real browser: from the Campaigns table an admin opens a campaign's flow, adds a second
+// lander at 30 % beside the first at 70 %, adds a rule for Germany, and saves; the server then holds that flow,
+// the history names the change, /r rotates the two landers, and a rule with a country that is not an ISO code
+// is refused with the message the page shows. Screenshots go to <tmpdir>/tracker-e2e-shots/.
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import type { CampaignFlow } from '@tracker/schemas';
+import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
+
+async function signIn(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByTestId('sidebar-username').waitFor();
+}
+
+describeWithChromium('campaign flow e2e')('a campaign flow in Chromium', () => {
+  let session: BrowserSession | undefined;
+  let page: Page;
+  let baseUrl = '';
+
+  beforeAll(async () => {
+    session = await openBrowserSession('tracker-e2e-flow-');
+    ({ page, baseUrl } = session);
+  }, TIMEOUT_MS);
+
+  afterAll(async () => {
+    await closeBrowserSession(session);
+  }, 30_000);
+
+  test('split two landers 70/30 with a rule for Germany, save, and /r rotates them', async () => {
+    await signIn(page, baseUrl);
+    const quiz = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/landers`, { name: 'Quiz', url: 'https://lander.e2e.example/quiz' });
+    const story = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/landers`, { name: 'Story', url: 'https://lander.e2e.example/story' });
+    const offer = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/offers`, { name: 'Keto', url: 'https://offer.e2e.example/keto' });
+    const campaign = await api<{ id: string }>(page, 'POST', `${baseUrl}/api/campaigns`, { name: 'Split me', landerId: quiz.id, offerId: offer.id });
+
+    await page.goto(`${baseUrl}/campaigns`);
+    await page.getByRole('link', { name: 'Flow of Split me' }).click();
+    await page.getByRole('heading', { name: 'Flow: Split me' }).waitFor();
+    await page.getByText('No changes yet').waitFor();
+
+    const defaultPath = page.getByRole('region', { name: 'Default path' });
+    await defaultPath.getByRole('button', { name: 'Add lander' }).click();
+    await defaultPath.getByLabel('lander 1 weight').fill('70');
+    await defaultPath.getByLabel('lander 2 weight').fill('30');
+    await defaultPath.getByText('70 %').waitFor();
+    await defaultPath.getByText('30 %').waitFor();
+
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByLabel('Rule 1 name').fill('Germany');
+    await page.getByLabel('Condition 1 values').fill('de, at');
+    await shot(page, 'campaign-flow-editing');
+    await page.getByRole('button', { name: 'Save flow' }).click();
+    await page.getByText('Flow saved', { exact: true }).first().waitFor();
+    await page.getByText(/admin · Flow saved/).waitFor();
+
+    const flow = await api<CampaignFlow>(page, 'GET', `${baseUrl}/api/campaigns/${campaign.id}/flow`);
+    expect(flow.defaultPath.landers).toEqual([
+      { landerId: quiz.id, weight: 70 },
+      { landerId: story.id, weight: 30 },
+    ]);
+    expect(flow.rules).toEqual([
+      expect.objectContaining({ name: 'Germany', conditions: [{ field: 'country', op: 'in', values: ['DE', 'AT'] }] }),
+    ]);
+    await shot(page, 'campaign-flow-saved');
+
+    const landers = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      const res = await fetch(`${baseUrl}/r/${campaign.id}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/537.36' } });
+      expect(res.status).toBe(302);
+      landers.add(new URL(res.headers.get('location')!).pathname);
+    }
+    expect(landers).toEqual(new Set(['/quiz', '/story']));
+
+    await page.getByLabel('Condition 1 values').fill('XX');
+    await page.getByRole('button', { name: 'Save flow' }).click();
+    await page.getByText("Rule 1 (Germany): 'XX' is not an ISO country code (two letters, such as US or DE)").waitFor();
+    await shot(page, 'campaign-flow-refused', { fullPage: false });
+  }, STEP_MS * 3);
+});

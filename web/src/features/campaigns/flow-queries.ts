@@ -1,0 +1,33 @@
+// A campaign's flow (rules, weighted landers and offers) and its history: GET/PUT /api/campaigns/:id/flow and
+// GET /api/campaigns/:id/flow/history. A save refreshes the campaigns list too: its lander and offer follow the
+// default path's first items.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CampaignFlow, CampaignFlowBody, FlowChangeEntry } from '@tracker/schemas';
+import { apiJson } from '../../lib/api';
+import { toast } from '../../ui/use-toast';
+import { CAMPAIGNS_KEY } from './queries';
+
+const flowKey = (id: string) => [`/api/campaigns/${encodeURIComponent(id)}/flow`] as const;
+const historyKey = (id: string) => [`/api/campaigns/${encodeURIComponent(id)}/flow/history`] as const;
+
+export function useCampaignFlow(id: string) {
+  return useQuery<CampaignFlow>({ queryKey: flowKey(id) });
+}
+
+export function useFlowHistory(id: string) {
+  return useQuery<FlowChangeEntry[]>({ queryKey: historyKey(id) });
+}
+
+export function useSaveCampaignFlow(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CampaignFlowBody) => apiJson<CampaignFlow>('PUT', `/api/campaigns/${encodeURIComponent(id)}/flow`, body),
+    onSuccess: (flow) => {
+      queryClient.setQueryData(flowKey(id), flow);
+      void queryClient.invalidateQueries({ queryKey: historyKey(id) });
+      void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+      toast({ title: 'Flow saved' });
+    },
+    meta: { errorTitle: 'Failed to save the flow' },
+  });
+}
