@@ -1,12 +1,14 @@
 // The Click Log table (spec §2) on the shared DataTable: Status, Converted (with payout), Click ID (8 characters),
 // Campaign, Clicked At with the exit time below, TikTok Campaign (id and name), Ad Group, Creative,
 // Placement and IP Address, plus the optional columns; times in the report time zone, not the browser's.
+// Names wrap rather than hide behind a hover; with more columns on, the table scrolls sideways inside its
+// card while the status, payout and click id stay in view.
 import { tz } from '@date-fns/tz';
 import type { ColumnSizingState } from '@tanstack/react-table';
 import type { ClickLogRow } from '@tracker/schemas';
 import { useMemo } from 'react';
 import { DataTable } from '../../ui/DataTable';
-import { clickLogTableColumns, CLICK_LOG_COLUMNS, type ClickLogColumnId } from './click-log-columns';
+import { clickLogTableColumns, CLICK_LOG_COLUMNS, CLICK_LOG_PINNED_COLUMNS, type ClickLogColumnId } from './click-log-columns';
 
 const NO_SORTING: [] = [];
 
@@ -35,6 +37,7 @@ export function ClickLogTable({
   return (
     <DataTable
       label="Click log"
+      pinnedColumns={CLICK_LOG_PINNED_COLUMNS}
       data={rows}
       columns={columns}
       getRowId={(row) => row.clickId}
