@@ -8,7 +8,8 @@ import type { ColumnSizingState } from '@tanstack/react-table';
 import type { ClickLogRow } from '@tracker/schemas';
 import { useMemo } from 'react';
 import { DataTable } from '../../ui/DataTable';
-import { clickLogTableColumns, CLICK_LOG_COLUMNS, CLICK_LOG_PINNED_COLUMNS, type ClickLogColumnId } from './click-log-columns';
+import { clickLogTableColumns, CLICK_LOG_PINNED_COLUMNS, type ClickLogColumnId } from './click-log-columns';
+import { columnVisibility } from './column-prefs';
 
 const NO_SORTING: [] = [];
 
@@ -33,7 +34,7 @@ export function ClickLogTable({
   emptyMessage?: string;
 }) {
   const columns = useMemo(() => clickLogTableColumns(tz(timezone)), [timezone]);
-  const visibility = useMemo(() => Object.fromEntries(CLICK_LOG_COLUMNS.map((c) => [c.id, !hidden.includes(c.id)])), [hidden]);
+  const visibility = useMemo(() => columnVisibility(hidden), [hidden]);
   return (
     <DataTable
       label="Click log"
