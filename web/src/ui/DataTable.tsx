@@ -65,6 +65,7 @@ export interface DataTableProps<Row> {
    *  (the name column; a click's status and id). TanStack's column pinning: a hidden one is skipped. */
   pinnedColumns?: readonly string[];
   isPending?: boolean;
+  /** Said beside the spinner ('Loading offers...'). */
   loadingLabel?: string;
   /** While pending, this many placeholder rows instead of the spinner (the Codes screen shows three). */
   skeletonRows?: number;
@@ -109,6 +110,8 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   // Widths while the pointer drags; the saved ones otherwise, so a reload or another tab shows them too.
   const [dragSizing, setDragSizing] = useState<ColumnSizingState | null>(null);
+  // Whether columns have scrolled under the pinned ones: only then is there an edge to draw.
+  const [scrolled, setScrolled] = useState(false);
   const sizing = dragSizing ?? columnSizing ?? {};
 
   const table = useReactTable<Row>({
@@ -161,7 +164,12 @@ export function DataTable<Row>({
   const rows = table.getRowModel().rows;
 
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      data-scrolled={scrolled || undefined}
+      onScroll={(event) => setScrolled(event.currentTarget.scrollLeft > 0)}
+      className="group/table relative w-full overflow-x-auto"
+    >
       {/* Fixed layout so the widths are the ones set; the last, empty column takes whatever room is left. */}
       <table
         aria-label={label}
@@ -199,7 +207,7 @@ export function DataTable<Row>({
             ))
           ) : isPending ? (
             <TableMessageRow colSpan={span}>
-              <Spinner label={loadingLabel} />
+              <Spinner label={loadingLabel} showLabel />
             </TableMessageRow>
           ) : failure ? (
             <TableMessageRow colSpan={span}>{failure}</TableMessageRow>
@@ -271,13 +279,13 @@ const NO_PINNED: readonly string[] = [];
 const HALF_MUTED = 'bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]';
 
 /** A pinned column's cell sticks at its offset and paints its row's background opaquely over what scrolls
- *  beneath it; the last pinned one draws the edge as a shadow, since a collapsed table's border stays behind
- *  with the scrolled cells. Other cells are left as they are. */
+ *  beneath it; once the table has scrolled sideways the last pinned one draws the edge as a shadow, since a
+ *  collapsed table's border stays behind with the scrolled cells. Other cells are left as they are. */
 function pinnedCell<Row>(column: Column<Row, unknown>, background: string): { className?: string; style?: CSSProperties } {
   if (column.getIsPinned() !== 'left') return {};
   const edge = column.getIsLastColumn('left');
   return {
-    className: cn('sticky z-[1]', background, edge && 'shadow-[inset_-1px_0_0_var(--color-border),4px_0_6px_-4px_rgb(0_0_0/0.12)]'),
+    className: cn('sticky z-[1]', background, edge && 'group-data-[scrolled]/table:shadow-[inset_-1px_0_0_var(--color-border),4px_0_6px_-4px_rgb(0_0_0/0.12)]'),
     style: { left: column.getStart('left') },
   };
 }
@@ -329,7 +337,8 @@ function SortableHead<Row>({
           <Icon className={cn('size-3.5 shrink-0', !sorted && 'opacity-50')} aria-hidden="true" />
         </button>
       ) : (
-        content
+        // In the colour of an unsorted sortable head, so a table mixing both reads as one header row.
+        <span className="text-muted-foreground">{content}</span>
       )}
       {column.getCanResize() && (
         <div
