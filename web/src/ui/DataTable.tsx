@@ -1,12 +1,14 @@
 // The data table every list screen shares, on @tanstack/react-table: sortable headers, column visibility,
-// widths the user drags (saved by the caller), a totals footer row, the loading, failure and empty states, and
-// optionally rows that open onto sub rows (TanStack's expanding row model; the caller loads them).
+// widths the user drags (saved by the caller), columns pinned at the left while the rest scroll sideways, a
+// totals footer row, the loading, failure and empty states, and optionally rows that open onto sub rows
+// (TanStack's expanding row model; the caller loads them).
 import {
   flexRender,
   getCoreRowModel,
   getExpandedRowModel,
   getSortedRowModel,
   useReactTable,
+  type Column,
   type ColumnDef,
   type ColumnSizingState,
   type ExpandedState,
@@ -16,7 +18,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useEffect, useRef, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { DATA_TABLE_SORTING } from './data-table-sorting';
 import { Skeleton } from './Skeleton';
@@ -32,6 +34,8 @@ declare module '@tanstack/react-table' {
     align?: 'left' | 'right';
     /** Extra classes for this column's body cells (a row's tone, say). */
     cellClassName?: (row: TData) => string | undefined;
+    /** Long text (a campaign or placement name) wraps onto more lines instead of ending in an ellipsis. */
+    wrap?: boolean;
   }
 }
 
@@ -57,9 +61,11 @@ export interface DataTableProps<Row> {
   onColumnSizingCommit?: (next: ColumnSizingState) => void;
   /** Draws the columns' `footer` as a last row, under the data (a TOTALS row). */
   showFooter?: boolean;
-  /** Keeps the first column in view while a wide table scrolls sideways inside its card (the name column). */
-  pinFirstColumn?: boolean;
+  /** Columns kept in view at the left, in this order, while a wide table scrolls sideways inside its card
+   *  (the name column; a click's status and id). TanStack's column pinning: a hidden one is skipped. */
+  pinnedColumns?: readonly string[];
   isPending?: boolean;
+  /** Said beside the spinner ('Loading offers...'). */
   loadingLabel?: string;
   /** While pending, this many placeholder rows instead of the spinner (the Codes screen shows three). */
   skeletonRows?: number;
@@ -90,7 +96,7 @@ export function DataTable<Row>({
   columnSizing,
   onColumnSizingCommit,
   showFooter = false,
-  pinFirstColumn = false,
+  pinnedColumns = NO_PINNED,
   isPending = false,
   loadingLabel = 'Loading',
   skeletonRows = 0,
@@ -104,6 +110,8 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   // Widths while the pointer drags; the saved ones otherwise, so a reload or another tab shows them too.
   const [dragSizing, setDragSizing] = useState<ColumnSizingState | null>(null);
+  // Whether columns have scrolled under the pinned ones: only then is there an edge to draw.
+  const [scrolled, setScrolled] = useState(false);
   const sizing = dragSizing ?? columnSizing ?? {};
 
   const table = useReactTable<Row>({
@@ -127,7 +135,7 @@ export function DataTable<Row>({
     enableColumnResizing: onColumnSizingCommit !== undefined,
     defaultColumn: { minSize: 56, maxSize: 1200 },
     columnResizeMode: 'onChange',
-    state: { sorting, columnVisibility, columnSizing: sizing, expanded },
+    state: { sorting, columnVisibility, columnSizing: sizing, expanded, columnPinning: { left: [...pinnedColumns] } },
     onSortingChange: (updater) => onSortingChange(typeof updater === 'function' ? updater(sorting) : updater),
     onColumnSizingChange: (updater) => setDragSizing((current) => {
       const base = current ?? columnSizing ?? {};
@@ -151,16 +159,17 @@ export function DataTable<Row>({
   }
 
   const leafColumns = table.getVisibleLeafColumns();
-  // The pinned cell paints its row's background opaquely (muted at half over the card, as the row's hover and
-  // the totals row are) over what scrolls beneath it.
-  const halfMuted = 'bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]';
-  const pinned = (index: number, background: string) =>
-    pinFirstColumn && index === 0 ? cn('sticky left-0 z-[1] border-r shadow-[2px_0_4px_-2px_rgb(0_0_0/0.08)]', background) : undefined;
+  const anyPinned = pinnedColumns.length > 0;
   const span = leafColumns.length + 1;
   const rows = table.getRowModel().rows;
 
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      data-scrolled={scrolled || undefined}
+      onScroll={(event) => setScrolled(event.currentTarget.scrollLeft > 0)}
+      className="group/table relative w-full overflow-x-auto"
+    >
       {/* Fixed layout so the widths are the ones set; the last, empty column takes whatever room is left. */}
       <table
         aria-label={label}
@@ -177,8 +186,8 @@ export function DataTable<Row>({
         <TableHeader>
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id} className="hover:bg-transparent">
-              {group.headers.map((header, index) => (
-                <SortableHead key={header.id} header={header} sizing={sizing} onKeyboardResize={commitSizing} className={pinned(index, 'bg-card')} />
+              {group.headers.map((header) => (
+                <SortableHead key={header.id} header={header} sizing={sizing} onKeyboardResize={commitSizing} {...pinnedCell(header.column, 'bg-card')} />
               ))}
               <TableHead aria-hidden="true" className="p-0" />
             </TableRow>
@@ -198,7 +207,7 @@ export function DataTable<Row>({
             ))
           ) : isPending ? (
             <TableMessageRow colSpan={span}>
-              <Spinner label={loadingLabel} />
+              <Spinner label={loadingLabel} showLabel />
             </TableMessageRow>
           ) : failure ? (
             <TableMessageRow colSpan={span}>{failure}</TableMessageRow>
@@ -208,16 +217,18 @@ export function DataTable<Row>({
             rows.map((row) => {
               const { className, ...rowProps } = getRowProps?.(row.original) ?? {};
               return (
-                <TableRow key={row.id} className={cn(pinFirstColumn && 'group/row', className)} {...rowProps}>
-                  {row.getVisibleCells().map((cell, index) => {
+                <TableRow key={row.id} className={cn(anyPinned && 'group/row', className)} {...rowProps}>
+                  {row.getVisibleCells().map((cell) => {
                     const meta = cell.column.columnDef.meta;
+                    const pin = pinnedCell(cell.column, 'bg-card group-hover/row:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]');
                     return (
                       <TableCell
                         key={cell.id}
+                        style={pin.style}
                         className={cn(
-                          'overflow-hidden text-ellipsis whitespace-nowrap',
+                          meta?.wrap ? 'break-words whitespace-normal' : 'overflow-hidden text-ellipsis whitespace-nowrap',
                           meta?.align === 'right' && 'text-right tabular-nums',
-                          pinned(index, 'bg-card group-hover/row:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]'),
+                          pin.className,
                           meta?.cellClassName?.(row.original),
                         )}
                       >
@@ -235,18 +246,22 @@ export function DataTable<Row>({
           <tfoot data-slot="table-footer">
             {table.getFooterGroups().map((group) => (
               <TableRow key={group.id} className="border-t-2 bg-muted/50 font-semibold hover:bg-muted/50">
-                {group.headers.map((header, index) => (
-                  <TableCell
-                    key={header.id}
-                    className={cn(
-                      'overflow-hidden text-ellipsis whitespace-nowrap',
-                      header.column.columnDef.meta?.align === 'right' && 'text-right tabular-nums',
-                      pinned(index, halfMuted),
-                    )}
-                  >
-                    {flexRender(header.column.columnDef.footer, header.getContext())}
-                  </TableCell>
-                ))}
+                {group.headers.map((header) => {
+                  const pin = pinnedCell(header.column, HALF_MUTED);
+                  return (
+                    <TableCell
+                      key={header.id}
+                      style={pin.style}
+                      className={cn(
+                        'overflow-hidden text-ellipsis whitespace-nowrap',
+                        header.column.columnDef.meta?.align === 'right' && 'text-right tabular-nums',
+                        pin.className,
+                      )}
+                    >
+                      {flexRender(header.column.columnDef.footer, header.getContext())}
+                    </TableCell>
+                  );
+                })}
                 <TableCell aria-hidden="true" className="p-0" />
               </TableRow>
             ))}
@@ -257,16 +272,36 @@ export function DataTable<Row>({
   );
 }
 
+const NO_PINNED: readonly string[] = [];
+
+/** Muted at half over the card, as the totals row and a hovered row are, painted opaquely (Tailwind reads
+ *  class names whole from the source, so the hover variant spells it out again). */
+const HALF_MUTED = 'bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]';
+
+/** A pinned column's cell sticks at its offset and paints its row's background opaquely over what scrolls
+ *  beneath it; once the table has scrolled sideways the last pinned one draws the edge as a shadow, since a
+ *  collapsed table's border stays behind with the scrolled cells. Other cells are left as they are. */
+function pinnedCell<Row>(column: Column<Row, unknown>, background: string): { className?: string; style?: CSSProperties } {
+  if (column.getIsPinned() !== 'left') return {};
+  const edge = column.getIsLastColumn('left');
+  return {
+    className: cn('sticky z-[1]', background, edge && 'group-data-[scrolled]/table:shadow-[inset_-1px_0_0_var(--color-border),4px_0_6px_-4px_rgb(0_0_0/0.12)]'),
+    style: { left: column.getStart('left') },
+  };
+}
+
 function SortableHead<Row>({
   header,
   sizing,
   onKeyboardResize,
   className,
+  style,
 }: {
   header: Header<Row, unknown>;
   sizing: ColumnSizingState;
   onKeyboardResize: (next: ColumnSizingState) => void;
   className?: string;
+  style?: CSSProperties;
 }) {
   const column = header.column;
   const sorted = column.getIsSorted();
@@ -287,6 +322,7 @@ function SortableHead<Row>({
     <TableHead
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column.getCanSort() ? 'none' : undefined}
       className={cn('group/head relative overflow-hidden', right && 'text-right', className)}
+      style={style}
     >
       {column.getCanSort() ? (
         <button
@@ -301,7 +337,8 @@ function SortableHead<Row>({
           <Icon className={cn('size-3.5 shrink-0', !sorted && 'opacity-50')} aria-hidden="true" />
         </button>
       ) : (
-        content
+        // In the colour of an unsorted sortable head, so a table mixing both reads as one header row.
+        <span className="text-muted-foreground">{content}</span>
       )}
       {column.getCanResize() && (
         <div

@@ -2,10 +2,11 @@
 import { LoaderCircle } from 'lucide-react';
 import { cn } from '../lib/cn';
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+export function Spinner({ className, label = 'Loading', showLabel = false }: { className?: string; label?: string; showLabel?: boolean }) {
   return (
-    <span role="status" aria-label={label} className="inline-flex">
+    <span role="status" aria-label={showLabel ? undefined : label} className="inline-flex items-center gap-2">
       <LoaderCircle aria-hidden="true" className={cn('size-6 animate-spin text-muted-foreground', className)} />
+      {showLabel && <span>{label}</span>}
     </span>
   );
 }

@@ -1,7 +1,8 @@
 // The Campaigns screen at /campaigns (spec §2): the campaigns table with the admins' BH switch,
 // create / edit dialogs, delete, View Code, and the banner when no redirect domain is set.
+import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { Code, Pencil, Plus, Split, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
@@ -11,8 +12,7 @@ import { Card, CardContent } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeader } from '../../ui/PageHeader';
 import { Switch } from '../../ui/Switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
-import { TableMessageRow } from '../../ui/TableMessageRow';
+import { DataTable } from '../../ui/DataTable';
 import { useConfirmTarget } from '../../ui/use-confirm-target';
 import { domainHost } from '../domains/queries';
 import { settingValue, useSettings } from '../settings/queries';
@@ -21,8 +21,6 @@ import { useCampaigns, useDeleteCampaign, useToggleBh, type Campaign } from './q
 import { RedirectDomainBanner } from './RedirectDomainBanner';
 import type { HostSettings } from './tracking-host';
 import { ViewCodeDialog } from './ViewCodeDialog';
-
-const COLUMNS = 8;
 
 function Optional({ children }: { children: string | null | undefined }) {
   return children ? <span>{children}</span> : <span className="text-muted-foreground">—</span>;
@@ -38,6 +36,123 @@ export function CampaignsPage() {
   const toggleBh = useToggleBh();
   const [dialog, setDialog] = useState<{ open: boolean; campaign: Campaign | null }>({ open: false, campaign: null });
   const [code, setCode] = useState<{ open: boolean; campaign: Campaign | null }>({ open: false, campaign: null });
+  const [sorting, setSorting] = useState<SortingState>([]);
+
+  // Names wrap rather than end in a hover-only ellipsis; the widths fit 1440 px beside the open sidebar.
+  const columns = useMemo<ColumnDef<Campaign>[]>(
+    () => [
+      {
+        accessorKey: 'name',
+        header: 'Name',
+        size: 200,
+        meta: { wrap: true },
+        cell: ({ row }) => (
+          <>
+            <div className="font-medium">{row.original.name}</div>
+            <div className="font-mono text-xs text-muted-foreground">{row.original.id}</div>
+          </>
+        ),
+      },
+      {
+        id: 'lander',
+        accessorFn: (campaign) => campaign.lander?.name ?? '',
+        header: 'Lander',
+        size: 130,
+        meta: { wrap: true },
+        cell: ({ row }) => (row.original.lander ? row.original.lander.name : <Badge variant="destructive">No lander</Badge>),
+      },
+      {
+        id: 'offer',
+        accessorFn: (campaign) => campaign.offer?.name ?? '',
+        header: 'Offer',
+        size: 130,
+        meta: { wrap: true },
+        cell: ({ row }) => <Optional>{row.original.offer?.name}</Optional>,
+      },
+      {
+        id: 'domain',
+        accessorFn: (campaign) => (campaign.domain ? domainHost(campaign.domain) : ''),
+        header: 'Domain',
+        size: 140,
+        meta: { wrap: true },
+        cell: ({ getValue }) => <Optional>{getValue<string>()}</Optional>,
+      },
+      {
+        id: 'spark',
+        accessorFn: (campaign) => campaign.spark?.name ?? '',
+        header: 'Spark',
+        size: 110,
+        meta: { wrap: true },
+        cell: ({ row }) => <Optional>{row.original.spark?.name}</Optional>,
+      },
+      {
+        id: 'pixel',
+        accessorFn: (campaign) => campaign.pixel?.name ?? '',
+        header: 'TikTok Pixel',
+        size: 120,
+        meta: { wrap: true },
+        cell: ({ row }) =>
+          row.original.pixel ? (
+            <div>
+              <div>{row.original.pixel.name}</div>
+              <div className="text-xs text-muted-foreground">{row.original.defaultTiktokEvent}</div>
+            </div>
+          ) : (
+            <Optional>{null}</Optional>
+          ),
+      },
+      {
+        accessorKey: 'bhToggle',
+        header: 'BH',
+        size: 56,
+        cell: ({ row }) => (
+          <Switch
+            checked={row.original.bhToggle}
+            disabled={!isAdmin}
+            aria-label={`BH for ${row.original.name}`}
+            onCheckedChange={(bhToggle) => toggleBh.mutate({ id: row.original.id, bhToggle })}
+          />
+        ),
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        size: 290,
+        meta: { align: 'right' },
+        cell: ({ row }) => (
+          <>
+            <Button variant="outline" size="sm" onClick={() => setCode({ open: true, campaign: row.original })} aria-label={`View code for ${row.original.name}`}>
+              <Code aria-hidden="true" />
+              View Code
+            </Button>
+            <Button asChild variant="outline" size="sm" className="ml-2">
+              <Link to={`/campaigns/${encodeURIComponent(row.original.id)}/flow`} aria-label={`Flow of ${row.original.name}`}>
+                <Split aria-hidden="true" />
+                Flow
+              </Link>
+            </Button>
+            {isAdmin && (
+              <>
+                <Button variant="ghost" size="icon" aria-label={`Edit ${row.original.name}`} onClick={() => setDialog({ open: true, campaign: row.original })}>
+                  <Pencil aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Delete ${row.original.name}`}
+                  disabled={deleteCampaign.isPending}
+                  onClick={() => confirmDelete.ask(row.original)}
+                >
+                  <Trash2 className="text-destructive" aria-hidden="true" />
+                </Button>
+              </>
+            )}
+          </>
+        ),
+      },
+    ],
+    [isAdmin, toggleBh, deleteCampaign.isPending, confirmDelete],
+  );
 
   const hostSettings: HostSettings = {
     redirectDomain: settingValue(settings.data, 'redirect_domain'),
@@ -63,104 +178,24 @@ export function CampaignsPage() {
 
       <Card className="py-2">
         <CardContent className="px-4">
-          <Table aria-label="Campaigns">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Lander</TableHead>
-                <TableHead>Offer</TableHead>
-                <TableHead>Domain</TableHead>
-                <TableHead>Spark</TableHead>
-                <TableHead>TikTok Pixel</TableHead>
-                <TableHead>BH</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {campaigns.isPending ? (
-                <TableMessageRow colSpan={COLUMNS}>Loading campaigns...</TableMessageRow>
-              ) : campaigns.isError ? (
-                <TableMessageRow colSpan={COLUMNS}>Failed to fetch campaigns: {errorMessage(campaigns.error)}</TableMessageRow>
-              ) : campaigns.data.length === 0 ? (
-                <TableMessageRow colSpan={COLUMNS}>
-                  <p className="font-medium text-foreground">No campaigns yet</p>
-                  {isAdmin && <p className="mt-1 text-sm">Click "Create Campaign" to create one</p>}
-                </TableMessageRow>
-              ) : (
-                campaigns.data.map((campaign) => (
-                  <TableRow key={campaign.id}>
-                    <TableCell>
-                      <div className="font-medium">{campaign.name}</div>
-                      <div className="font-mono text-xs text-muted-foreground">{campaign.id}</div>
-                    </TableCell>
-                    <TableCell>
-                      {campaign.lander ? campaign.lander.name : <Badge variant="destructive">No lander</Badge>}
-                    </TableCell>
-                    <TableCell>
-                      <Optional>{campaign.offer?.name}</Optional>
-                    </TableCell>
-                    <TableCell>
-                      <Optional>{campaign.domain ? domainHost(campaign.domain) : null}</Optional>
-                    </TableCell>
-                    <TableCell>
-                      <Optional>{campaign.spark?.name}</Optional>
-                    </TableCell>
-                    <TableCell>
-                      {campaign.pixel ? (
-                        <div>
-                          <div>{campaign.pixel.name}</div>
-                          <div className="text-xs text-muted-foreground">{campaign.defaultTiktokEvent}</div>
-                        </div>
-                      ) : (
-                        <Optional>{null}</Optional>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Switch
-                        checked={campaign.bhToggle}
-                        disabled={!isAdmin}
-                        aria-label={`BH for ${campaign.name}`}
-                        onCheckedChange={(bhToggle) => toggleBh.mutate({ id: campaign.id, bhToggle })}
-                      />
-                    </TableCell>
-                    <TableCell className="text-right whitespace-nowrap">
-                      <Button variant="outline" size="sm" onClick={() => setCode({ open: true, campaign })} aria-label={`View code for ${campaign.name}`}>
-                        <Code aria-hidden="true" />
-                        View Code
-                      </Button>
-                      <Button asChild variant="outline" size="sm" className="ml-2">
-                        <Link to={`/campaigns/${encodeURIComponent(campaign.id)}/flow`} aria-label={`Flow of ${campaign.name}`}>
-                          <Split aria-hidden="true" />
-                          Flow
-                        </Link>
-                      </Button>
-                      {isAdmin && (
-                        <>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Edit ${campaign.name}`}
-                            onClick={() => setDialog({ open: true, campaign })}
-                          >
-                            <Pencil aria-hidden="true" />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Delete ${campaign.name}`}
-                            disabled={deleteCampaign.isPending}
-                            onClick={() => confirmDelete.ask(campaign)}
-                          >
-                            <Trash2 className="text-destructive" aria-hidden="true" />
-                          </Button>
-                        </>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Campaigns"
+            pinnedColumns={['name']}
+            data={campaigns.data ?? []}
+            columns={columns}
+            getRowId={(campaign) => campaign.id}
+            sorting={sorting}
+            onSortingChange={setSorting}
+            isPending={campaigns.isPending}
+            loadingLabel="Loading campaigns..."
+            failure={campaigns.isError && `Failed to fetch campaigns: ${errorMessage(campaigns.error)}`}
+            emptyMessage={
+              <>
+                <p className="font-medium text-foreground">No campaigns yet</p>
+                {isAdmin && <p className="mt-1 text-sm">Click "Create Campaign" to create one</p>}
+              </>
+            }
+          />
         </CardContent>
       </Card>
 

@@ -11,6 +11,7 @@ import { formatCount, formatPercent, percentOf } from '../../lib/format';
 import { useCampaigns } from '../campaigns/queries';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
+import { ColumnsMenu } from '../../ui/ColumnsMenu';
 import { DateRangePicker } from '../../ui/DateRangePicker';
 import { lastDays, todayIn } from '../../ui/date-range-presets';
 import { Label } from '../../ui/Label';
@@ -19,10 +20,10 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Pagination } from '../../ui/Pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import { ClickIdSearch } from './ClickIdSearch';
-import { ClickLogColumnsMenu } from './ClickLogColumnsMenu';
 import { ClickLogTable } from './ClickLogTable';
 import { ALL_CAMPAIGNS, parseClickLogView, serializeClickLogView, type ClickLogView } from './click-log-view';
-import { DEFAULT_COLUMN_PREFS, useColumnPrefs } from './column-prefs';
+import { CLICK_LOG_COLUMNS } from './click-log-columns';
+import { columnVisibility, DEFAULT_COLUMN_PREFS, hiddenColumns, useColumnPrefs } from './column-prefs';
 import { FIRST_PAGE, placeOfPage, type PagePlace } from './page-place';
 import { clickLogCsvUrl, useClickLog, type ClickLogFilter } from './queries';
 
@@ -150,14 +151,11 @@ export function ClickLogPage() {
           }}
         />
         <div className="sm:ml-auto">
-          <ClickLogColumnsMenu
-            hidden={columnPrefs.hidden}
-            onToggle={(id, shown) =>
-              setColumnPrefs({
-                ...columnPrefs,
-                hidden: shown ? columnPrefs.hidden.filter((h) => h !== id) : [...columnPrefs.hidden, id],
-              })
-            }
+          <ColumnsMenu
+            columns={CLICK_LOG_COLUMNS}
+            visibility={columnVisibility(columnPrefs.hidden)}
+            onVisibilityChange={(next) => setColumnPrefs({ ...columnPrefs, hidden: hiddenColumns(next) })}
+            // Also forgets dragged widths, as the dashboard's does.
             onReset={() => setColumnPrefs(DEFAULT_COLUMN_PREFS)}
           />
         </div>

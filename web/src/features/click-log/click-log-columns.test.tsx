@@ -4,7 +4,7 @@ import type { CellContext } from '@tanstack/react-table';
 import type { ClickLogRow } from '@tracker/schemas';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { shortClickId } from '../../ui/ClickId';
-import { CLICK_LOG_COLUMNS, CLICK_LOG_WIDTH_AT_1440, clickLogTableColumns } from './click-log-columns';
+import { CLICK_LOG_COLUMNS, CLICK_LOG_PINNED_COLUMNS, CLICK_LOG_WIDTH_AT_1440, clickLogTableColumns } from './click-log-columns';
 
 // Three UUIDv7 ids of one burst: the same millisecond prefix, random tails.
 const BURST = ['019abc12-3456-7def-8123-4567890a1b2c', '019abc12-3456-7def-9abc-def012345678', '019abc12-3456-7000-a000-00000000ffff'];
@@ -84,5 +84,25 @@ describe('the audience columns', () => {
 
   it('show a dash for a click recorded before they existed', () => {
     expect(cellHtml('country', row({}))).toContain('>-<');
+  });
+});
+
+describe('long names', () => {
+  const long = 'KETO | US | Broad | F25-54 | CBO | Scale 2026-11 | UGC hook B';
+
+  it('are on screen whole, in columns that wrap, not cut to an ellipsis with the rest on hover', () => {
+    const columns = clickLogTableColumns(tz('UTC'));
+    const wraps = (id: string) => columns.find((c) => c.id === id)?.meta?.wrap;
+    for (const id of ['campaign', 'tiktokCampaign', 'adGroup', 'creative', 'placement', 'spark']) expect(wraps(id)).toBe(true);
+    const html = cellHtml('tiktokCampaign', row({ tiktokCampaignName: long, tiktokCampaignId: '1790123456789012' }));
+    expect(html).toContain(`>${long}<`);
+    expect(html).not.toContain(`title="${long}"`);
+    expect(cellHtml('placement', row({ placement: long }))).not.toContain('title=');
+  });
+
+  it('scroll sideways past the status, payout and click id, which stay in view in the spec’s order', () => {
+    const order = CLICK_LOG_COLUMNS.map((c) => c.id as string);
+    expect(CLICK_LOG_PINNED_COLUMNS).toEqual(order.slice(0, CLICK_LOG_PINNED_COLUMNS.length));
+    expect(CLICK_LOG_PINNED_COLUMNS).toContain('clickId');
   });
 });

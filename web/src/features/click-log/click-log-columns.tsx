@@ -22,60 +22,59 @@ export const CLICK_LOG_WIDTH_AT_1440 = 1440 - 256 - 32 - 2 - 32 - 15;
 /** An audience column, labelled as the tracking-variable catalogue names it; hidden until switched on. */
 function audienceColumn<V extends AudienceVariable>(id: V, size: number) {
   const label = TRACKING_VARIABLES.find((v) => v.id === id)?.label ?? id;
-  return { id, label, size, shown: false } as const;
+  return { id, label, size, shown: false, wrap: true } as const;
 }
 
-/** Default widths fit the spec's ten columns in CLICK_LOG_WIDTH_AT_1440; names past them end in an
- *  ellipsis with the full text on hover, and the Columns menu hides what a buyer does not read. */
+/** Default widths fit the spec's ten columns in CLICK_LOG_WIDTH_AT_1440; a longer name or placement wraps
+ *  onto more lines (`wrap`), so it reads without hovering; the Columns menu hides what a buyer does not read,
+ *  and what it adds scrolls sideways inside the card past the pinned status, payout and click id. */
 export const CLICK_LOG_COLUMNS = [
-  { id: 'status', label: 'Status', size: 84, shown: true },
+  { id: 'status', label: 'Status', size: 76, shown: true, wrap: false },
   // The count and the approved payout, so a buyer sees what a click earned without another column.
-  { id: 'converted', label: 'Converted', size: 120, shown: true },
-  { id: 'clickId', label: 'Click ID', size: 100, shown: true },
-  { id: 'campaign', label: 'Campaign', size: 120, shown: true },
-  { id: 'clickedAt', label: 'Clicked At', size: 160, shown: true },
-  { id: 'tiktokCampaign', label: 'TikTok Campaign', size: 120, shown: true },
-  { id: 'adGroup', label: 'Ad Group', size: 100, shown: true },
-  { id: 'creative', label: 'Creative', size: 100, shown: true },
-  { id: 'placement', label: 'Placement', size: 84, shown: true },
-  { id: 'ipAddress', label: 'IP Address', size: 104, shown: true },
+  { id: 'converted', label: 'Converted', size: 104, shown: true, wrap: false },
+  { id: 'clickId', label: 'Click ID', size: 100, shown: true, wrap: false },
+  { id: 'campaign', label: 'Campaign', size: 120, shown: true, wrap: true },
+  { id: 'clickedAt', label: 'Clicked At', size: 160, shown: true, wrap: false },
+  { id: 'tiktokCampaign', label: 'TikTok Campaign', size: 124, shown: true, wrap: true },
+  { id: 'adGroup', label: 'Ad Group', size: 112, shown: true, wrap: true },
+  { id: 'creative', label: 'Creative', size: 112, shown: true, wrap: true },
+  { id: 'placement', label: 'Placement', size: 92, shown: true, wrap: true },
+  { id: 'ipAddress', label: 'IP Address', size: 100, shown: true, wrap: true },
   // Derived from the IP and user agent by the projector; clicks recorded before that show a dash.
   audienceColumn('country', 130),
   audienceColumn('device', 90),
   audienceColumn('os', 90),
   audienceColumn('browser', 120),
-  { id: 'spark', label: 'Spark', size: 130, shown: false },
-  { id: 'userAgent', label: 'User Agent', size: 260, shown: false },
-  { id: 'bot', label: 'Bot', size: 120, shown: false },
+  { id: 'spark', label: 'Spark', size: 170, shown: false, wrap: true },
+  { id: 'userAgent', label: 'User Agent', size: 260, shown: false, wrap: true },
+  { id: 'bot', label: 'Bot', size: 120, shown: false, wrap: true },
 ] as const;
+
+/** Kept in view while the optional columns scroll sideways: what tells one click from another. */
+export const CLICK_LOG_PINNED_COLUMNS: readonly ClickLogColumnId[] = ['status', 'converted', 'clickId'];
 export type ClickLogColumnId = (typeof CLICK_LOG_COLUMNS)[number]['id'];
 export const DEFAULT_HIDDEN_COLUMNS: ClickLogColumnId[] = CLICK_LOG_COLUMNS.filter((c) => !c.shown).map((c) => c.id);
 
 const dash = <span className="text-muted-foreground">-</span>;
 
+/** The name in full (the cell wraps it) over the platform's id on one line, whole on hover and in the CSV. */
 function IdAndName({ id, name }: { id: string; name: string }) {
   if (!id && !name) return dash;
   return (
     <div className="min-w-0">
-      {name && (
-        <div className="truncate" title={name}>
-          {name}
+      {name && <div>{name}</div>}
+      {id && (
+        <div className="truncate font-mono text-xs text-muted-foreground" title={id}>
+          {id}
         </div>
       )}
-      {id && <div className="truncate font-mono text-xs text-muted-foreground">{id}</div>}
     </div>
   );
 }
 
-/** The short id, its full text on hover, and a click copies the whole id (to search a network with). */
+/** The text as it is (its column wraps it), or a dash. */
 function plain(text: string, className?: string) {
-  return text ? (
-    <span className={className} title={text}>
-      {text}
-    </span>
-  ) : (
-    dash
-  );
+  return text ? <span className={className}>{text}</span> : dash;
 }
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
@@ -138,12 +137,13 @@ export function clickLogTableColumns(inZone: InZone): ColumnDef<ClickLogRow>[] {
     adGroup: ({ row }) => <IdAndName id={row.original.tiktokAdGroupId} name={row.original.adGroupName} />,
     creative: ({ row }) => <IdAndName id={row.original.tiktokCreativeId} name={row.original.creativeName} />,
     placement: ({ row }) => plain(row.original.placement),
-    ipAddress: ({ row }) => plain(row.original.ipAddress, 'font-mono text-xs'),
+    // An IPv6 address has no spaces to wrap at.
+    ipAddress: ({ row }) => plain(row.original.ipAddress, 'font-mono text-xs break-all'),
     country: ({ row }) => plain(countryName(row.original.country)),
     device: ({ row }) => plain(row.original.device),
     os: ({ row }) => plain(row.original.os),
     browser: ({ row }) => plain(row.original.browser),
-    spark: ({ row }) => plain(row.original.sparkId, 'font-mono text-xs'),
+    spark: ({ row }) => plain(row.original.sparkId, 'font-mono text-xs break-all'),
     userAgent: ({ row }) => plain(row.original.userAgent, 'text-xs'),
     bot: ({ row }) => plain(row.original.bot),
   };
@@ -154,6 +154,7 @@ export function clickLogTableColumns(inZone: InZone): ColumnDef<ClickLogRow>[] {
       size: column.size,
       // The server orders the log (newest first); a header sorting one page would only mislead.
       enableSorting: false,
+      meta: { wrap: column.wrap },
       cell: cells[column.id],
     }),
   );

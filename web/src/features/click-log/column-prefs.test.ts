@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { COLUMN_PREFS_KEY, DEFAULT_COLUMN_PREFS, readColumnPrefs } from './column-prefs';
+import { CLICK_LOG_COLUMNS, DEFAULT_HIDDEN_COLUMNS } from './click-log-columns';
+import { columnVisibility, COLUMN_PREFS_KEY, DEFAULT_COLUMN_PREFS, hiddenColumns, readColumnPrefs } from './column-prefs';
 
 const storage = (value: string | null) => ({ getItem: (key: string) => (key === COLUMN_PREFS_KEY ? value : null) });
 
@@ -18,5 +19,16 @@ describe('readColumnPrefs', () => {
     expect(readColumnPrefs(storage('{not json'))).toEqual(DEFAULT_COLUMN_PREFS);
     expect(readColumnPrefs(storage(JSON.stringify({ hidden: 'all', widths: {} })))).toEqual(DEFAULT_COLUMN_PREFS);
     expect(readColumnPrefs(undefined)).toEqual(DEFAULT_COLUMN_PREFS);
+  });
+});
+
+describe('the choice as TanStack visibility', () => {
+  it('names every column, and a box ticked in the Columns menu comes back as the hidden list', () => {
+    const visibility = columnVisibility(DEFAULT_HIDDEN_COLUMNS);
+    expect(Object.keys(visibility)).toHaveLength(CLICK_LOG_COLUMNS.length);
+    expect(visibility.status).toBe(true);
+    expect(visibility.country).toBe(false);
+    expect(hiddenColumns(visibility)).toEqual(DEFAULT_HIDDEN_COLUMNS);
+    expect(hiddenColumns({ ...visibility, country: true, placement: false })).toEqual(['placement', ...DEFAULT_HIDDEN_COLUMNS.filter((id) => id !== 'country')]);
   });
 });

@@ -1,5 +1,6 @@
 // Which Click Log columns show and how wide they are, kept in this browser (localStorage): the server's
 // preferences hold the report table's columns only.
+import type { VisibilityState } from '@tanstack/react-table';
 import { z } from 'zod';
 import { useState } from 'react';
 import { CLICK_LOG_COLUMNS, DEFAULT_HIDDEN_COLUMNS, type ClickLogColumnId } from './click-log-columns';
@@ -22,6 +23,16 @@ const prefsSchema = z.object({
     (widths) => Object.fromEntries(Object.entries(widths).filter(([id]) => columnId.safeParse(id).success)) as ClickLogColumnPrefs['widths'],
   ),
 });
+
+/** The choice as TanStack Table's visibility state (for the table and the Columns menu): every column named. */
+export function columnVisibility(hidden: readonly ClickLogColumnId[]): VisibilityState {
+  return Object.fromEntries(CLICK_LOG_COLUMNS.map((c) => [c.id, !hidden.includes(c.id)]));
+}
+
+/** The hidden columns of a visibility state, in table order; a column it does not name is shown. */
+export function hiddenColumns(visibility: VisibilityState): ClickLogColumnId[] {
+  return CLICK_LOG_COLUMNS.filter((c) => visibility[c.id] === false).map((c) => c.id);
+}
 
 /** The saved choice, or the defaults when there is none or it cannot be read. */
 export function readColumnPrefs(storage: Pick<Storage, 'getItem'> | undefined): ClickLogColumnPrefs {

@@ -1,7 +1,8 @@
 // The Offer Configuration screen at /offer-config (spec §2; admin only): the offers table with the
 // 50-character UTM preview, the default payout, Add / Edit dialogs, delete, and the list of template tokens.
+import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
@@ -9,15 +10,12 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeader } from '../../ui/PageHeader';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
-import { TableMessageRow } from '../../ui/TableMessageRow';
+import { DataTable } from '../../ui/DataTable';
 import { useConfirmTarget } from '../../ui/use-confirm-target';
 import { OfferDialog } from './OfferDialog';
 import { useDeleteOffer, useOffers, type Offer } from './queries';
 import { UtmTokenHelp } from './UtmTokenHelp';
 import { previewUtmTemplate } from './utm-preview';
-
-const COLUMNS = 5;
 
 export function OfferConfigPage() {
   const isAdmin = useSignedInUser().role === 'admin';
@@ -25,6 +23,78 @@ export function OfferConfigPage() {
   const deleteOffer = useDeleteOffer();
   const confirmDelete = useConfirmTarget<Offer>();
   const [dialog, setDialog] = useState<{ open: boolean; offer: Offer | null }>({ open: false, offer: null });
+  const [sorting, setSorting] = useState<SortingState>([]);
+
+  const columns = useMemo<ColumnDef<Offer>[]>(
+    () => [
+      { accessorKey: 'name', header: 'Name', size: 240, meta: { wrap: true, cellClassName: () => 'font-medium' } },
+      {
+        accessorKey: 'url',
+        header: 'URL',
+        size: 320,
+        cell: ({ row }) => (
+          <a
+            href={row.original.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex max-w-full items-center gap-1 text-primary underline-offset-4 hover:underline"
+          >
+            <span className="truncate">{row.original.url}</span>
+            <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
+          </a>
+        ),
+      },
+      {
+        accessorKey: 'utmTemplate',
+        header: 'UTM Template',
+        size: 400,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <code className="font-mono text-xs text-muted-foreground" title={row.original.utmTemplate}>
+            {previewUtmTemplate(row.original.utmTemplate)}
+          </code>
+        ),
+      },
+      {
+        accessorKey: 'payout',
+        header: 'Default Payout',
+        size: 130,
+        meta: { align: 'right' },
+        cell: ({ row }) =>
+          row.original.payout === null ? (
+            <span className="text-muted-foreground" aria-label="None">
+              —
+            </span>
+          ) : (
+            formatMoney(row.original.payout)
+          ),
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        size: 110,
+        meta: { align: 'right' },
+        cell: ({ row }) =>
+          isAdmin && (
+            <>
+              <Button variant="ghost" size="icon" aria-label={`Edit ${row.original.name}`} onClick={() => setDialog({ open: true, offer: row.original })}>
+                <Pencil aria-hidden="true" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Delete ${row.original.name}`}
+                disabled={deleteOffer.isPending}
+                onClick={() => confirmDelete.ask(row.original)}
+              >
+                <Trash2 className="text-destructive" aria-hidden="true" />
+              </Button>
+            </>
+          ),
+      },
+    ],
+    [isAdmin, deleteOffer.isPending, confirmDelete],
+  );
 
   return (
     <div className="space-y-6">
@@ -47,77 +117,23 @@ export function OfferConfigPage() {
           <CardDescription>Each click to an offer gets its UTM template appended, with the tokens filled in.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Table aria-label="Offers">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>URL</TableHead>
-                <TableHead>UTM Template</TableHead>
-                <TableHead className="text-right">Default Payout</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {offers.isPending ? (
-                <TableMessageRow colSpan={COLUMNS}>Loading offers...</TableMessageRow>
-              ) : offers.isError ? (
-                <TableMessageRow colSpan={COLUMNS}>Failed to fetch offers: {errorMessage(offers.error)}</TableMessageRow>
-              ) : offers.data.length === 0 ? (
-                <TableMessageRow colSpan={COLUMNS}>
-                  <p className="font-medium text-foreground">No offers configured</p>
-                  {isAdmin && <p className="mt-1 text-sm">Click "Add Offer" to create one</p>}
-                </TableMessageRow>
-              ) : (
-                offers.data.map((offer) => (
-                  <TableRow key={offer.id}>
-                    <TableCell className="font-medium">{offer.name}</TableCell>
-                    <TableCell className="max-w-xs">
-                      <a
-                        href={offer.url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="inline-flex max-w-full items-center gap-1 text-primary underline-offset-4 hover:underline"
-                      >
-                        <span className="truncate">{offer.url}</span>
-                        <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
-                      </a>
-                    </TableCell>
-                    <TableCell>
-                      <code className="font-mono text-xs text-muted-foreground" title={offer.utmTemplate}>
-                        {previewUtmTemplate(offer.utmTemplate)}
-                      </code>
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {offer.payout === null ? <span className="text-muted-foreground" aria-label="None">—</span> : formatMoney(offer.payout)}
-                    </TableCell>
-                    <TableCell className="text-right whitespace-nowrap">
-                      {isAdmin && (
-                        <>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Edit ${offer.name}`}
-                            onClick={() => setDialog({ open: true, offer })}
-                          >
-                            <Pencil aria-hidden="true" />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Delete ${offer.name}`}
-                            disabled={deleteOffer.isPending}
-                            onClick={() => confirmDelete.ask(offer)}
-                          >
-                            <Trash2 className="text-destructive" aria-hidden="true" />
-                          </Button>
-                        </>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Offers"
+            data={offers.data ?? []}
+            columns={columns}
+            getRowId={(offer) => String(offer.id)}
+            sorting={sorting}
+            onSortingChange={setSorting}
+            isPending={offers.isPending}
+            loadingLabel="Loading offers..."
+            failure={offers.isError && `Failed to fetch offers: ${errorMessage(offers.error)}`}
+            emptyMessage={
+              <>
+                <p className="font-medium text-foreground">No offers configured</p>
+                {isAdmin && <p className="mt-1 text-sm">Click "Add Offer" to create one</p>}
+              </>
+            }
+          />
         </CardContent>
       </Card>
 

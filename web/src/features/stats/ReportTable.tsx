@@ -61,7 +61,7 @@ export function ReportTable({
   return (
     <DataTable
       label="Report"
-      pinFirstColumn
+      pinnedColumns={['name']}
       data={rows}
       columns={tableColumns as ColumnDef<DrillRow>[]}
       getRowId={(row) => row.id}

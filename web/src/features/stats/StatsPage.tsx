@@ -13,6 +13,7 @@ import { useOffers } from '../offers/queries';
 import { useSparks } from '../sparks/queries';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
+import { ColumnsMenu } from '../../ui/ColumnsMenu';
 import { Spinner } from '../../ui/Spinner';
 import { DateRangePicker } from '../../ui/DateRangePicker';
 import { PageHeader } from '../../ui/PageHeader';
@@ -20,7 +21,6 @@ import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { useCopyIndicator } from '../../ui/use-copy-indicator';
 import { toggleCampaignFilter } from './campaign-filter';
 import { serializeDashboardView, type AudienceFilterValues } from './dashboard-view';
-import { ColumnsPopover } from './ColumnsPopover';
 import { EMPTY_GROUP_LABELS, type ReportGroupBy } from '@tracker/schemas';
 import { drillLevels, drillTree, fitDrill, openedPaths, type DrillState } from './drill';
 import { drillCsv } from './drill-csv';
@@ -29,11 +29,12 @@ import {
   columnsForGrouping,
   DEFAULT_VISIBLE_COLUMNS,
   normalizeVisibleColumns,
-  toggleColumn,
+  visibleColumnsOf,
   type ReportColumnId,
 } from './report-columns';
 import { GROUPING_TABS, nameHeaderFor, NO_VARIABLE, reportGroupBy, type GroupingTab } from './report-groupings';
 import { ReportTable } from './ReportTable';
+import { reportColumnVisibility } from './report-table-columns';
 import { NONE_FILTER } from './report-types';
 import { rangeParams, statsCsvFilename, statsRange, useReportTimeZone } from './report-time-zone';
 import { ALL, StatsFilters, type StatsFilterValues } from './StatsFilters';
@@ -209,11 +210,11 @@ export function StatsPage() {
         onDrillChange={setDrill}
         audience={<AudienceFilters values={view.audience} seen={audienceValues.data} onChange={(audience) => updateView({ audience })} />}
         actions={
-          <ColumnsPopover
+          <ColumnsMenu
             columns={groupingColumns}
-            visible={visible}
-            saving={saveColumns.isPending}
-            onToggle={(id, shown) => saveColumnChoice({ visibleColumns: toggleColumn(visible, id, shown) })}
+            visibility={reportColumnVisibility(groupingColumns, visible)}
+            disabled={saveColumns.isPending}
+            onVisibilityChange={(next) => saveColumnChoice({ visibleColumns: visibleColumnsOf(next) })}
             // Back to the spec's columns, at their default widths.
             onReset={() => saveColumnChoice({ visibleColumns: [...DEFAULT_VISIBLE_COLUMNS], columnWidths: {} })}
           />

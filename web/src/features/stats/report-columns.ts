@@ -11,6 +11,7 @@ import {
   formatRoas,
   formatRoi,
 } from '../../lib/format';
+import type { VisibilityState } from '@tanstack/react-table';
 import { DEFAULT_VISIBLE_COLUMNS, REPORT_COLUMNS, type ReportColumnId } from '@tracker/schemas';
 import type { ReportGroupBy } from './report-groupings';
 import type { ReportRow } from './report-types';
@@ -41,12 +42,10 @@ export function normalizeVisibleColumns(saved: readonly unknown[] | null | undef
   return REPORT_COLUMNS.filter((c) => wanted.has(c.id)).map((c) => c.id);
 }
 
-/** The visible set after ticking or unticking one column, in table order. */
-export function toggleColumn(visible: readonly ReportColumnId[], id: ReportColumnId, shown: boolean): ReportColumnId[] {
-  const next = new Set(visible);
-  if (shown) next.add(id);
-  else next.delete(id);
-  return REPORT_COLUMNS.filter((c) => next.has(c.id)).map((c) => c.id);
+/** The visible set the Columns menu's visibility state (reportColumnVisibility, one box changed) names, in
+ *  table order; a column the state does not name is not offered, so not shown. */
+export function visibleColumnsOf(visibility: VisibilityState): ReportColumnId[] {
+  return REPORT_COLUMNS.filter((c) => visibility[c.id] === true).map((c) => c.id);
 }
 
 /** A cell as the table shows it (spec §9 formats). */
