@@ -18,16 +18,23 @@ const url = httpUrl('Offer URL', { error: OFFER_REQUIRED_MESSAGE, max: 2000 });
 const utmTemplate = utmTemplateField('The UTM template', { error: OFFER_REQUIRED_MESSAGE, max: 2000 });
 /** Paid for a conversion whose postback sends no payout ('12.50'); blank or null: none, and such a postback is refused. */
 const payout = optionalMoneySchema(OFFER_PAYOUT);
+/** Approved conversions a report day the offer takes before it leaves every rotation until the day turns; null: no cap. */
+const dailyCap = z
+  .number({ error: 'The daily cap must be a whole number of conversions' })
+  .int('The daily cap must be a whole number of conversions')
+  .min(1, 'The daily cap must be at least 1 (or empty for no cap)')
+  .max(1_000_000, 'The daily cap must be at most 1000000')
+  .nullable();
 
 /** POST /api/offers. An omitted utmTemplate takes the default one; a blank one is refused. */
 export const offerCreateSchema = z
-  .strictObject({ name: name.default(''), url: url.default(''), utmTemplate: utmTemplate.default(DEFAULT_UTM_TEMPLATE), payout })
+  .strictObject({ name: name.default(''), url: url.default(''), utmTemplate: utmTemplate.default(DEFAULT_UTM_TEMPLATE), payout, dailyCap: dailyCap.default(null) })
   .refine((b) => b.name !== '' && b.url !== '' && b.utmTemplate !== '', OFFER_REQUIRED_MESSAGE);
 export type OfferCreateBody = z.input<typeof offerCreateSchema>;
 
 /** PATCH /api/offers/:id: the same fields; those sent must be valid. A payout left out stays, null or '' clears it. */
 export const offerUpdateSchema = z
-  .strictObject({ name: name.optional(), url: url.optional(), utmTemplate: utmTemplate.optional(), payout: payout.optional() })
+  .strictObject({ name: name.optional(), url: url.optional(), utmTemplate: utmTemplate.optional(), payout: payout.optional(), dailyCap: dailyCap.optional() })
   .refine((b) => b.name !== '' && b.url !== '' && b.utmTemplate !== '', OFFER_REQUIRED_MESSAGE);
 export type OfferUpdateBody = z.input<typeof offerUpdateSchema>;
 
@@ -39,6 +46,9 @@ export const offerSchema = z.object({
   utmTemplate: z.string(),
   /** The default payout as decimal text ('12.50'), or null when the offer has none. */
   payout: z.string().nullable(),
+  dailyCap: z.number().nullable(),
+  /** The last report day the cap was reached, and when: the offer left every rotation then until the day turned. */
+  capHit: z.object({ day: z.string(), at: wireTimestamp, conversions: z.number() }).nullable(),
   createdAt: wireTimestamp,
 });
 export type Offer = z.output<typeof offerSchema>;

@@ -11,6 +11,7 @@ import type { ClickLookup } from './click-lookup';
 import type { ReadEdgeRequest } from './edge-request';
 import type { IngestStats } from './register-ingest';
 import { chooseRoute, primaryLanguage, type Visitor } from './flow/choose-route';
+import type { OfferCaps } from './flow/offer-caps';
 import { landerLocation, offerLocation } from './redirect-urls';
 import { sendStrandedVisitor } from './stranded-visitor';
 import type { CatalogSnapshot, TrackingCatalog } from './tracking-catalog';
@@ -28,6 +29,7 @@ function visitorOf(ip: string, userAgent: string, acceptLanguage: string | undef
 
 export interface ClickRedirectDeps {
   catalog: TrackingCatalog;
+  caps: OfferCaps;
   eventLog: EventLog;
   clicks: ClickLookup;
   stats: IngestStats;
@@ -58,7 +60,11 @@ export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps
       const edge = deps.readEdge(request);
       const userAgent = cleanValue(request.headers['user-agent'], MAX_USER_AGENT_LENGTH);
       const bot = detectBot(userAgent, request.headers);
-      const route = chooseRoute(campaign.flow, visitorOf(edge.ip, userAgent, request.headers['accept-language'], bot !== ''));
+      const route = chooseRoute(campaign.flow, visitorOf(edge.ip, userAgent, request.headers['accept-language'], bot !== ''), Math.random, deps.caps.capped);
+      // Every offer of the path (and the fallback offer) over its daily cap: the fallback URL, no click recorded.
+      if (route.offersCapped) {
+        return sendStrandedVisitor(reply, deps, { status: 404, title: 'Offer capped', message: "This campaign's offers have reached today's cap." });
+      }
       const lander = route.landerId === null ? undefined : snapshot.landers.get(route.landerId);
       const offer = route.offerId === null ? undefined : snapshot.offers.get(route.offerId);
       // No lander (or no offer on a direct link) to send the visitor to: the fallback URL when set, else a

@@ -5,6 +5,7 @@ import { clickRedirectRoute } from './click-redirect';
 import { ClickLookup } from './click-lookup';
 import { conversionPostbackRoute } from './conversion-postback';
 import { edgeRequestReader } from './edge-request';
+import { OfferCaps } from './flow/offer-caps';
 import { landerExitRoute } from './lander-exit';
 import { reportSpill } from './report-spill';
 import { TrackingCatalog } from './tracking-catalog';
@@ -43,6 +44,7 @@ export interface IngestStats {
 
 export interface Ingest {
   catalog: TrackingCatalog;
+  caps: OfferCaps;
   stats: IngestStats;
   stop(): void;
 }
@@ -53,7 +55,9 @@ export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Pr
   const clicks = new ClickLookup(deps.analytics, { cacheBytes: deps.clickCacheBytes, retries: deps.clickLookupRetries });
   const stats: IngestStats = { clicks: 0, unrecordedClicks: 0, exits: 0, unrecordedExits: 0, conversions: 0, refusedPostbacks: 0, fallbacks: 0 };
   const readEdge = edgeRequestReader(deps.edgeWorkerSecret);
-  const routeDeps = { catalog, clicks, stats, readEdge, eventLog: deps.eventLog, logger: deps.logger };
+  const caps = new OfferCaps({ catalog, analytics: deps.analytics, db: deps.db, logger: deps.logger });
+  await caps.start();
+  const routeDeps = { catalog, caps, clicks, stats, readEdge, eventLog: deps.eventLog, logger: deps.logger };
 
   clickRedirectRoute(app, routeDeps);
   landerExitRoute(app, routeDeps);
@@ -64,8 +68,10 @@ export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Pr
   const spill = reportSpill({ db: deps.db, eventLog: deps.eventLog, instance: deps.spillInstance ?? 'ingest', logger: deps.logger });
   return {
     catalog,
+    caps,
     stats,
     stop: () => {
+      caps.stop();
       spill?.stop();
       catalog.stop();
     },

@@ -35,6 +35,10 @@ export interface CatalogDestination {
 
 export interface CatalogSnapshot {
   campaigns: Map<string, CatalogCampaign>;
+  /** Offers with a daily conversion cap, and the cap. */
+  offerCaps: Map<number, number>;
+  /** The report time zone (setting report_timezone): caps count conversions of its day. */
+  reportTimezone: string;
   landers: Map<number, CatalogDestination>;
   offers: Map<number, CatalogDestination>;
   /** Public spark ids that exist, to accept a `spark` parameter only when it names one. */
@@ -91,7 +95,7 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
       .where(and(eq(schema.domains.status, 'active'), isNotNull(schema.domains.subdomain))),
     db.select({ id: schema.landers.id, url: schema.landers.url }).from(schema.landers),
     db
-      .select({ id: schema.offers.id, url: schema.offers.url, utmTemplate: schema.offers.utmTemplate, payout: schema.offers.defaultPayout })
+      .select({ id: schema.offers.id, url: schema.offers.url, utmTemplate: schema.offers.utmTemplate, payout: schema.offers.defaultPayout, dailyCap: schema.offers.dailyCap })
       .from(schema.offers),
   ]);
   const campaigns = new Map<string, CatalogCampaign>();
@@ -133,6 +137,8 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
   }
   return {
     campaigns,
+    offerCaps: new Map(offerRows.flatMap((r): Array<[number, number]> => (r.dailyCap === null ? [] : [[r.id, r.dailyCap]]))),
+    reportTimezone: setting.get('report_timezone') || 'UTC',
     landers,
     offers,
     sparkIds: new Set(sparkRows.map((r) => r.sparkId)),

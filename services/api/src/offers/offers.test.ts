@@ -181,6 +181,37 @@ describe('default payout', () => {
   });
 });
 
+describe('daily cap', () => {
+  test('is optional, saved, cleared with null, and the last day it was reached comes with the offer', async () => {
+    const created = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: { ...valid, dailyCap: 50 } });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    expect(created.json()).toMatchObject({ dailyCap: 50, capHit: null });
+    await h.entities.db.insert(schema.offerCapHits).values([
+      { offerId: id, day: '2026-11-20', conversions: 50, hitAt: new Date('2026-11-20T15:00:00Z') },
+      { offerId: id, day: '2026-11-26', conversions: 51, hitAt: new Date('2026-11-26T09:30:00Z') },
+    ]);
+    const list = await h.call({ method: 'GET', url: '/api/offers', cookie: admin });
+    expect(list.json()).toEqual(expect.arrayContaining([expect.objectContaining({ id, dailyCap: 50, capHit: { day: '2026-11-26', at: '2026-11-26T09:30:00.000Z', conversions: 51 } })]));
+    const cleared = await h.call({ method: 'PATCH', url: `/api/offers/${id}`, cookie: admin, payload: { dailyCap: null } });
+    expect(cleared.json()).toMatchObject({ dailyCap: null });
+    const kept = await h.call({ method: 'PATCH', url: `/api/offers/${id}`, cookie: admin, payload: { name: 'Renamed' } });
+    expect(kept.json()).toMatchObject({ dailyCap: null, name: 'Renamed' });
+  });
+
+  test.each([
+    [0, 'dailyCap: The daily cap must be at least 1 (or empty for no cap)'],
+    [2.5, 'dailyCap: The daily cap must be a whole number of conversions'],
+    ['ten', 'dailyCap: The daily cap must be a whole number of conversions'],
+  ])('cap %j → 400 %s, nothing stored', async (dailyCap, message) => {
+    const before = await h.entities.db.$count(schema.offers);
+    const res = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: { ...valid, dailyCap } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await h.entities.db.$count(schema.offers)).toBe(before);
+  });
+});
+
 describe('delete: a delete never silently breaks live traffic', () => {
   test('an offer campaigns use is refused with a 409 naming them, and stays', async () => {
     const offer = await newOffer('Used');

@@ -1,12 +1,12 @@
 // Changes an offer's name, URL, UTM template or default payout; 404 for an unknown id.
 import { eq } from 'drizzle-orm';
 import { notFound, schema, type Db } from '@tracker/core';
-import { offerView, type OfferView } from './list-offers';
+import { lastCapHits, offerView, type OfferView } from './list-offers';
 
 export async function updateOffer(
   db: Db,
   id: number,
-  patch: { name?: string; url?: string; utmTemplate?: string; payout?: string | null },
+  patch: { name?: string; url?: string; utmTemplate?: string; payout?: string | null; dailyCap?: number | null },
 ): Promise<OfferView> {
   const { payout, ...fields } = patch;
   // A payout left out stays as it is; null clears it.
@@ -16,5 +16,5 @@ export async function updateOffer(
       ? await db.update(schema.offers).set(changes).where(eq(schema.offers.id, id)).returning()
       : await db.select().from(schema.offers).where(eq(schema.offers.id, id));
   if (!row) throw notFound('Offer not found');
-  return offerView(row);
+  return offerView(row, (await lastCapHits(db, [row.id])).get(row.id) ?? null);
 }

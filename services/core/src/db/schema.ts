@@ -108,8 +108,25 @@ export const offers = pgTable('offers', {
   utmTemplate: text().notNull().default(DEFAULT_UTM_TEMPLATE),
   /** Paid for a conversion whose postback carries no payout; null: such a postback is refused. */
   defaultPayout: money(),
+  /** Approved conversions a report day before the offer leaves every rotation until the day turns; null: no cap. */
+  dailyCap: integer(),
   createdAt: createdAt(),
 });
+
+/** When an offer reached its daily cap: one row a report day, written by the ingest that first saw it. */
+export const offerCapHits = pgTable(
+  'offer_cap_hits',
+  {
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    /** The report day, YYYY-MM-DD in the report time zone. */
+    day: text().notNull(),
+    hitAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    conversions: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.day] })],
+);
 
 export const domainStatuses = [
   'pending',

@@ -58,11 +58,11 @@ describe('chooseRoute', () => {
       ],
       defaultPath: path([[1, 1]], [[7, 1]]),
     });
-    expect(chooseRoute(flow, visitor({ country: 'DE', os: 'iOS' }, { bot: true }))).toEqual({ rule: 'Bots', landerId: null, offerId: 90 });
-    expect(chooseRoute(flow, visitor({ country: 'DE', os: 'iOS' }))).toEqual({ rule: 'iOS DE', landerId: 20, offerId: 21 });
-    expect(chooseRoute(flow, visitor({ country: 'DE', os: 'Android' }))).toEqual({ rule: 'Not US', landerId: 30, offerId: 31 });
-    expect(chooseRoute(flow, visitor({ country: 'US' }, { language: 'de' }))).toEqual({ rule: 'German speakers', landerId: 40, offerId: 41 });
-    expect(chooseRoute(flow, visitor({ country: 'US', os: 'iOS' }))).toEqual({ rule: null, landerId: 1, offerId: 7 });
+    expect(chooseRoute(flow, visitor({ country: 'DE', os: 'iOS' }, { bot: true }))).toEqual({ rule: 'Bots', landerId: null, offerId: 90, offersCapped: false });
+    expect(chooseRoute(flow, visitor({ country: 'DE', os: 'iOS' }))).toEqual({ rule: 'iOS DE', landerId: 20, offerId: 21, offersCapped: false });
+    expect(chooseRoute(flow, visitor({ country: 'DE', os: 'Android' }))).toEqual({ rule: 'Not US', landerId: 30, offerId: 31, offersCapped: false });
+    expect(chooseRoute(flow, visitor({ country: 'US' }, { language: 'de' }))).toEqual({ rule: 'German speakers', landerId: 40, offerId: 41, offersCapped: false });
+    expect(chooseRoute(flow, visitor({ country: 'US', os: 'iOS' }))).toEqual({ rule: null, landerId: 1, offerId: 7, offersCapped: false });
   });
 
   it('compares audience values as the reports show them, whatever their case', () => {
@@ -82,7 +82,7 @@ describe('chooseRoute', () => {
     const random = seeded(7);
     for (let i = 0; i < 200; i++) expect(chooseRoute(flow, visitor(), random, new Set([7])).offerId).toBe(8);
     expect(chooseRoute(flow, visitor(), random, new Set([7, 8])).offerId).toBe(9);
-    expect(chooseRoute(flow, visitor(), random, new Set([7, 8, 9])).offerId).toBeNull();
+    expect(chooseRoute(flow, visitor(), random, new Set([7, 8, 9]))).toMatchObject({ offerId: null, offersCapped: true });
   });
 });
 

@@ -17,6 +17,9 @@ export interface Route {
   rule: string | null;
   landerId: number | null;
   offerId: number | null;
+  /** The path has offers, but all of them (and the fallback offer) are over their cap: the visitor goes to the
+   *  fallback URL instead. */
+  offersCapped: boolean;
 }
 
 /** Weighted items with their running totals: a draw is one random number and a short scan. */
@@ -119,7 +122,7 @@ export function chooseRoute(flow: CompiledFlow, visitor: Visitor, random: () => 
     }
   }
   const offerId = draw(path.offers, random, excludedOffers) ?? (flow.fallbackOfferId !== null && !excludedOffers?.has(flow.fallbackOfferId) ? flow.fallbackOfferId : null);
-  return { rule, landerId: draw(path.landers, random), offerId };
+  return { rule, landerId: draw(path.landers, random), offerId, offersCapped: offerId === null && path.offers.total > 0 };
 }
 
 /** The primary language of an Accept-Language header: 'de' for 'de-DE,de;q=0.9,en;q=0.8'. */

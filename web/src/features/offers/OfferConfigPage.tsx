@@ -11,14 +11,39 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeader } from '../../ui/PageHeader';
 import { DataTable } from '../../ui/DataTable';
+import { toDayParam, todayIn } from '../../ui/date-range-presets';
 import { useConfirmTarget } from '../../ui/use-confirm-target';
+import { useSignedInTimeZone } from '../stats/report-time-zone';
 import { OfferDialog } from './OfferDialog';
 import { useDeleteOffer, useOffers, type Offer } from './queries';
 import { UtmTokenHelp } from './UtmTokenHelp';
 import { previewUtmTemplate } from './utm-preview';
 
+/** '50 a day', and when the cap was last reached: 'reached today at 14:32' or 'last reached 2026-11-20'. */
+function DailyCap({ offer, today }: { offer: Offer; today: string }) {
+  if (offer.dailyCap === null) {
+    return (
+      <span className="text-muted-foreground" aria-label="No cap">
+        —
+      </span>
+    );
+  }
+  const hit = offer.capHit;
+  return (
+    <div>
+      <div className="tabular-nums">{offer.dailyCap} a day</div>
+      {hit && (
+        <div className={hit.day === today ? 'text-xs font-medium text-destructive' : 'text-xs text-muted-foreground'}>
+          {hit.day === today ? `Reached today at ${new Date(hit.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : `Last reached ${hit.day}`}
+        </div>
+      )}
+    </div>
+  );
+}
+
 export function OfferConfigPage() {
   const isAdmin = useSignedInUser().role === 'admin';
+  const today = toDayParam(todayIn(useSignedInTimeZone()));
   const offers = useOffers();
   const deleteOffer = useDeleteOffer();
   const confirmDelete = useConfirmTarget<Offer>();
@@ -70,6 +95,13 @@ export function OfferConfigPage() {
           ),
       },
       {
+        accessorKey: 'dailyCap',
+        header: 'Daily Cap',
+        size: 170,
+        meta: { wrap: true },
+        cell: ({ row }) => <DailyCap offer={row.original} today={today} />,
+      },
+      {
         id: 'actions',
         header: 'Actions',
         size: 110,
@@ -93,7 +125,7 @@ export function OfferConfigPage() {
           ),
       },
     ],
-    [isAdmin, deleteOffer.isPending, confirmDelete],
+    [isAdmin, deleteOffer.isPending, confirmDelete, today],
   );
 
   return (

@@ -1,5 +1,6 @@
 // The 'Create New Offer' and 'Edit Offer' dialog: Offer Name, Offer URL, UTM Template (3 rows, the
-// default template for a new offer) and Default payout (optional: what a postback without a payout pays).
+// default template for a new offer), Default payout (optional: what a postback without a payout pays) and Daily cap
+// (optional: approved conversions a report day before the offer leaves every rotation until the day turns).
 // Checked with the shared schema; a failure toasts 'Validation error'.
 // Below the template, the final offer URL for a sample click, or why the template cannot be saved.
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -21,7 +22,7 @@ import { UtmTokenHelp } from './UtmTokenHelp';
 // The create and update bodies share one input shape, so one form serves both modes.
 type OfferFormValues = OfferCreateBody;
 
-const NEW_OFFER = { name: '', url: '', utmTemplate: DEFAULT_UTM_TEMPLATE, payout: '' } satisfies OfferFormValues;
+const NEW_OFFER = { name: '', url: '', utmTemplate: DEFAULT_UTM_TEMPLATE, payout: '', dailyCap: null } satisfies OfferFormValues;
 
 /** `offer` null: create mode. */
 export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOpenChange: (open: boolean) => void; offer: Offer | null }) {
@@ -34,12 +35,12 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
     control,
     formState: { errors },
   } = useForm<OfferFormValues, unknown, OfferUpdateBody>({ resolver: zodResolver(offer ? offerUpdateSchema : offerCreateSchema), defaultValues: NEW_OFFER });
-  const ids = { utm: useId(), help: useId(), preview: useId(), utmError: useId(), payout: useId(), payoutHelp: useId(), payoutError: useId() };
+  const ids = { utm: useId(), help: useId(), preview: useId(), utmError: useId(), payout: useId(), payoutHelp: useId(), payoutError: useId(), cap: useId(), capHelp: useId(), capError: useId() };
   const pending = createOffer.isPending || updateOffer.isPending;
 
   // Each opening starts from the offer being edited, or from the defaults.
   useEffect(() => {
-    if (open) reset(offer ? { name: offer.name, url: offer.url, utmTemplate: offer.utmTemplate, payout: offer.payout ?? '' } : NEW_OFFER);
+    if (open) reset(offer ? { name: offer.name, url: offer.url, utmTemplate: offer.utmTemplate, payout: offer.payout ?? '', dailyCap: offer.dailyCap } : NEW_OFFER);
   }, [open, offer, reset]);
 
   const onSubmit = handleSubmit((body) => {
@@ -100,6 +101,23 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
             <FieldError id={ids.payoutError} error={errors.payout} />
             <p id={ids.payoutHelp} className="text-xs text-muted-foreground">
               Paid for a conversion whose postback sends no payout, e.g. 12.50. Left empty, such a postback is refused.
+            </p>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={ids.cap}>Daily cap</Label>
+            <Input
+              id={ids.cap}
+              inputMode="numeric"
+              placeholder="No cap"
+              autoComplete="off"
+              aria-invalid={errors.dailyCap ? true : undefined}
+              aria-describedby={`${ids.capHelp}${errors.dailyCap ? ` ${ids.capError}` : ''}`}
+              {...register('dailyCap', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}
+            />
+            <FieldError id={ids.capError} error={errors.dailyCap} />
+            <p id={ids.capHelp} className="text-xs text-muted-foreground">
+              Approved conversions a report day. At the cap the offer leaves every campaign's rotation until the day turns; a path with no offer left sends
+              clicks to its fallback offer or the fallback URL.
             </p>
           </div>
           <DialogFooter>
