@@ -1,6 +1,6 @@
 // Drill-down through HTTP on the real embedded stores: `then`/`parent` answer the
 // next level's rows under one opened row, their totals are that row to the cent (spend split level by
-// level), three levels deep, the 'Direct'/'Unknown' row opens too, and impossible paths (a level twice) are a 400.
+// level), three levels deep, the 'Unknown' row opens too, and impossible paths (a level twice) are a 400.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { insertClicks, recordSpend, schema } from '@tracker/core';
 import type { ReportResponse } from '@tracker/schemas';
@@ -83,7 +83,7 @@ describe('GET /api/reports drill-down', () => {
     expect(a.totals.spend).toBe('0.43');
   });
 
-  test("the 'Direct' / 'Unknown' row opens with an empty parent, and campaign children carry exits", async () => {
+  test("the 'Unknown' row opens with an empty parent, and campaign children carry exits", async () => {
     const drill = await report('groupBy=offer&then=campaign&parent=');
     expect(pick(drill)).toEqual([{ key: 'cmpB', label: 'Campaign B', clicks: 4, spend: '0.57', revenue: '0.00' }]);
     const withExits = await report(`groupBy=offer&then=campaign&parent=${o1}`);

@@ -4,14 +4,14 @@
 // report splits it, then the opened row's cents go to its children pro rata by visits (largest
 // remainder), so the children always add up to their parent's row to the cent; `totals` is that row.
 import type { Analytics, QueryParams } from '@tracker/core';
-import { drillPath, splitCents, type ReportQuery, type ReportResponse } from '@tracker/schemas';
+import { drillPath, NO_CLICK_KEY, NO_CLICK_LABEL, splitCents, type ReportQuery, type ReportResponse } from '@tracker/schemas';
 import { compareBytes } from './compare-bytes';
-import type { ReportDeps } from './get-report';
+import { getReport, type ReportDeps } from './get-report';
 import { labelGroups } from './group-labels';
 import { loadReportScope } from './load-report-scope';
 import { planReport } from './report-plan';
 import { queryConversions, queryExitClicks, queryUnapprovedConversions } from './report-query';
-import { collectMeasures, reportRows, type VisitMeasures } from './report-rows';
+import { collectMeasures, emptyMeasures, reportRows, type VisitMeasures } from './report-rows';
 import { drillReportSql } from './report-sql';
 import type { ViewerScope } from './viewer-scope';
 
@@ -83,6 +83,7 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
   const { levels: allLevels, parents } = drillPath(query);
   const levels = allLevels.slice(0, parents.length + 1);
   const child = levels[parents.length]!;
+  if (parents.every((p) => p === NO_CLICK_KEY)) return openNoClickRow(deps, query, levels, viewer);
   const scope = await loadReportScope(db, query, levels.includes('mediabuyer'), viewer);
   const plan = planReport(scope, levels, parents);
   const { params, top } = plan;
@@ -135,4 +136,18 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
     // The chart shows the top level; an expansion answers rows only.
     series: [],
   };
+}
+
+const emptyFigures = () => ({ m: emptyMeasures(), spendCents: 0, exitClicks: 0 });
+
+/**
+ * The 'No click' row opened: what no click carries has no value at any level, so it is one 'No click'
+ * row again, the top level's own (its spend without visits included), and its totals are that row.
+ */
+async function openNoClickRow(deps: ReportDeps, query: ReportQuery, levels: ReportQuery['groupBy'][], viewer: ViewerScope | null): Promise<ReportResponse> {
+  const { then: _t, then2: _t2, parent: _p, parent2: _p2, ...flat } = query;
+  const top = await getReport(deps, { ...flat, groupBy: levels[0]! }, viewer, { series: false });
+  const row = top.rows.find((r) => r.key === NO_CLICK_KEY);
+  const totals = row ? { ...row, key: top.totals.key, label: NO_CLICK_LABEL } : reportRows([], emptyFigures, new Map(), NO_CLICK_LABEL).totals;
+  return { ...top, groupBy: levels[levels.length - 1]!, rows: row ? [row] : [], totals, series: [] };
 }

@@ -28,7 +28,7 @@ import {
   type TrackingVariable,
   type TrackingVariableColumn,
 } from '@tracker/schemas';
-import { filterCondition, MEDIA_BUYER_OF_SPARK, scopeParams, type Granularity, type ReportFilters, type ReportScope } from './report-scope';
+import { filterCondition, keyOrNoClick, MEDIA_BUYER_OF_SPARK, scopeParams, type Granularity, type ReportFilters, type ReportScope } from './report-scope';
 
 /** The tables a source reads clicks and conversions from. */
 export type ReportTables =
@@ -43,7 +43,8 @@ export type ReportTables =
   /** The raw clicks and conversions (one row per click), with these columns beside the time. */
   | { kind: 'raw'; columns: string[] };
 
-/** Where a grouping's figures live, and the SQL of its key. Keys are strings; '' is "without it". */
+/** Where a grouping's figures live, and the SQL of its key. Keys are strings; '' is "without it",
+ *  NO_CLICK_KEY the facts no click carries (keyOrNoClick). */
 export interface GroupingSource {
   tables: ReportTables;
   /** Extra condition selecting the tables' rows ('1' when none). */
@@ -112,11 +113,11 @@ export function groupingSource(groupBy: ReportGroupBy): GroupingSource {
     return {
       tables: { kind: 'variable-rollups', column: TRACKING_VARIABLE_COLUMN[groupBy], aliased: false },
       where: 'variable = {variable:String}',
-      key: 'toString(value)',
+      key: keyOrNoClick('toString(value)'),
       params: { variable: groupBy },
     };
   }
-  return { tables: { kind: 'rollups' }, where: '1', key: `toString(${KEY_BY_GROUPING[groupBy as ReportGrouping]})`, params: {} };
+  return { tables: { kind: 'rollups' }, where: '1', key: keyOrNoClick(`toString(${KEY_BY_GROUPING[groupBy as ReportGrouping]})`), params: {} };
 }
 
 /** The audience filters a report sets. */
@@ -144,8 +145,7 @@ function neededVariables(levels: ReportGroupBy[], filters: ReportFilters): Track
 
 /** A level's key over a source's columns; `variable` is the variable whose value is in `value`. */
 function keySql(level: ReportGroupBy, variable?: TrackingVariable): string {
-  if (level === variable) return 'toString(value)';
-  return `toString(${exitKeySql(level)})`;
+  return keyOrNoClick(level === variable ? 'toString(value)' : `toString(${exitKeySql(level)})`);
 }
 
 interface LevelsSource {
@@ -160,7 +160,7 @@ function levelsSource(levels: ReportGroupBy[], filters: ReportFilters): LevelsSo
   const keyLevel = levels[levels.length - 1]!;
   if (fitsRollups(levels, filters)) {
     const source = groupingSource(keyLevel);
-    const ancestorKey = (level: ReportGroupBy) => (level === 'tiktokCampaignId' ? 'toString(tiktok_campaign_id)' : groupingSource(level).key);
+    const ancestorKey = (level: ReportGroupBy) => (level === 'tiktokCampaignId' ? keyOrNoClick('toString(tiktok_campaign_id)') : groupingSource(level).key);
     return { source, keys: levels.map((level, i) => (i === levels.length - 1 ? source.key : ancestorKey(level))) };
   }
   const variables = neededVariables(levels, filters);

@@ -7,7 +7,7 @@ import {
   landerCtr,
   moneyFromCents,
   NONE_FILTER,
-  UNATTRIBUTED_SPEND_KEY,
+  NO_CLICK_KEY,
   type ClickDimensions,
   type ClickEvent,
   type ConversionEvent,
@@ -74,7 +74,9 @@ export interface OracleReport {
   series: ReportSeriesPoint[];
 }
 
-const EMPTY: ClickDimensions = {
+/** The dimensions of a conversion whose click never came: known by identity, never by its (empty) values,
+ *  so the oracle does not share the server's rule for spotting them. */
+const NO_CLICK: ClickDimensions = {
   campaignId: '', landerId: null, offerId: null, sparkId: '', tiktokCampaignId: '', tiktokAdGroupId: '',
   tiktokCreativeId: '', placement: '', campaignName: '', adGroupName: '', creativeName: '',
 };
@@ -116,6 +118,8 @@ interface Fact {
 export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const buyer = (d: ClickDimensions) => world.buyerOfSpark.get(d.sparkId) ?? '';
   const keyIn = (grouping: ReportGroupBy, d: ClickDimensions & { ip?: string; userAgent?: string }): string => {
+    // What no click carries is its own row at every level, never the '' row of clicks without a value.
+    if (d === NO_CLICK) return NO_CLICK_KEY;
     switch (grouping) {
       case 'campaign': return d.campaignId;
       case 'spark': return d.sparkId;
@@ -142,7 +146,10 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const rowGrouping = levels[levels.length - 1]!;
   const keyOf = (d: ClickDimensions) => keyIn(rowGrouping, d);
   const f = q.filters;
+  const filtered = Object.values(f).some((v) => v !== undefined) || q.viewerSparks !== undefined;
+  // Every filter is on a click's dimension: a filtered view leaves out what no click carries.
   const passesFilters = (d: ClickDimensions) =>
+    !(filtered && d === NO_CLICK) &&
     (f.offer === undefined || d.offerId === f.offer) &&
     (f.spark === undefined || d.sparkId === (f.spark === NONE_FILTER ? '' : f.spark)) &&
     (f.mediaBuyer === undefined || buyer(d) === (f.mediaBuyer === NONE_FILTER ? '' : f.mediaBuyer)) &&
@@ -152,7 +159,6 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   /** Inside the opened rows of the first `depth` levels. */
   const insideParents = (d: ClickDimensions, depth = parents.length) => parents.slice(0, depth).every((p, i) => keyIn(levels[i]!, d) === p);
   const passes = (d: ClickDimensions) => passesFilters(d) && insideParents(d);
-  const filtered = Object.values(f).some((v) => v !== undefined) || q.viewerSparks !== undefined;
   const hourly = q.startDate === q.endDate;
   const day = (at: number) => dayIn(q.timezone, at);
   const bucketOf = (at: number) => (hourly ? hourIn(q.timezone, at) : day(at));
@@ -181,7 +187,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   for (const { first, last } of transactions.values()) {
     const click = clicks.get(first.data.clickId);
     // Dated by its click, or by its first postback when the click never came.
-    const fact = { dims: click ? click.data : EMPTY, at: click ? click.at : first.at, cents: centsFromMoney(last.data.payout) };
+    const fact = { dims: click ? click.data : NO_CLICK, at: click ? click.at : first.at, cents: centsFromMoney(last.data.payout) };
     if (last.data.status === 'approved') approved.push(fact);
     else unapproved.push({ ...fact, status: last.data.status });
   }
@@ -284,8 +290,13 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     for (const [id, cents] of world.spend) {
       // The top level's split of this one (day, TikTok campaign): the parent's cents of it.
       const top = new Map<string, Acc>();
-      allocate((v) => keyIn(q.groupBy, v.dims), top, () => UNATTRIBUTED_SPEND_KEY, new Map([[id, cents]]));
+      allocate((v) => keyIn(q.groupBy, v.dims), top, () => NO_CLICK_KEY, new Map([[id, cents]]));
       let parentCents = top.get(parents[0]!)?.spend ?? 0;
+      // Spend no click carries stays on the 'No click' row at every level.
+      if (parents.every((p) => p === NO_CLICK_KEY)) {
+        if (parentCents > 0) row(rows, NO_CLICK_KEY).spend += parentCents;
+        continue;
+      }
       const [spendDay, tt] = id.split('|') as [string, string];
       for (let level = 1; level < levels.length; level++) {
         const byChild = new Map<string, number>();
@@ -305,7 +316,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   };
   if (q.drill) allocateWithinParent();
   else {
-    allocate((v) => keyOf(v.dims), rows, () => UNATTRIBUTED_SPEND_KEY);
+    allocate((v) => keyOf(v.dims), rows, () => NO_CLICK_KEY);
     // Spend without visits: per day in a daily series; in an hourly one, the day's total is spread over
     // its 24 hours by their visits (largest remainder, the earlier hour first on a tie; evenly without visits).
     const unattributedByDay = new Map<string, Acc>();
@@ -332,8 +343,8 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
 
   // ---- labels, metrics ----
   const label = (key: string, grouping: ReportGroupBy = rowGrouping): string => {
-    if (key === UNATTRIBUTED_SPEND_KEY) return 'Unattributed';
-    if (key === '') return grouping === 'campaign' ? 'Direct' : grouping === 'spark' ? 'No Spark' : 'Unknown';
+    if (key === NO_CLICK_KEY) return 'No click';
+    if (key === '') return grouping === 'spark' ? 'No Spark' : 'Unknown';
     switch (grouping) {
       case 'campaign': return world.campaignNames.get(key) ?? key;
       case 'spark': return world.sparkNames.get(key) ?? key;

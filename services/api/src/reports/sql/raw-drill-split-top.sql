@@ -6,17 +6,17 @@
 SELECT day, tt, passes, k0, k1, visits, bots
 FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION BY day, tt) AS opened FROM (SELECT toString(tzday) AS day, tt, passes, k0, k1, visits, bots
     FROM (SELECT toDate(clicked_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toUInt8(1) AS passes,
-      toString(placement) AS k0, if(passes = 1 AND k0 = {drillParent0:String}, toString(country), '') AS k1, count() AS visits, countIf(bot != '') AS bots
+      if(campaign_id = '', '__no_click__', toString(placement)) AS k0, if(passes = 1 AND k0 = {drillParent0:String}, if(campaign_id = '', '__no_click__', toString(country)), '') AS k1, count() AS visits, countIf(bot != '') AS bots
       FROM clicks
       WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
-      AND 1 AND toString(placement) = {drillParent0:String}
+      AND 1 AND if(campaign_id = '', '__no_click__', toString(placement)) = {drillParent0:String}
       GROUP BY tzday, tt, passes, k0, k1)))
 WHERE opened;
 
 -- topVisits
 SELECT day, tt, passes, k0, visits, bots
 FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION BY day, tt) AS opened FROM (SELECT toString(tzday) AS day, tt, passes, key[1] AS k0, sum(visits) AS visits, sum(bots) AS bots
-    FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, [toString(value)] AS key, toUInt8(1) AS passes, part.2 AS visits, part.3 AS bots
+    FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, [if(campaign_id = '', '__no_click__', toString(value))] AS key, toUInt8(1) AS passes, part.2 AS visits, part.3 AS bots
       FROM (
         SELECT *, toDate(utc_midnight, {tz:String}) AS first_day,
         toUInt8(least(96, intDiv(toUnixTimestamp(toDateTime(first_day + 1, {tz:String})) - toUnixTimestamp(utc_midnight), 900))) AS bound,
@@ -40,7 +40,7 @@ SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (SELECT date 
   WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0);
 
 -- conversions
-SELECT 'key' AS grouping, toString(country) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
+SELECT 'key' AS grouping, if(campaign_id = '', '__no_click__', toString(country)) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
 FROM (SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, placement, country,
   sumIf(toInt64(sign), status = 'approved') AS conversions,
   toDecimal64(sumIf(sign * payout, status = 'approved'), 2) AS revenue
@@ -54,7 +54,7 @@ FROM (SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_i
     WHERE click_id IN (SELECT arrayJoin({cakeClickIds:Array(String)}))
     AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
     LIMIT 1 BY click_id))
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND toString(placement) = {drillParent0:String} AND 1
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND if(campaign_id = '', '__no_click__', toString(placement)) = {drillParent0:String} AND 1
 GROUP BY key
 HAVING conversions != 0 OR revenue != 0;
 
@@ -67,7 +67,7 @@ AND 1 AND toString(placement) = {drillParent0:String}
 GROUP BY key;
 
 -- unapprovedConversions
-SELECT toString(country) AS key,
+SELECT if(campaign_id = '', '__no_click__', toString(country)) AS key,
 sumIf(toInt64(sign), status = 'pending') AS pending,
 toDecimal64(sumIf(sign * payout, status = 'pending'), 2) AS pending_payout,
 sumIf(toInt64(sign), status = 'rejected') AS rejected,
@@ -79,6 +79,6 @@ FROM (
   PREWHERE status IN ('pending', 'rejected')
   WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
 )
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND toString(placement) = {drillParent0:String} AND 1
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND if(campaign_id = '', '__no_click__', toString(placement)) = {drillParent0:String} AND 1
 GROUP BY key
 HAVING pending != 0 OR pending_payout != 0 OR rejected != 0 OR rejected_payout != 0;
