@@ -1,15 +1,18 @@
 // GET /postback — an affiliate network reports a conversion. Validated here (postback-params.ts:
 // values taken as sent or refused, never rewritten), made durable in the event log, and decided by the
 // projector's ledger: a replayed transaction id changes nothing, a new status revises the conversion.
+// A click id that cannot be one of ours is a 400 (the network sees its integration is wrong), kept in
+// the conversion log as refused (refused-postback.ts) and never recorded as a conversion.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { encodeEvent, makeEvent, type EventLog, type Logger } from '@tracker/core';
-import { POSTBACK_STATUSES, type PostbackStatus } from '@tracker/schemas';
+import { encodeEvent, makeEvent, type Db, type EventLog, type Logger } from '@tracker/core';
+import { FOREIGN_CLICK_ID_MESSAGE, POSTBACK_STATUSES, type PostbackStatus } from '@tracker/schemas';
 import type { ReadEdgeRequest } from './edge-request';
 import { parsePayout } from './payout';
 import type { IngestStats } from './register-ingest';
 import type { TrackingCatalog } from './tracking-catalog';
-import { canonicalClickId, isGiven, readIdentifier, singleValue } from './postback-params';
+import { canonicalClickId, isGiven, isTrackerClickId, readIdentifier, singleValue } from './postback-params';
+import { recordRefusedPostback } from './refused-postback';
 
 /** Seconds a network is asked to wait before it sends a refused postback again (Retry-After). */
 const POSTBACK_RETRY_AFTER_S = 60;
@@ -22,7 +25,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 export function conversionPostbackRoute(
   app: FastifyInstance,
-  deps: { catalog: TrackingCatalog; eventLog: EventLog; stats: IngestStats; readEdge: ReadEdgeRequest; logger: Logger },
+  deps: { db: Db; catalog: TrackingCatalog; eventLog: EventLog; stats: IngestStats; readEdge: ReadEdgeRequest; logger: Logger },
 ) {
   // Fastify would answer a HEAD by running the GET: a link checker would record a conversion.
   app.head('/postback', (_request, reply) =>
@@ -51,6 +54,15 @@ export function conversionPostbackRoute(
     const status = (isGiven(statusValue) ? statusValue : 'approved') as PostbackStatus;
     if (!POSTBACK_STATUSES.includes(status)) {
       return reply.status(400).send({ message: `status must be one of ${POSTBACK_STATUSES.join(', ')}` });
+    }
+    if (!isTrackerClickId(clickId)) {
+      try {
+        await recordRefusedPostback(deps.db, { transactionId, clickId, payout, status, receivedAt: new Date() });
+      } catch (error) {
+        // The answer stays a 400: the integration is wrong whether or not the log kept this one.
+        deps.logger.error({ err: error, transactionId, clickId }, 'refused postback not kept in the conversion log');
+      }
+      return reply.status(400).send({ message: FOREIGN_CLICK_ID_MESSAGE });
     }
     const event = makeEvent('conversion', {
       transactionId,

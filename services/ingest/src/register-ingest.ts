@@ -53,7 +53,7 @@ export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Pr
   const clicks = new ClickLookup(deps.analytics, { cacheBytes: deps.clickCacheBytes, retries: deps.clickLookupRetries });
   const stats: IngestStats = { clicks: 0, unrecordedClicks: 0, exits: 0, unrecordedExits: 0, conversions: 0, refusedPostbacks: 0, fallbacks: 0 };
   const readEdge = edgeRequestReader(deps.edgeWorkerSecret);
-  const routeDeps = { catalog, clicks, stats, readEdge, eventLog: deps.eventLog, logger: deps.logger };
+  const routeDeps = { db: deps.db, catalog, clicks, stats, readEdge, eventLog: deps.eventLog, logger: deps.logger };
 
   clickRedirectRoute(app, routeDeps);
   landerExitRoute(app, routeDeps);
