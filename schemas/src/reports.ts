@@ -141,7 +141,7 @@ export function drillPath(q: { groupBy: ReportGroupBy; then?: ReportGroupBy; the
 const drillLevel = (name: string) =>
   z.preprocess(blankToUndefined, z.enum(REPORT_GROUP_BY, { error: `${name} must be one of: ${REPORT_GROUP_BY.join(', ')}` }).optional());
 
-// A key may be '' (the 'Direct' / 'Unknown' row), so only an absent parameter means "no parent". It is
+// A key may be '' (the 'Unknown' or 'No Spark' row), so only an absent parameter means "no parent". It is
 // a stored value matched as a bound parameter, so a tab or line break an ad macro carried (an ad named
 // 'Hook\tv2') is part of it: only malformed Unicode and NUL (which no stored value has: the redirect strips
 // it, and PostgreSQL's label lookup could not even compare it) are refused.
