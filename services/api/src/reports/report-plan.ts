@@ -11,8 +11,8 @@
 //   - otherwise the raw facts: clicks counted straight into report days (and hours) by their own time
 //     (report-sql.ts clickPartsSql), conversions shaped like the 15-minute rollup, so the report's
 //     conversion SQL and its spend allocation run on them unchanged. Exit clicks always come from the
-//     raw exits then. A drill-down reads only its opened top row from them when the top level alone fits
-//     a rollup (`top`).
+//     raw exits then. A drill-down reads every top row's clicks there, since each child's spend is split
+//     over every top key's clicks that fall under the opened rows (get-drill-report.ts).
 //     Read without FINAL, as the rollups were fed: the projector stores each event once (a copy at
 //     another log offset is skipped, a re-sent batch dropped by its token), and every stored row fed
 //     the rollups once, so both paths count the same rows (FINAL cost up to 2× at 2 M clicks).
@@ -28,7 +28,7 @@ import {
   type TrackingVariable,
   type TrackingVariableColumn,
 } from '@tracker/schemas';
-import { filterCondition, keyOrNoClick, MEDIA_BUYER_OF_SPARK, scopeParams, type Granularity, type ReportFilters, type ReportScope } from './report-scope';
+import { keyOrNoClick, MEDIA_BUYER_OF_SPARK, scopeParams, type Granularity, type ReportFilters, type ReportScope } from './report-scope';
 
 /** The tables a source reads clicks and conversions from. */
 export type ReportTables =
@@ -77,12 +77,6 @@ export interface ReportPlan {
   source: GroupingSource;
   /** The key SQL of every level over the source's columns, the last one being source.key. */
   keys: string[];
-  /**
-   * A drill-down whose levels need the raw clicks while its top level alone fits a rollup: the top
-   * level's rows come from that rollup (`source`, `keys`, bound with `params`), and only the opened top
-   * row's clicks from the plan's source, read by `openedRowWhere` (its key, with the filters).
-   */
-  top?: { source: GroupingSource; keys: string[]; openedRowWhere: string; params: QueryParams };
   /** Extra condition on the conversions (approved and not): the source's, and a drill-down's opened row. */
   conversionsWhere: string;
   exitClicks: ExitClicksPlan;
@@ -213,22 +207,10 @@ export function planReport(scope: ReportScope, levels: ReportGroupBy[], parents:
   const insideParents = parents.map((_, i) => `${keys[i]} = {drillParent${i}:String}`).join(' AND ');
   // Exit clicks of every child, from the raw exits (far fewer than clicks), inside the opened rows.
   const exitsInsideParents = parents.map((_, i) => `toString(${exitKeySql(levels[i]!)}) = {drillParent${i}:String}`).join(' AND ');
-  const top = levelsSource(levels.slice(0, 1), filters);
   const params = { ...scopeParams(scope), ...source.params, ...parentParams };
-  const splitTop = source.tables.kind === 'raw' && top.source.tables.kind !== 'raw';
   return {
     ...plan,
     kind: 'drill',
-    ...(splitTop
-      ? {
-          top: {
-            source: top.source,
-            keys: top.keys,
-            openedRowWhere: `${filterCondition(filters)} AND ${keys[0]} = {drillParent0:String}`,
-            params: { ...params, ...top.source.params },
-          },
-        }
-      : {}),
     conversionsWhere: `${source.where} AND ${insideParents}`,
     exitClicks: { from: 'raw', column: exitKeySql(levels[levels.length - 1]!), where: exitsInsideParents },
     params,

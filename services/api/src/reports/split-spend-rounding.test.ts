@@ -1,10 +1,6 @@
-// NOT fixed yet: a drill-down and the same filter can disagree by a cent on split spend.
-// The flat report splits a day's TikTok-campaign cents once, over (grouping key, passes the filters)
-// units; a drill-down splits them level by level (key, then country, then OS). Largest remainder over
-// two different partitions need not give the same cents for the same clicks. Making them agree needs a
-// choice between "children add up to their parent to the cent" (today) and "the same clicks always get
-// the same cents" (see the report of branch h-nc). `test.failing` passes while the disagreement exists:
-// whoever fixes it turns this into a plain test.
+// A drill-down and the same filter give the same clicks the same cents of split spend: the drill-down
+// splits every row's spend as the flat report does for those clicks (one rounding path), so a campaign
+// opened to US and then iOS shows what country=US&os=iOS shows for that campaign.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { insertClicks, recordSpend, schema } from '@tracker/core';
 import type { ReportResponse } from '@tracker/schemas';
@@ -37,10 +33,17 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-test.failing('campaign → US → iOS and the filter country=US&os=iOS give cmpA the same spend', async () => {
-  // Drill: cmpA 37.5 → 38 (tie to the smaller key), US 25.33 → 25, iOS 12.5 → 12 (the tie to 'Android').
+test('campaign → US → iOS and the filter country=US&os=iOS give cmpA the same spend', async () => {
+  // Split level by level, the drill-down gave 0.12: cmpA 37.5 → 38 (tie to the smaller key), US 25.33 → 25,
+  // iOS 12.5 → 12 (the tie to 'Android').
   const drilled = await report('groupBy=campaign&then=country&then2=os&parent=cmpA&parent2=US');
   // Filter: (cmpA, passes) 12.5 and (cmpB, fails) 12.5 tie for the odd cent, which goes to cmpA: 13.
   const filtered = await report('groupBy=campaign&country=US&os=iOS');
-  expect(drilled.rows.find((r) => r.key === 'iOS')!.spend).toBe(filtered.rows.find((r) => r.key === 'cmpA')!.spend);
+  expect(filtered.rows.find((r) => r.key === 'cmpA')!.spend).toBe('0.13');
+  expect(drilled.rows.find((r) => r.key === 'iOS')!.spend).toBe('0.13');
+  // And every level agrees with its filter: campaign → US is country=US, the opened rows are the totals.
+  const us = await report('groupBy=campaign&then=country&parent=cmpA');
+  const usFiltered = await report('groupBy=campaign&country=US');
+  expect(us.rows.find((r) => r.key === 'US')!.spend).toBe(usFiltered.rows.find((r) => r.key === 'cmpA')!.spend);
+  expect(drilled.totals.spend).toBe(us.rows.find((r) => r.key === 'US')!.spend);
 });

@@ -237,7 +237,10 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   }
 
   // ---- spend: largest remainder per (day, TikTok campaign) over (unit, passes) ----
-  const allocate = (unitOf: (v: Fact) => string, into: Map<string, Acc>, unattributedInto: (day: string) => string, spend = world.spend) => {
+  const allocate = (
+    unitOf: (v: Fact) => string, into: Map<string, Acc>, unattributedInto: (day: string) => string, spend = world.spend,
+    passOf: (d: ClickDimensions) => boolean = passesFilters,
+  ) => {
     for (const [id, cents] of spend) {
       const [spendDay, tt] = id.split('|') as [string, string];
       if (spendDay < q.startDate || spendDay > q.endDate || cents <= 0) continue;
@@ -245,7 +248,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       for (const v of visits) {
         if (v.dims.tiktokCampaignId !== tt || day(v.at) !== spendDay) continue;
         const unit = unitOf(v);
-        const pass = passesFilters(v.dims);
+        const pass = passOf(v.dims);
         const k = `${unit}\u0000${pass}`;
         (units.get(k) ?? units.set(k, { unit, pass, visits: 0 }).get(k)!).visits++;
       }
@@ -269,48 +272,35 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       }
     }
   };
-  /** A drill-down's spend: the opened top-level row's cents of each (day, TikTok campaign), as the top
-   *  level splits them, over the next level's keys by visits (largest remainder, ties to the smaller
-   *  key); with a third level, the opened second-level row's cents again over the third level's keys. */
+  /** A drill-down's spend, as the flat report splits the same clicks: for the opened row and for each child,
+   *  each (day, TikTok campaign)'s cents over (top key, passes) units, where a click passes when the filters
+   *  accept it and it lies under the opened rows below the top (and has the child's key); the figure is the
+   *  opened top key's passing unit. Spend no click carries stays on the 'No click' row at every level. */
+  let openedSpend = 0;
   const allocateWithinParent = () => {
-    const split = (cents: number, byUnit: Map<string, number>) => {
-      const total = [...byUnit.values()].reduce((a, b) => a + b, 0);
-      const result = new Map<string, number>();
-      if (total === 0 || cents === 0) return result;
-      const shares = [...byUnit].map(([unit, n]) => ({ unit, base: Math.floor((cents * n) / total), remainder: (cents * n) % total }));
-      let left = cents - shares.reduce((a, b) => a + b.base, 0);
-      shares.sort((a, b) => b.remainder - a.remainder || bytes(a.unit, b.unit));
-      for (const sh of shares) {
-        const extra = left > 0 ? 1 : 0;
-        left -= extra;
-        result.set(sh.unit, sh.base + extra);
-      }
-      return result;
-    };
+    const topKey = (v: Fact) => keyIn(q.groupBy, v.dims);
+    const under = (d: ClickDimensions) => passesFilters(d) && parents.every((p, i) => i === 0 || keyIn(levels[i]!, d) === p);
     for (const [id, cents] of world.spend) {
-      // The top level's split of this one (day, TikTok campaign): the parent's cents of it.
-      const top = new Map<string, Acc>();
-      allocate((v) => keyIn(q.groupBy, v.dims), top, () => NO_CLICK_KEY, new Map([[id, cents]]));
-      let parentCents = top.get(parents[0]!)?.spend ?? 0;
-      // Spend no click carries stays on the 'No click' row at every level.
+      const pair = new Map([[id, cents]]);
+      const shareOf = (passOf: (d: ClickDimensions) => boolean) => {
+        const top = new Map<string, Acc>();
+        allocate(topKey, top, () => NO_CLICK_KEY, pair, passOf);
+        return top.get(parents[0]!)?.spend ?? 0;
+      };
+      const opened = shareOf(under);
+      openedSpend += opened;
       if (parents.every((p) => p === NO_CLICK_KEY)) {
-        if (parentCents > 0) row(rows, NO_CLICK_KEY).spend += parentCents;
+        if (opened > 0) row(rows, NO_CLICK_KEY).spend += opened;
         continue;
       }
       const [spendDay, tt] = id.split('|') as [string, string];
-      for (let level = 1; level < levels.length; level++) {
-        const byChild = new Map<string, number>();
-        for (const v of visits) {
-          if (v.dims.tiktokCampaignId !== tt || day(v.at) !== spendDay || !passesFilters(v.dims) || !insideParents(v.dims, level)) continue;
-          const k = keyIn(levels[level]!, v.dims);
-          byChild.set(k, (byChild.get(k) ?? 0) + 1);
-        }
-        const shares = split(parentCents, byChild);
-        if (level === levels.length - 1) {
-          for (const [unit, c] of shares) row(rows, unit).spend += c;
-        } else {
-          parentCents = shares.get(parents[level]!) ?? 0;
-        }
+      const children = new Set<string>();
+      for (const v of visits) {
+        if (v.dims.tiktokCampaignId === tt && day(v.at) === spendDay && under(v.dims) && topKey(v) === parents[0]) children.add(keyOf(v.dims));
+      }
+      for (const child of children) {
+        const cents = shareOf((d) => under(d) && keyOf(d) === child);
+        if (cents > 0) row(rows, child).spend += cents;
       }
     }
   };
@@ -368,6 +358,8 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   };
   const total = acc();
   for (const a of rows.values()) for (const k of Object.keys(total) as (keyof Acc)[]) total[k] += a[k];
+  // A drill-down's totals are the opened row, split on its own: its children may differ by the odd cent.
+  if (q.drill) total.spend = openedSpend;
 
   const buckets: string[] = [];
   if (hourly) for (let h = 0; h < 24; h++) buckets.push(`${q.startDate} ${String(h).padStart(2, '0')}:00`);

@@ -286,8 +286,8 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
     }
   });
 
-  // Drill-down: under every row of the top level, the next level's rows equal the
-  // oracle's, and they add up to that row to the cent (the drill's totals are the row itself).
+  // Drill-down: under every row of the top level, the next level's rows equal the oracle's, and the
+  // drill's totals are that row to the cent (its children add up to it but for the odd cent of each split).
   const DRILL_PAIRS: Array<[ReportGroupBy, ReportGroupBy]> = [
     ['campaign', 'offer'],
     ['campaign', 'placement'],
@@ -304,7 +304,7 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
     ['browser', 'lander'],
   ];
   const drillFilters = (): Array<OracleQuery['filters']> => [{}, { spark: 'spark-2' }, { campaignId: 'cmpA', offer: offerIds[0]! }, { device: 'Mobile' }];
-  test.each(DRILL_PAIRS)('drilling from %s into %s: every parent\'s children equal the oracle and sum to the parent', async (groupBy, then) => {
+  test.each(DRILL_PAIRS)("drilling from %s into %s: every parent's children equal the oracle, the totals are the parent", async (groupBy, then) => {
     const timezone = 'Asia/Kolkata';
     for (const filters of drillFilters()) {
       for (const range of RANGES) {
@@ -317,6 +317,26 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
       }
     }
   });
+
+  // One rounding path: a drill-down's child shows the spend the flat report shows for the same clicks,
+  // filtered by the child's value (campaign → US equals country=US for that campaign).
+  test.each([['placement', 'country'], ['lander', 'os']] as Array<[ReportGroupBy, 'country' | 'os']>)(
+    'drilling from %s into %s gives each child the spend of the same filter',
+    async (groupBy, then) => {
+      const timezone = 'Asia/Kolkata';
+      const range = RANGES[0]!;
+      for (const filters of [{}, { spark: 'spark-2' }] as Array<OracleQuery['filters']>) {
+        const { report: top } = await compare({ timezone, groupBy, filters, ...range });
+        for (const parent of top.rows.filter((r) => r.key !== NO_CLICK_KEY)) {
+          const { report } = await compare({ timezone, groupBy, filters, ...range, drill: { then, parent: parent.key } });
+          for (const child of report.rows) {
+            const { report: filtered } = await compare({ timezone, groupBy, filters: { ...filters, [then]: child.key === '' ? 'none' : child.key }, ...range });
+            expect([parent.key, child.key, child.spend]).toEqual([parent.key, child.key, filtered.rows.find((r) => r.key === parent.key)!.spend]);
+          }
+        }
+      }
+    },
+  );
 
   // Three levels (campaign → ad name → placement, the issue's example; and variables all the way down):
   // under every second-level row of every first-level row, the third level equals the oracle and sums to it.

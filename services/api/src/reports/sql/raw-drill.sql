@@ -5,7 +5,7 @@
 SELECT day, tt, passes, k0, k1, k2, visits, bots
 FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION BY day, tt) AS opened FROM (SELECT toString(tzday) AS day, tt, passes, k0, k1, k2, visits, bots
     FROM (SELECT toDate(clicked_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toUInt8(NOT (campaign_id = '') AND device = {device:String}) AS passes,
-      if(campaign_id = '', '__no_click__', toString(placement)) AS k0, if(passes = 1 AND k0 = {drillParent0:String}, if(campaign_id = '', '__no_click__', toString(campaign_id)), '') AS k1, if(passes = 1 AND k0 = {drillParent0:String} AND k1 = {drillParent1:String}, if(campaign_id = '', '__no_click__', toString(if(offer_id = 0, '', toString(offer_id)))), '') AS k2, count() AS visits, countIf(bot != '') AS bots
+      if(campaign_id = '', '__no_click__', toString(placement)) AS k0, if(passes = 1, if(campaign_id = '', '__no_click__', toString(campaign_id)), '') AS k1, if(passes = 1 AND k1 = {drillParent1:String}, if(campaign_id = '', '__no_click__', toString(if(offer_id = 0, '', toString(offer_id)))), '') AS k2, count() AS visits, countIf(bot != '') AS bots
       FROM clicks
       WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
       AND 1

@@ -3,7 +3,7 @@
 
 -- visits
 SELECT day, tt, passes, k0, k1, visits, bots
-FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION BY day, tt) AS opened FROM (SELECT toString(tzday) AS day, tt, passes, key[1] AS k0, if(passes = 1 AND k0 = {drillParent0:String}, key[2], '') AS k1, sum(visits) AS visits, sum(bots) AS bots
+FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION BY day, tt) AS opened FROM (SELECT toString(tzday) AS day, tt, passes, key[1] AS k0, if(passes = 1, key[2], '') AS k1, sum(visits) AS visits, sum(bots) AS bots
     FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, [if(campaign_id = '', '__no_click__', toString(value)), if(campaign_id = '', '__no_click__', toString(campaign_id))] AS key, toUInt8(1) AS passes, part.2 AS visits, part.3 AS bots
       FROM (
         SELECT *, toDate(utc_midnight, {tz:String}) AS first_day,
