@@ -8,11 +8,20 @@ import { wireDecimal, wireTimestamp } from './wire-values';
 export const CONVERSION_LOG_STATUSES = ['approved', 'pending', 'rejected'] as const;
 /**
  * What one postback did: `new` transaction, `revised` status or payout, `replay` (same status and payout:
- * nothing changed), `parked` (its click is not known yet: retried until it is, or it counts unattributed).
+ * nothing changed), `parked` (its click is not known yet: retried until it is, or it counts on the
+ * reports' 'No click' row), `refused` (its click id cannot be one of ours: answered 400, counted nowhere).
  */
-export const CONVERSION_OUTCOMES = ['new', 'revised', 'replay', 'parked'] as const;
+export const CONVERSION_OUTCOMES = ['new', 'revised', 'replay', 'parked', 'refused'] as const;
 export type ConversionOutcome = (typeof CONVERSION_OUTCOMES)[number];
 export const DEFAULT_CONVERSION_LOG_PAGE_SIZE = 100;
+
+/**
+ * The 400 of a postback whose click_id is not in our format (a UUID: the {clickId} the lander and the
+ * offer receive), and the reason the conversion log gives for it: the network's integration sends
+ * something else in click_id, and such a conversion could never match a click.
+ */
+export const FOREIGN_CLICK_ID_MESSAGE =
+  "click_id is not a click id of this tracker (ours are UUIDs, passed to the offer as {clickId}): check the click_id macro of the network's postback URL";
 
 const PAGE_SIZE_ERROR = 'limit must be a number from 1 to 500';
 const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f-]{36})$/;
@@ -62,7 +71,7 @@ const conversionLogRowSchema = z.object({
   status: z.string(),
   payout: wireDecimal,
   outcome: z.enum(CONVERSION_OUTCOMES),
-  /** The click was found (false: an unknown click id, counted unattributed); null while parked. */
+  /** The click was found (false: an unknown click id, counted on the 'No click' row); null while parked or refused. */
   attributed: z.boolean().nullable(),
   /** When it waited for its click (parked, and later matched or timed out), else null. */
   parkedAt: wireTimestamp.nullable(),

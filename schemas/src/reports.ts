@@ -50,20 +50,33 @@ export const REPORT_COLUMN_IDS = REPORT_COLUMNS.map((c) => c.id) as [ReportColum
 /** Spec §3's default set, whose 'epc' was revenue / visits: that figure is 'epv' now (report-metrics.ts). */
 export const DEFAULT_VISIBLE_COLUMNS: ReportColumnId[] = ['clicks', 'conversions', 'revenue', 'spend', 'profit', 'roi', 'epv'];
 
-/** Labels of the rows for clicks (or conversions) without that dimension (spec §9). */
+/**
+ * Labels of the rows for clicks without that dimension (spec §9). Every click carries the campaign of
+ * its /r/{campaignId} link, so the campaign grouping's '' row stays empty in practice; conversions
+ * whose click we never saw are never in these rows: they are the 'No click' row (NO_CLICK_KEY).
+ */
 export const EMPTY_GROUP_LABELS: Record<ReportGroupBy, string> = {
-  campaign: 'Direct',
+  campaign: 'Unknown',
   spark: 'No Spark',
   offer: 'Unknown',
   lander: 'Unknown',
   mediabuyer: 'Unknown',
   ...(Object.fromEntries(TRACKING_VARIABLE_IDS.map((id) => [id, 'Unknown'])) as Record<TrackingVariable, string>),
 };
-/** The key of the row of clicks without the grouping's dimension ('Direct', 'No Spark', 'Unknown'). */
+/** The key of the row of clicks without the grouping's dimension ('No Spark', 'Unknown'). */
 export const EMPTY_GROUP_KEY = '';
-/** Spend of a TikTok campaign and day that no click matches (DESIGN.md §4). */
-export const UNATTRIBUTED_SPEND_KEY = '__unattributed__';
-export const UNATTRIBUTED_SPEND_LABEL = 'Unattributed';
+/**
+ * The row of what no click of ours carries, in every grouping and at every drill-down level: approved
+ * and unapproved conversions whose click id we never saw (after the parking window), and spend of a
+ * TikTok campaign and day that had no visits (DESIGN.md §4). Keyed apart from '' so it is never mixed
+ * with real clicks that lack a dimension; a report filtered on any click dimension leaves it out.
+ * (It replaces the campaign grouping's former 'Direct' conversions and the 'Unattributed' spend row.)
+ */
+export const NO_CLICK_KEY = '__no_click__';
+export const NO_CLICK_LABEL = 'No click';
+/** The Stats screen's legend of the 'No click' row. */
+export const NO_CLICK_LEGEND =
+  'No click: conversions whose click id we never saw (after waiting for the click), and spend of a TikTok campaign and day that had no visit to carry it.';
 /** The `spark` / `mediaBuyer` filter value for clicks without one. */
 export const NONE_FILTER = 'none';
 export const MAX_REPORT_DAYS = 366;
@@ -128,7 +141,7 @@ export function drillPath(q: { groupBy: ReportGroupBy; then?: ReportGroupBy; the
 const drillLevel = (name: string) =>
   z.preprocess(blankToUndefined, z.enum(REPORT_GROUP_BY, { error: `${name} must be one of: ${REPORT_GROUP_BY.join(', ')}` }).optional());
 
-// A key may be '' (the 'Direct' / 'Unknown' row), so only an absent parameter means "no parent". It is
+// A key may be '' (the 'Unknown' or 'No Spark' row), so only an absent parameter means "no parent". It is
 // a stored value matched as a bound parameter, so a tab or line break an ad macro carried (an ad named
 // 'Hook\tv2') is part of it: only malformed Unicode and NUL (which no stored value has: the redirect strips
 // it, and PostgreSQL's label lookup could not even compare it) are refused.
@@ -334,15 +347,15 @@ export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
  *  (profit, roi, roas, cr, epv, epc, cpv, cpa) are computeMetrics' (report-metrics.ts). */
 export interface ReportRow extends ReportMetrics {
   /** The grouping value: campaign id, public spark id, offer or lander id, media buyer username, or the
-   *  tracking variable's value. EMPTY_GROUP_KEY ('') for clicks without it, UNATTRIBUTED_SPEND_KEY
-   *  for spend no click matches, '__total__' on the totals. */
+   *  tracking variable's value. EMPTY_GROUP_KEY ('') for clicks without it, NO_CLICK_KEY
+   *  for conversions and spend no click of ours carries, '__total__' on the totals. */
   key: string;
   label: string;
   /** Visits: every click, bots included. */
   clicks: number;
   /** Of those clicks, the ones flagged as automated (link previews, known bots). */
   botClicks: number;
-  /** Approved conversions, dated by their click's time (unattributed ones by their own). */
+  /** Approved conversions, dated by their click's time (those without a click by their first postback's). */
   conversions: number;
   revenue: string;
   spend: string;

@@ -1,6 +1,6 @@
 // TikTok spend in a real browser: an admin adds a TikTok ad account on Settings →
 // Integrations and syncs it against a local fake of TikTok's reporting API, then the dashboard shows the
-// synced money: Spend, Profit, the Unattributed row and the 'Spend synced' note, and a refused sync's warning. Screenshots go to
+// synced money: Spend, Profit, the 'No click' row and the 'Spend synced' note, and a refused sync's warning. Screenshots go to
 // <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
@@ -82,7 +82,7 @@ describeWithChromium('tiktok spend e2e')('TikTok spend from account to dashboard
     await shot(page, 'spend-01-settings-account-synced');
   }, STEP_MS);
 
-  test('the dashboard shows Cost and Profit from the synced spend, with the Unattributed row and the freshness note', async () => {
+  test("the dashboard shows Cost and Profit from the synced spend, with the 'No click' row and the freshness note", async () => {
     await page.goto(`${baseUrl}/`);
     const report = page.getByRole('table', { name: 'Report' });
     await report.getByText('TOTALS').waitFor();
@@ -90,7 +90,7 @@ describeWithChromium('tiktok spend e2e')('TikTok spend from account to dashboard
     // Campaign 1700's 30.00 is all Keto TikTok's (its only visits); 1800's 4.50 matched no click.
     await row('Keto TikTok').getByText('$30.00', { exact: true }).waitFor();
     await row('Keto TikTok').getByText('$10.00', { exact: true }).waitFor();
-    await row('Unattributed').getByText('$4.50', { exact: true }).waitFor();
+    await row('No click').getByText('$4.50', { exact: true }).waitFor();
     await expect(page.getByTestId('spend-freshness').innerText()).resolves.toMatch(/Spend synced (just now|1 min ago)/);
     const { totals } = await api<{ totals: { spend: string; profit: string; revenue: string } }>(
       page,

@@ -49,7 +49,7 @@ describe('tracker all with METRICS_PORT', () => {
   test('counts requests by route pattern and status, times the click routes and the log publishes', async () => {
     for (const id of ['nope-1', 'nope-2']) await fetch(`${running.url}/r/${id}?ttclid=abc`, { redirect: 'manual' });
     const key = await ensurePostbackKey(running.stores.entities!.db);
-    const postback = await fetch(`${running.url}/postback?key=${key}&transaction_id=t1&click_id=unknown-click&payout=1.50`);
+    const postback = await fetch(`${running.url}/postback?key=${key}&transaction_id=t1&click_id=0193a1b2-c3d4-7e5f-8a9b-00000000c11c&payout=1.50`);
     expect(postback.status).toBe(200);
     expect((await fetch(`${running.url}/postback?key=wrong&transaction_id=t&click_id=c&payout=1`)).status).toBe(403);
 

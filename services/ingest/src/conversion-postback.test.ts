@@ -1,9 +1,9 @@
 // A postback's identifying values are taken exactly as sent or refused with a 400,
 // never cut, stripped or merged; a refused postback records nothing.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { schema } from '@tracker/core';
-import type { ConversionEvent } from '@tracker/schemas';
+import { FOREIGN_CLICK_ID_MESSAGE, type ConversionEvent } from '@tracker/schemas';
 import { startIngestHarness, type IngestHarness } from './testing/ingest-harness';
 
 let h: IngestHarness;
@@ -67,6 +67,33 @@ describe('refused, with a message, and nothing recorded', () => {
   });
 });
 
+describe('a click id that cannot be one of ours', () => {
+  test.each(['abc123', 'Sub-ABC', '0193a1b2c3d47e5f8a9b000000000001', '0193a1b2-c3d4-7e5f-8a9b-00000000000g'])(
+    '%s is a 400 saying the integration is wrong, kept in the conversion log as refused, never recorded as a conversion',
+    async (clickId) => {
+      const before = await h.recorded();
+      const transactionId = `tx-foreign-${clickId}`;
+      const res = await postback({ ...valid, transaction_id: transactionId, click_id: clickId, status: 'pending' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: FOREIGN_CLICK_ID_MESSAGE });
+      // Never in the event log: never parked, counted or sent to a pixel.
+      expect(await h.recorded()).toBe(before);
+      const [logged] = await h.entities.db
+        .select()
+        .from(schema.conversionRevisions)
+        .orderBy(desc(schema.conversionRevisions.receivedAt))
+        .limit(1);
+      expect(logged).toMatchObject({ transactionId, clickId, outcome: 'refused', status: 'pending', payout: '12.50', rows: [], attributed: null, campaignId: null });
+    },
+  );
+
+  test('a click id of ours never seen is accepted (it waits for its click, then counts as No click)', async () => {
+    const unseen = '0193a1b2-c3d4-7e5f-8a9b-0000000000ff';
+    expect((await postback({ ...valid, transaction_id: 'tx-unseen', click_id: unseen })).statusCode).toBe(200);
+    expect(await lastConversion()).toMatchObject({ transactionId: 'tx-unseen', clickId: unseen });
+  });
+});
+
 test('a HEAD (a link checker, a preview) records no conversion', async () => {
   const before = await h.recorded();
   const res = await h.call({ method: 'HEAD', url: '/postback', query: { key, ...valid, transaction_id: 'tx-head' } });
@@ -83,8 +110,8 @@ describe('accepted values are recorded exactly as sent', () => {
   });
 
   test('ids differing only in case or surrounding spaces stay different', async () => {
-    expect((await postback({ ...valid, transaction_id: 'TX-Case', click_id: 'Sub-ABC' })).statusCode).toBe(200);
-    expect(await lastConversion()).toMatchObject({ transactionId: 'TX-Case', clickId: 'Sub-ABC' });
+    expect((await postback({ ...valid, transaction_id: 'TX-Case' })).statusCode).toBe(200);
+    expect(await lastConversion()).toMatchObject({ transactionId: 'TX-Case', clickId: valid.click_id });
     expect((await postback({ ...valid, transaction_id: ' tx-case ' })).statusCode).toBe(200);
     expect((await lastConversion()).transactionId).toBe(' tx-case ');
   });

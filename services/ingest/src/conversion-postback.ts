@@ -3,16 +3,19 @@
 // projector's ledger: a replayed transaction id changes nothing, a new status revises the conversion.
 // A postback without a payout pays the default payout of its click's offer, decided here and recorded in
 // the event, so a replay pays what was paid then; without one either, it is refused as before.
+// A click id that cannot be one of ours is a 400 (the network sees its integration is wrong), kept in
+// the conversion log as refused (refused-postback.ts) and never recorded as a conversion.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { encodeEvent, makeEvent, type EventLog, type Logger } from '@tracker/core';
-import { POSTBACK_STATUSES, type PostbackStatus } from '@tracker/schemas';
+import { encodeEvent, makeEvent, type Db, type EventLog, type Logger } from '@tracker/core';
+import { FOREIGN_CLICK_ID_MESSAGE, POSTBACK_STATUSES, type PostbackStatus } from '@tracker/schemas';
 import type { ClickLookup } from './click-lookup';
 import type { ReadEdgeRequest } from './edge-request';
 import { parsePayout } from './payout';
 import type { IngestStats } from './register-ingest';
 import type { TrackingCatalog } from './tracking-catalog';
-import { canonicalClickId, isGiven, readIdentifier, singleValue } from './postback-params';
+import { canonicalClickId, isGiven, isTrackerClickId, readIdentifier, singleValue } from './postback-params';
+import { recordRefusedPostback } from './refused-postback';
 
 /** Seconds a network is asked to wait before it sends a refused postback again (Retry-After). */
 const POSTBACK_RETRY_AFTER_S = 60;
@@ -25,7 +28,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 export function conversionPostbackRoute(
   app: FastifyInstance,
-  deps: { catalog: TrackingCatalog; clicks: ClickLookup; eventLog: EventLog; stats: IngestStats; readEdge: ReadEdgeRequest; logger: Logger },
+  deps: { db: Db; catalog: TrackingCatalog; clicks: ClickLookup; eventLog: EventLog; stats: IngestStats; readEdge: ReadEdgeRequest; logger: Logger },
 ) {
   /** The default payout of the click's offer, or null: no such click (yet), no offer, or no default. */
   async function defaultPayoutOf(clickId: string): Promise<string | null> {
@@ -54,7 +57,9 @@ export function conversionPostbackRoute(
     const offerId = readIdentifier(q, 'offer_id', 200);
     const offerName = readIdentifier(q, 'offer_name', 500);
     // Raw, not cleaned: stripping a NUL out of '1<NUL>2' would have paid 12.00.
-    const payout = payoutGiven ? parsePayout(singleValue(q, 'payout')) : await defaultPayoutOf(clickId);
+    // A click id that cannot be ours has no offer to take a default payout from: no lookup for it.
+    const ours = isTrackerClickId(clickId);
+    const payout = payoutGiven ? parsePayout(singleValue(q, 'payout')) : ours ? await defaultPayoutOf(clickId) : null;
     if (payout === null) {
       return reply.status(400).send({ message: payoutGiven ? 'payout must be a non-negative amount, e.g. 12.50' : missingMessage(['payout']) });
     }
@@ -62,6 +67,15 @@ export function conversionPostbackRoute(
     const status = (isGiven(statusValue) ? statusValue : 'approved') as PostbackStatus;
     if (!POSTBACK_STATUSES.includes(status)) {
       return reply.status(400).send({ message: `status must be one of ${POSTBACK_STATUSES.join(', ')}` });
+    }
+    if (!ours) {
+      try {
+        await recordRefusedPostback(deps.db, { transactionId, clickId, payout, status, receivedAt: new Date() });
+      } catch (error) {
+        // The answer stays a 400: the integration is wrong whether or not the log kept this one.
+        deps.logger.error({ err: error, transactionId, clickId }, 'refused postback not kept in the conversion log');
+      }
+      return reply.status(400).send({ message: FOREIGN_CLICK_ID_MESSAGE });
     }
     const event = makeEvent('conversion', {
       transactionId,

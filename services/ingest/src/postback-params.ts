@@ -33,6 +33,11 @@ export function readIdentifier(query: Record<string, unknown>, name: string, max
   return value;
 }
 
+/** Whether a click id can be one of ours: a UUID (click-redirect.ts makes them with newEventId, UUIDv7). */
+export function isTrackerClickId(clickId: string): boolean {
+  return TRACKER_CLICK_ID.test(clickId);
+}
+
 /** Our click ids are UUIDs, which ignore case: canonical lower case. Any other id stays as sent. */
 export function canonicalClickId(clickId: string): string {
   return TRACKER_CLICK_ID.test(clickId) ? clickId.toLowerCase() : clickId;

@@ -57,7 +57,7 @@ export async function registerIngest(app: FastifyInstance, deps: IngestDeps): Pr
   const readEdge = edgeRequestReader(deps.edgeWorkerSecret);
   const caps = new OfferCaps({ catalog, analytics: deps.analytics, db: deps.db, logger: deps.logger });
   await caps.start();
-  const routeDeps = { catalog, caps, clicks, stats, readEdge, eventLog: deps.eventLog, logger: deps.logger };
+  const routeDeps = { db: deps.db, catalog, caps, clicks, stats, readEdge, eventLog: deps.eventLog, logger: deps.logger };
 
   clickRedirectRoute(app, routeDeps);
   landerExitRoute(app, routeDeps);

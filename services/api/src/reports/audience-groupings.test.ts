@@ -2,7 +2,7 @@
 // fields, through HTTP on real embedded stores: conversions count on their click's row, '' shows 'Unknown'.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { insertClicks, schema } from '@tracker/core';
-import type { ClickLogResponse, ReportResponse } from '@tracker/schemas';
+import { NO_CLICK_KEY, type ClickLogResponse, type ReportResponse } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow } from '../testing/fact-rows';
 
@@ -36,7 +36,7 @@ async function report(groupBy: string): Promise<ReportResponse> {
   return res.json() as ReportResponse;
 }
 const figures = (r: ReportResponse) =>
-  r.rows.filter((x) => x.key !== '__unattributed__').map((x) => [x.key, x.label, x.clicks, x.conversions, x.revenue]);
+  r.rows.filter((x) => x.key !== NO_CLICK_KEY).map((x) => [x.key, x.label, x.clicks, x.conversions, x.revenue]);
 
 test.each([
   ['country', [['US', 'United States', 2, 1, '12.50'], ['DE', 'Germany', 1, 1, '4.00'], ['', 'Unknown', 1, 0, '0.00']]],

@@ -1,6 +1,6 @@
 // Drill-down through HTTP on the real embedded stores: `then`/`parent` answer the
-// next level's rows under one opened row, their totals are that row to the cent (spend split level by
-// level), three levels deep, the 'Direct'/'Unknown' row opens too, and impossible paths (a level twice) are a 400.
+// next level's rows under one opened row, their totals are that row to the cent, each row's spend is the
+// flat report's split of its clicks (so children may differ from their parent by the odd cent), three levels deep, the 'Unknown' row opens too, and impossible paths (a level twice) are a 400.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { insertClicks, recordSpend, schema } from '@tracker/core';
 import type { ReportResponse } from '@tracker/schemas';
@@ -65,9 +65,11 @@ describe('GET /api/reports drill-down', () => {
   test('a third level under a tracking variable splits the opened row again', async () => {
     const drill = await report(`groupBy=campaign&then=offer&then2=placement&parent=cmpA&parent2=${o1}`);
     expect(drill.groupBy).toBe('placement');
-    // Offer one's 29 cents over p1 and p2 (one visit each): 14.5 each, the odd cent to p1 (bytewise first).
+    // Each placement's click as the flat report splits it: 100 cents over (cmpA, it) 1 visit, (cmpA, the rest) 2,
+    // (cmpB) 4: 14.29 → 14, the odd cent going to cmpA's other two (28.57, the largest remainder). Offer one
+    // stays 29 cents, one more than its two children: the price of every row agreeing with its filter.
     expect(pick(drill)).toEqual([
-      { key: 'p1', label: 'p1', clicks: 1, spend: '0.15', revenue: '7.00' },
+      { key: 'p1', label: 'p1', clicks: 1, spend: '0.14', revenue: '7.00' },
       { key: 'p2', label: 'p2', clicks: 1, spend: '0.14', revenue: '0.00' },
     ]);
     expect(drill.totals).toMatchObject({ label: 'Offer One', clicks: 2, spend: '0.29' });
@@ -77,13 +79,13 @@ describe('GET /api/reports drill-down', () => {
     // cmpB's 57 cents over 4 visits with placement '' (Unknown): all 57 to the one child.
     const drill = await report('groupBy=campaign&then=placement&parent=cmpB');
     expect(pick(drill)).toEqual([{ key: '', label: 'Unknown', clicks: 4, spend: '0.57', revenue: '0.00' }]);
-    // cmpA's three placements: 43 cents → 14.33 each, the odd cent to p1.
+    // cmpA's three placements, one visit each: 14.29 → 14 cents each, as the flat report splits one click of cmpA.
     const a = await report('groupBy=campaign&then=placement&parent=cmpA');
-    expect(a.rows.map((r) => [r.key, r.spend])).toEqual([['p1', '0.15'], ['p2', '0.14'], ['p3', '0.14']]);
+    expect(a.rows.map((r) => [r.key, r.spend])).toEqual([['p1', '0.14'], ['p2', '0.14'], ['p3', '0.14']]);
     expect(a.totals.spend).toBe('0.43');
   });
 
-  test("the 'Direct' / 'Unknown' row opens with an empty parent, and campaign children carry exits", async () => {
+  test("the 'Unknown' row opens with an empty parent, and campaign children carry exits", async () => {
     const drill = await report('groupBy=offer&then=campaign&parent=');
     expect(pick(drill)).toEqual([{ key: 'cmpB', label: 'Campaign B', clicks: 4, spend: '0.57', revenue: '0.00' }]);
     const withExits = await report(`groupBy=offer&then=campaign&parent=${o1}`);

@@ -1,17 +1,17 @@
 // GET /api/reports with `then`/`parent` (drill-down): the rows of the next grouping
-// level under one opened row, as Voluum and RedTrack expand them lazily, one parent at a time. Spend
-// is split level by level: each (day, TikTok campaign) goes to the top-level rows exactly as the flat
-// report splits it, then the opened row's cents go to its children pro rata by visits (largest
-// remainder), so the children always add up to their parent's row to the cent; `totals` is that row.
+// level under one opened row, as Voluum and RedTrack expand them lazily, one parent at a time. Every
+// row's spend is the flat report's split of the same clicks (allocateDrillSpend): one rounding path, so
+// campaign → US → iOS shows what country=US&os=iOS shows for that campaign. `totals` is the opened row,
+// as the level above shows it; its children add up to it up to the odd cent of each split.
 import type { Analytics, QueryParams } from '@tracker/core';
-import { drillPath, splitCents, type ReportQuery, type ReportResponse } from '@tracker/schemas';
+import { drillPath, NO_CLICK_KEY, NO_CLICK_LABEL, splitCents, type ReportQuery, type ReportResponse } from '@tracker/schemas';
 import { compareBytes } from './compare-bytes';
-import type { ReportDeps } from './get-report';
+import { getReport, type ReportDeps } from './get-report';
 import { labelGroups } from './group-labels';
 import { loadReportScope } from './load-report-scope';
 import { planReport } from './report-plan';
 import { queryConversions, queryExitClicks, queryUnapprovedConversions } from './report-query';
-import { collectMeasures, reportRows, type VisitMeasures } from './report-rows';
+import { collectMeasures, emptyMeasures, reportRows, type VisitMeasures } from './report-rows';
 import { drillReportSql } from './report-sql';
 import type { ViewerScope } from './viewer-scope';
 
@@ -38,44 +38,65 @@ async function queryVisitRows(analytics: Analytics, sql: string, levels: number,
   }));
 }
 
-/** Spend per child key of the opened rows: the flat report's split at the top, then one level at a time. */
-function allocateDrillSpend(rows: VisitRow[], spend: { tzday: string; tt: string; cents: bigint }[], parents: string[]): Map<string, bigint> {
+/**
+ * Spend of the opened row and of each of its children, each by the flat report's own split: a day and
+ * TikTok campaign's cents over (top key, passes) units, where a click passes when the report's filters
+ * accept it and it lies under the opened rows below the top level (and, for a child, has the child's
+ * key); the opened top key's passing unit is the figure. So a row gets the cents the flat report gives
+ * the same clicks when they are filtered by those values (campaign → US → iOS is country=US&os=iOS under
+ * the campaign), whatever the path; the children may differ from their parent by the odd cent.
+ */
+function allocateDrillSpend(
+  rows: VisitRow[],
+  spend: { tzday: string; tt: string; cents: bigint }[],
+  parents: string[],
+): { opened: bigint; children: Map<string, bigint> } {
   const byDayAndTt = new Map<string, VisitRow[]>();
   for (const r of rows) {
     const id = `${r.tzday}\u0000${r.tt}`;
     (byDayAndTt.get(id) ?? byDayAndTt.set(id, []).get(id)!).push(r);
   }
-  const result = new Map<string, bigint>();
+  const depth = parents.length;
+  let opened = 0n;
+  const children = new Map<string, bigint>();
   for (const s of spend) {
-    let inside = byDayAndTt.get(`${s.tzday}\u0000${s.tt}`) ?? [];
-    let cents = s.cents;
-    // Level 0 splits over (key, passes) units like spendAllocationSql; deeper levels over keys alone.
-    for (let level = 0; level <= parents.length && inside.length > 0; level++) {
-      const units = new Map<string, { unit: string; passes: number; visits: number }>();
-      for (const r of inside) {
-        const passes = level === 0 ? r.passes : 1;
-        const id = `${passes}\u0000${r.keys[level]}`;
-        const u = units.get(id) ?? units.set(id, { unit: r.keys[level]!, passes, visits: 0 }).get(id)!;
-        u.visits += r.visits;
-      }
-      const list = [...units.values()];
+    // Per top key: all its visits, those under the opened rows below the top, and those per child key.
+    const tops = new Map<string, { all: bigint; under: bigint; byChild: Map<string, bigint> }>();
+    for (const r of byDayAndTt.get(`${s.tzday}\u0000${s.tt}`) ?? []) {
+      const top = tops.get(r.keys[0]!) ?? tops.set(r.keys[0]!, { all: 0n, under: 0n, byChild: new Map() }).get(r.keys[0]!)!;
+      const visits = BigInt(r.visits);
+      top.all += visits;
+      if (r.passes !== 1 || !parents.every((p, i) => i === 0 || r.keys[i] === p)) continue;
+      top.under += visits;
+      const child = r.keys[depth]!;
+      top.byChild.set(child, (top.byChild.get(child) ?? 0n) + visits);
+    }
+    const openedTop = tops.get(parents[0]!);
+    if (!openedTop || openedTop.under === 0n) continue;
+    const list = [...tops];
+    /** The opened top key's share when the clicks that pass are `passing` of each top key's. */
+    const shareOf = (passing: (top: { all: bigint; under: bigint; byChild: Map<string, bigint> }) => bigint): bigint => {
+      const units = list
+        .flatMap(([unit, top]) => [
+          { unit, passes: 1, visits: passing(top) },
+          { unit, passes: 0, visits: top.all - passing(top) },
+        ])
+        .filter((u) => u.visits > 0n);
       // Ties as spendAllocationSql breaks them: to the smaller unit (bytewise), then to the one that passes.
       const shares = splitCents(
-        cents,
-        list.map((u) => BigInt(u.visits)),
-        (a, b) => compareBytes(list[a]!.unit, list[b]!.unit) || list[b]!.passes - list[a]!.passes,
+        s.cents,
+        units.map((u) => u.visits),
+        (a, b) => compareBytes(units[a]!.unit, units[b]!.unit) || units[b]!.passes - units[a]!.passes,
       );
-      if (level === parents.length) {
-        list.forEach((u, i) => result.set(u.unit, (result.get(u.unit) ?? 0n) + shares[i]!));
-        break;
-      }
-      const opened = list.findIndex((u) => u.unit === parents[level] && u.passes === 1);
-      if (opened < 0) break;
-      cents = shares[opened]!;
-      inside = inside.filter((r) => r.keys[level] === parents[level] && (level > 0 || r.passes === 1));
+      const index = units.findIndex((u) => u.unit === parents[0] && u.passes === 1);
+      return index < 0 ? 0n : shares[index]!;
+    };
+    opened += shareOf((top) => top.under);
+    for (const child of openedTop.byChild.keys()) {
+      children.set(child, (children.get(child) ?? 0n) + shareOf((top) => top.byChild.get(child) ?? 0n));
     }
   }
-  return result;
+  return { opened, children };
 }
 
 export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewer: ViewerScope | null = null): Promise<ReportResponse> {
@@ -83,25 +104,18 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
   const { levels: allLevels, parents } = drillPath(query);
   const levels = allLevels.slice(0, parents.length + 1);
   const child = levels[parents.length]!;
+  if (parents.every((p) => p === NO_CLICK_KEY)) return openNoClickRow(deps, query, levels, viewer);
   const scope = await loadReportScope(db, query, levels.includes('mediabuyer'), viewer);
   const plan = planReport(scope, levels, parents);
-  const { params, top } = plan;
+  const { params } = plan;
   const sql = drillReportSql(plan);
-  const [visits, topVisits, spendRows, conversions, exits, unapproved] = await Promise.all([
+  const [visitRows, spendRows, conversions, exits, unapproved] = await Promise.all([
     queryVisitRows(analytics, sql.visits, levels.length, params),
-    top && sql.topVisits !== undefined ? queryVisitRows(analytics, sql.topVisits, top.keys.length, top.params) : undefined,
     analytics.query<{ tzday: string; tt: string; cents: string | number }>(sql.spend, params),
     queryConversions(analytics, sql.conversions, params),
     queryExitClicks(analytics, sql.exitClicks, params),
     queryUnapprovedConversions(analytics, sql.unapprovedConversions, params),
   ]);
-  // A split top level (ReportPlan.top): its rollup answers every top row but the opened one, which the
-  // raw read answers with its deeper keys. Both count the same clicks.
-  const deeper = levels.slice(1).map(() => '');
-  const visitRows = topVisits
-    ? [...topVisits.filter((r) => r.passes === 0 || r.keys[0] !== parents[0]).map((r) => ({ ...r, keys: [...r.keys, ...deeper] })), ...visits]
-    : visits;
-
   const spend = allocateDrillSpend(visitRows, spendRows.map((s) => ({ tzday: s.tzday, tt: s.tt, cents: BigInt(s.cents) })), parents);
   const childVisits = new Map<string, VisitMeasures>();
   for (const r of visitRows) {
@@ -117,11 +131,12 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
   const [labels, parentLabels] = await Promise.all([labelGroups(db, child, keys), labelGroups(db, levels[parents.length - 1]!, [lastParent])]);
   const { rows, totals } = reportRows(
     keys,
-    (key) => ({ m: measures.get(key)!, spendCents: Number(spend.get(key) ?? 0n), exitClicks: exits.get(key) ?? 0 }),
+    (key) => ({ m: measures.get(key)!, spendCents: Number(spend.children.get(key) ?? 0n), exitClicks: exits.get(key) ?? 0 }),
     labels,
-    // The opened row itself: its children sum to it, and it matches its row one level up. A media buyer who
+    // The opened row itself, as its row one level up shows it. A media buyer who
     // opens a row with nothing of theirs under it (another buyer's spark id) learns no name from the answer.
     (keys.length > 0 || !viewer ? parentLabels.get(lastParent) : undefined) ?? lastParent,
+    Number(spend.opened),
   );
 
   return {
@@ -135,4 +150,18 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
     // The chart shows the top level; an expansion answers rows only.
     series: [],
   };
+}
+
+const emptyFigures = () => ({ m: emptyMeasures(), spendCents: 0, exitClicks: 0 });
+
+/**
+ * The 'No click' row opened: what no click carries has no value at any level, so it is one 'No click'
+ * row again, the top level's own (its spend without visits included), and its totals are that row.
+ */
+async function openNoClickRow(deps: ReportDeps, query: ReportQuery, levels: ReportQuery['groupBy'][], viewer: ViewerScope | null): Promise<ReportResponse> {
+  const { then: _t, then2: _t2, parent: _p, parent2: _p2, ...flat } = query;
+  const top = await getReport(deps, { ...flat, groupBy: levels[0]! }, viewer, { series: false });
+  const row = top.rows.find((r) => r.key === NO_CLICK_KEY);
+  const totals = row ? { ...row, key: top.totals.key, label: NO_CLICK_LABEL } : reportRows([], emptyFigures, new Map(), NO_CLICK_LABEL).totals;
+  return { ...top, groupBy: levels[levels.length - 1]!, rows: row ? [row] : [], totals, series: [] };
 }

@@ -3,7 +3,7 @@
 // visits (spend-allocation.ts): visits and spend per key and per day (plus per hour for a one-day
 // report), conversions, and exit clicks per key. Three or four queries, whatever the range.
 import type { Analytics, Db } from '@tracker/core';
-import { moneyFromCents, splitCents, UNATTRIBUTED_SPEND_KEY, type ReportQuery, type ReportResponse, type ReportSeriesPoint } from '@tracker/schemas';
+import { moneyFromCents, NO_CLICK_KEY, splitCents, type ReportQuery, type ReportResponse, type ReportSeriesPoint } from '@tracker/schemas';
 import { labelGroups } from './group-labels';
 import { loadReportScope } from './load-report-scope';
 import { planReport } from './report-plan';
@@ -53,19 +53,20 @@ export async function getReport(
     queryUnapprovedConversions(analytics, sql.unapprovedConversions, params),
   ]);
 
-  // Spend no click matches belongs to no offer, spark or campaign: a filtered report leaves it out.
+  // Spend no click matches belongs to no offer, spark or campaign: a filtered report leaves it out. It
+  // joins the conversions no click carries on the one 'No click' row.
   const unattributed = hasFilters(filters) ? new Map<string, number>() : visits.unattributedByDay;
   const unattributedCents = [...unattributed.values()].reduce((a, b) => a + b, 0);
 
   const measures = collectMeasures(visits.byUnit, conversions('key'), unapproved);
   const keys = [...measures.keys()];
-  if (unattributedCents > 0) keys.push(UNATTRIBUTED_SPEND_KEY);
+  if (unattributedCents > 0 && !measures.has(NO_CLICK_KEY)) keys.push(NO_CLICK_KEY);
   const labels = await labelGroups(db, query.groupBy, keys);
   const { rows, totals } = reportRows(
     keys,
     (key) => ({
       m: measures.get(key) ?? emptyMeasures(),
-      spendCents: key === UNATTRIBUTED_SPEND_KEY ? unattributedCents : (visits.byUnit.get(key)?.spendCents ?? 0),
+      spendCents: (visits.byUnit.get(key)?.spendCents ?? 0) + (key === NO_CLICK_KEY ? unattributedCents : 0),
       exitClicks: exits.get(key) ?? 0,
     }),
     labels,

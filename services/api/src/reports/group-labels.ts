@@ -1,13 +1,14 @@
 // Row labels: names from the entity store for campaigns, sparks, offers and landers (an id that no
 // longer exists shows as itself), English names for countries, the value itself for media buyers and
-// other tracking variables, and the spec's 'Direct' / 'No Spark' / 'Unknown' for clicks without one.
+// other tracking variables, 'No Spark' / 'Unknown' for clicks without one, and 'No click' for what no
+// click of ours carries.
 import { inArray } from 'drizzle-orm';
 import { schema, type Db } from '@tracker/core';
 import {
   EMPTY_GROUP_KEY,
   EMPTY_GROUP_LABELS,
-  UNATTRIBUTED_SPEND_KEY,
-  UNATTRIBUTED_SPEND_LABEL,
+  NO_CLICK_KEY,
+  NO_CLICK_LABEL,
   type ReportGroupBy,
 } from '@tracker/schemas';
 
@@ -70,12 +71,12 @@ export async function labelGroups(db: Db, groupBy: ReportGroupBy, keys: string[]
   const names = await namesOf(
     db,
     groupBy,
-    keys.filter((k) => k !== EMPTY_GROUP_KEY && k !== UNATTRIBUTED_SPEND_KEY),
+    keys.filter((k) => k !== EMPTY_GROUP_KEY && k !== NO_CLICK_KEY),
   );
   return new Map(
     keys.map((key) => {
       if (key === EMPTY_GROUP_KEY) return [key, EMPTY_GROUP_LABELS[groupBy]];
-      if (key === UNATTRIBUTED_SPEND_KEY) return [key, UNATTRIBUTED_SPEND_LABEL];
+      if (key === NO_CLICK_KEY) return [key, NO_CLICK_LABEL];
       return [key, names.get(key) ?? key];
     }),
   );

@@ -2,8 +2,8 @@
 // - 'tracker': our own visits, clicks to the offer (lander exits) and conversions per offer (the
 //   click's offer at click time): postbacks, plus the CAKE conversions no postback covers
 //   (cake-fill-ins.ts), dated by click time in the report time zone, like every report;
-//   conversions without a click or an offer form the 'Unknown' row (offerId ''), cost no click of an offer
-//   matches the 'Unattributed' row; each with its allocated cost and pending conversions;
+//   clicks without an offer form the 'Unknown' row (offerId ''), conversions whose click never came and
+//   cost no visit matches the 'No click' row (NO_CLICK_KEY); each with its allocated cost and pending conversions;
 // - 'cake': the affiliate network's stats (cake_stats) summed per network offer id; its clicks are
 //   clicks on the offer too, and it knows no visits.
 // The network's offer ids are not ours, so the two are never merged: the 'cake' rows are the network's

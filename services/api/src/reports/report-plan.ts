@@ -11,8 +11,8 @@
 //   - otherwise the raw facts: clicks counted straight into report days (and hours) by their own time
 //     (report-sql.ts clickPartsSql), conversions shaped like the 15-minute rollup, so the report's
 //     conversion SQL and its spend allocation run on them unchanged. Exit clicks always come from the
-//     raw exits then. A drill-down reads only its opened top row from them when the top level alone fits
-//     a rollup (`top`).
+//     raw exits then. A drill-down reads every top row's clicks there, since each child's spend is split
+//     over every top key's clicks that fall under the opened rows (get-drill-report.ts).
 //     Read without FINAL, as the rollups were fed: the projector stores each event once (a copy at
 //     another log offset is skipped, a re-sent batch dropped by its token), and every stored row fed
 //     the rollups once, so both paths count the same rows (FINAL cost up to 2× at 2 M clicks).
@@ -28,7 +28,7 @@ import {
   type TrackingVariable,
   type TrackingVariableColumn,
 } from '@tracker/schemas';
-import { filterCondition, MEDIA_BUYER_OF_SPARK, scopeParams, type Granularity, type ReportFilters, type ReportScope } from './report-scope';
+import { keyOrNoClick, MEDIA_BUYER_OF_SPARK, scopeParams, type Granularity, type ReportFilters, type ReportScope } from './report-scope';
 
 /** The tables a source reads clicks and conversions from. */
 export type ReportTables =
@@ -43,7 +43,8 @@ export type ReportTables =
   /** The raw clicks and conversions (one row per click), with these columns beside the time. */
   | { kind: 'raw'; columns: string[] };
 
-/** Where a grouping's figures live, and the SQL of its key. Keys are strings; '' is "without it". */
+/** Where a grouping's figures live, and the SQL of its key. Keys are strings; '' is "without it",
+ *  NO_CLICK_KEY the facts no click carries (keyOrNoClick). */
 export interface GroupingSource {
   tables: ReportTables;
   /** Extra condition selecting the tables' rows ('1' when none). */
@@ -76,12 +77,6 @@ export interface ReportPlan {
   source: GroupingSource;
   /** The key SQL of every level over the source's columns, the last one being source.key. */
   keys: string[];
-  /**
-   * A drill-down whose levels need the raw clicks while its top level alone fits a rollup: the top
-   * level's rows come from that rollup (`source`, `keys`, bound with `params`), and only the opened top
-   * row's clicks from the plan's source, read by `openedRowWhere` (its key, with the filters).
-   */
-  top?: { source: GroupingSource; keys: string[]; openedRowWhere: string; params: QueryParams };
   /** Extra condition on the conversions (approved and not): the source's, and a drill-down's opened row. */
   conversionsWhere: string;
   exitClicks: ExitClicksPlan;
@@ -112,11 +107,11 @@ export function groupingSource(groupBy: ReportGroupBy): GroupingSource {
     return {
       tables: { kind: 'variable-rollups', column: TRACKING_VARIABLE_COLUMN[groupBy], aliased: false },
       where: 'variable = {variable:String}',
-      key: 'toString(value)',
+      key: keyOrNoClick('toString(value)'),
       params: { variable: groupBy },
     };
   }
-  return { tables: { kind: 'rollups' }, where: '1', key: `toString(${KEY_BY_GROUPING[groupBy as ReportGrouping]})`, params: {} };
+  return { tables: { kind: 'rollups' }, where: '1', key: keyOrNoClick(`toString(${KEY_BY_GROUPING[groupBy as ReportGrouping]})`), params: {} };
 }
 
 /** The audience filters a report sets. */
@@ -144,8 +139,7 @@ function neededVariables(levels: ReportGroupBy[], filters: ReportFilters): Track
 
 /** A level's key over a source's columns; `variable` is the variable whose value is in `value`. */
 function keySql(level: ReportGroupBy, variable?: TrackingVariable): string {
-  if (level === variable) return 'toString(value)';
-  return `toString(${exitKeySql(level)})`;
+  return keyOrNoClick(level === variable ? 'toString(value)' : `toString(${exitKeySql(level)})`);
 }
 
 interface LevelsSource {
@@ -160,7 +154,7 @@ function levelsSource(levels: ReportGroupBy[], filters: ReportFilters): LevelsSo
   const keyLevel = levels[levels.length - 1]!;
   if (fitsRollups(levels, filters)) {
     const source = groupingSource(keyLevel);
-    const ancestorKey = (level: ReportGroupBy) => (level === 'tiktokCampaignId' ? 'toString(tiktok_campaign_id)' : groupingSource(level).key);
+    const ancestorKey = (level: ReportGroupBy) => (level === 'tiktokCampaignId' ? keyOrNoClick('toString(tiktok_campaign_id)') : groupingSource(level).key);
     return { source, keys: levels.map((level, i) => (i === levels.length - 1 ? source.key : ancestorKey(level))) };
   }
   const variables = neededVariables(levels, filters);
@@ -213,22 +207,10 @@ export function planReport(scope: ReportScope, levels: ReportGroupBy[], parents:
   const insideParents = parents.map((_, i) => `${keys[i]} = {drillParent${i}:String}`).join(' AND ');
   // Exit clicks of every child, from the raw exits (far fewer than clicks), inside the opened rows.
   const exitsInsideParents = parents.map((_, i) => `toString(${exitKeySql(levels[i]!)}) = {drillParent${i}:String}`).join(' AND ');
-  const top = levelsSource(levels.slice(0, 1), filters);
   const params = { ...scopeParams(scope), ...source.params, ...parentParams };
-  const splitTop = source.tables.kind === 'raw' && top.source.tables.kind !== 'raw';
   return {
     ...plan,
     kind: 'drill',
-    ...(splitTop
-      ? {
-          top: {
-            source: top.source,
-            keys: top.keys,
-            openedRowWhere: `${filterCondition(filters)} AND ${keys[0]} = {drillParent0:String}`,
-            params: { ...params, ...top.source.params },
-          },
-        }
-      : {}),
     conversionsWhere: `${source.where} AND ${insideParents}`,
     exitClicks: { from: 'raw', column: exitKeySql(levels[levels.length - 1]!), where: exitsInsideParents },
     params,

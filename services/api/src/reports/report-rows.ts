@@ -81,12 +81,14 @@ export interface GroupFigures {
 }
 
 /** The rows of `keys` in the report order, labelled (a key without a label shows as itself), and their
- *  total under `totalsLabel`. */
+ *  total under `totalsLabel`; `totalsSpendCents`, when given, is the total's spend (a drill-down's opened
+ *  row, split on its own), else the rows' sum. */
 export function reportRows(
   keys: string[],
   figuresOf: (key: string) => GroupFigures,
   labels: Map<string, string>,
   totalsLabel: string,
+  totalsSpendCents?: number,
 ): { rows: ReportRow[]; totals: ReportRow } {
   const total = emptyMeasures();
   let totalSpend = 0;
@@ -101,6 +103,6 @@ export function reportRows(
   groups.sort(compareGroups);
   return {
     rows: groups.map((g) => reportRow(g.key, labels.get(g.key) ?? g.key, g.m, g.spendCents, g.exitClicks)),
-    totals: reportRow(TOTALS_KEY, totalsLabel, total, totalSpend, totalExits),
+    totals: reportRow(TOTALS_KEY, totalsLabel, total, totalsSpendCents ?? totalSpend, totalExits),
   };
 }

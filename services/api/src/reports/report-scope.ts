@@ -2,7 +2,7 @@
 // every report table answers and the parameters it binds (report-plan.ts decides the rest).
 import type { QueryParams } from '@tracker/core';
 import type { CakeFillIns } from './cake-fill-ins';
-import { AUDIENCE_VARIABLES, NONE_FILTER } from '@tracker/schemas';
+import { AUDIENCE_VARIABLES, NO_CLICK_KEY, NONE_FILTER } from '@tracker/schemas';
 import type { MediaBuyers } from './media-buyers';
 import { VIEWER_SPARKS_CONDITION } from './viewer-scope';
 
@@ -37,20 +37,37 @@ export type Granularity = 'day' | 'hour';
 /** A click's media buyer: the first user (by username) assigned to its spark, '' when none. */
 export const MEDIA_BUYER_OF_SPARK = "transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, '')";
 
+/**
+ * A fact no click of ours carries: a conversion whose click id we never saw. Every click carries the
+ * campaign of its /r/{campaignId} link (click-redirect.ts answers an unknown campaign without recording
+ * a click), so a fact without a campaign has no click; the rollups keep no `attributed` column, and
+ * campaign_id is on every report table.
+ */
+export const NO_CLICK_CONDITION = "campaign_id = ''";
+
+/** A level's key, with the facts no click carries on the 'No click' row (NO_CLICK_KEY) instead of ''. */
+export function keyOrNoClick(key: string): string {
+  return `if(${NO_CLICK_CONDITION}, '${NO_CLICK_KEY}', ${key})`;
+}
+
 export function hasFilters(filters: ReportFilters): boolean {
   return Object.values(filters).some((v) => v !== undefined);
 }
 
-/** The filter conditions, ANDed; '1' without filters. Every rollup table has these columns. */
+/**
+ * The filter conditions, ANDed; '1' without filters. Every rollup table has these columns. Every filter
+ * is on a dimension of the click, so a filtered report leaves out the facts no click carries.
+ */
 export function filterCondition(filters: ReportFilters): string {
-  const conditions: string[] = [];
+  if (!hasFilters(filters)) return '1';
+  const conditions: string[] = [`NOT (${NO_CLICK_CONDITION})`];
   if (filters.offer !== undefined) conditions.push('offer_id = {offer:UInt32}');
   if (filters.spark !== undefined) conditions.push('spark_id = {spark:String}');
   if (filters.mediaBuyer !== undefined) conditions.push(`${MEDIA_BUYER_OF_SPARK} = {mediaBuyer:String}`);
   if (filters.campaignId !== undefined) conditions.push('campaign_id = {campaignId:String}');
   if (filters.viewerSparks !== undefined) conditions.push(VIEWER_SPARKS_CONDITION);
   conditions.push(...audienceConditions(filters));
-  return conditions.length > 0 ? conditions.join(' AND ') : '1';
+  return conditions.join(' AND ');
 }
 
 export function scopeParams(scope: ReportScope): QueryParams {

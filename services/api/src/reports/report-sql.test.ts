@@ -79,8 +79,8 @@ const CASES: Record<string, Case> = {
     parents: ['p1', 'cmpA'],
     render: drillReportSql,
   },
-  'raw-drill-split-top': {
-    about: 'GET /api/reports?groupBy=placement&then=country&parent=p1: the top level from its rollup, the opened row from the raw facts, with CAKE fill-ins',
+  'raw-drill-cake': {
+    about: 'GET /api/reports?groupBy=placement&then=country&parent=p1: the raw facts under every top key, with CAKE fill-ins',
     scope: scope('2026-05-01', '2026-05-02', {}, CAKE),
     levels: ['placement', 'country'],
     parents: ['p1'],
@@ -117,7 +117,6 @@ function renderCase(c: Case): string {
   return [
     `-- ${c.about}`,
     `-- params: ${JSON.stringify(plan.params)}`,
-    ...(plan.top ? [`-- topVisits params: ${JSON.stringify(plan.top.params)}`] : []),
     ...queries.map(([name, sql]) => `\n-- ${name}\n${layOut(sql)};`),
   ].join('\n') + '\n';
 }

@@ -179,10 +179,11 @@ function clickUnitsSql(plan: ReportPlan, unit: 'key' | 'hour'): string {
 
 /**
  * A drill-down's visits per (day, TikTok campaign, passes) and level keys k0, k1, ...: level i's key is
- * kept only inside the opened rows of levels < i (and when the filters pass), '' elsewhere.
+ * kept only inside the opened rows of levels 1 to i - 1 (and when the filters pass), '' elsewhere, under
+ * every top key: a child's spend is split over every top key's clicks that fall under the opened rows.
  */
 function drillVisitsSql(source: GroupingSource, keySqls: string[], filters: ReportFilters): string {
-  const inside = (i: number) => ['passes = 1', ...Array.from({ length: i }, (_, j) => `k${j} = {drillParent${j}:String}`)].join(' AND ');
+  const inside = (i: number) => ['passes = 1', ...Array.from({ length: i - 1 }, (_, j) => `k${j + 1} = {drillParent${j + 1}:String}`)].join(' AND ');
   const levels = (keyOf: (i: number) => string) => keySqls.map((_, i) => (i === 0 ? `${keyOf(0)} AS k0` : `if(${inside(i)}, ${keyOf(i)}, '') AS k${i}`));
   const names = keySqls.map((_, i) => `k${i}`).join(', ');
   // The raw clicks are counted by these keys at once; the rollups' rows are split into days first
@@ -357,11 +358,10 @@ export function flatReportSql(plan: ReportPlan): FlatReportSql {
   };
 }
 
-/** A drill-down (get-drill-report.ts): visits by level keys (`topVisits` too for a split top level),
- *  spend per day and TikTok campaign, and the opened row's conversions, exit clicks and unapproved ones. */
+/** A drill-down (get-drill-report.ts): visits by level keys, spend per day and TikTok campaign, and the
+ *  opened row's conversions, exit clicks and unapproved ones. */
 export interface DrillReportSql {
   visits: string;
-  topVisits?: string;
   spend: string;
   conversions: string;
   exitClicks: string;
@@ -369,10 +369,8 @@ export interface DrillReportSql {
 }
 
 export function drillReportSql(plan: ReportPlan): DrillReportSql {
-  const { top } = plan;
   return {
-    visits: drillVisitsSql(top ? { ...plan.source, where: top.openedRowWhere } : plan.source, plan.keys, plan.filters),
-    ...(top ? { topVisits: drillVisitsSql(top.source, top.keys, plan.filters) } : {}),
+    visits: drillVisitsSql(plan.source, plan.keys, plan.filters),
     spend: `SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (${SPEND_SQL})`,
     conversions: conversionsSql(plan, { key: plan.source.key }),
     exitClicks: planExitClicksSql(plan),

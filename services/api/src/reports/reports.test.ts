@@ -3,7 +3,7 @@
 // an oracle is reports.property.test.ts; the Click Log's pages are click-log.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { insertClicks, recordSpend, schema } from '@tracker/core';
-import { FEATURES, type Feature, type ReportResponse } from '@tracker/schemas';
+import { FEATURES, NO_CLICK_KEY, type Feature, type ReportResponse } from '@tracker/schemas';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow, exitRow } from '../testing/fact-rows';
@@ -135,7 +135,7 @@ describe('GET /api/reports', () => {
     return res.json() as ReportResponse;
   };
 
-  test('campaign rows: names, Direct, a deleted campaign as its id, exits, spend pro rata, Unattributed spend', async () => {
+  test("campaign rows: names, a deleted campaign as its id, exits, spend pro rata, and one 'No click' row", async () => {
     const r = await report('groupBy=campaign&startDate=2026-04-01&endDate=2026-04-03');
     expect(r).toMatchObject({ timezone: 'UTC', granularity: 'day' });
     const row = (key: string) => r.rows.find((x) => x.key === key)!;
@@ -150,9 +150,9 @@ describe('GET /api/reports', () => {
     });
     expect(row('cmpB')).toMatchObject({ label: 'Campaign B', clicks: 1, spend: '5.00', conversions: 0, roi: -100, cpa: null });
     expect(row('gone')).toMatchObject({ label: 'gone', clicks: 1, spend: '0.00' });
-    expect(row('')).toMatchObject({ label: 'Direct', clicks: 0, conversions: 1, revenue: '1.00', cr: 0, epv: 0, epc: 0 });
-    expect(row('__unattributed__')).toMatchObject({ label: 'Unattributed', clicks: 0, spend: '2.01', profit: '-2.01' });
-    expect(r.rows.map((x) => x.key)).toEqual(['cmpA', '', 'cmpB', 'gone', '__unattributed__']);
+    // The conversion whose click never came and the spend no click carries: one row.
+    expect(row(NO_CLICK_KEY)).toMatchObject({ label: 'No click', clicks: 0, conversions: 1, revenue: '1.00', spend: '2.01', profit: '-1.01', cr: 0, epv: 0, epc: 0 });
+    expect(r.rows.map((x) => x.key)).toEqual(['cmpA', NO_CLICK_KEY, 'cmpB', 'gone']);
     expect(r.totals).toMatchObject({
       key: '__total__', label: 'TOTALS', clicks: 5, botClicks: 1, conversions: 3, revenue: '17.75', spend: '17.00', profit: '0.75',
       linkClicks: 5, exitClicks: 2,
@@ -188,9 +188,9 @@ describe('GET /api/reports', () => {
     const r = await report('groupBy=campaign&startDate=2026-04-01&endDate=2026-04-03');
     const unapproved = (row: ReportResponse['totals']) =>
       [row.label, row.conversions, row.revenue, row.pendingConversions, row.pendingPayout, row.rejectedConversions, row.rejectedPayout];
-    expect(r.rows.filter((x) => ['cmpA', 'cmpB', ''].includes(x.key)).map(unapproved)).toEqual([
+    expect(r.rows.filter((x) => ['cmpA', 'cmpB', NO_CLICK_KEY].includes(x.key)).map(unapproved)).toEqual([
       ['Campaign A', 2, '16.75', 0, '0.00', 1, '2.00'],
-      ['Direct', 1, '1.00', 1, '0.50', 0, '0.00'],
+      ['No click', 1, '1.00', 1, '0.50', 0, '0.00'],
       ['Campaign B', 0, '0.00', 1, '6.00', 0, '0.00'],
     ]);
     expect(unapproved(r.totals)).toEqual(['TOTALS', 3, '17.75', 2, '6.50', 1, '2.00']);
@@ -203,6 +203,37 @@ describe('GET /api/reports', () => {
     expect(filtered.rows.map(unapproved)).toEqual([['Campaign B', 0, '0.00', 1, '6.00', 0, '0.00']]);
   });
 
+  test("conversions whose click never came are one 'No click' row in every grouping, never mixed into the '' row, and out of every filtered view", async () => {
+    const range = 'startDate=2026-04-01&endDate=2026-04-03';
+    const noClick = { label: 'No click', clicks: 0, conversions: 1, revenue: '1.00', pendingConversions: 1, pendingPayout: '0.50', spend: '2.01' };
+    // c4 and c5 are real clicks without a spark, offer, media buyer or placement: only their own figures.
+    const clicksWithout = { clicks: 2, conversions: 0, revenue: '0.00', pendingConversions: 1, pendingPayout: '6.00' };
+    for (const groupBy of ['campaign', 'spark', 'offer', 'lander', 'mediabuyer', 'placement', 'country', 'os']) {
+      const r = await report(`groupBy=${groupBy}&${range}`);
+      expect([groupBy, r.rows.find((x) => x.key === NO_CLICK_KEY)]).toEqual([groupBy, expect.objectContaining(noClick)]);
+      if (['spark', 'offer', 'mediabuyer', 'placement'].includes(groupBy)) {
+        expect([groupBy, r.rows.find((x) => x.key === '')]).toEqual([groupBy, expect.objectContaining(clicksWithout)]);
+      }
+      expect([groupBy, r.totals]).toEqual([groupBy, expect.objectContaining({ conversions: 3, revenue: '17.75', spend: '17.00' })]);
+    }
+    // Every filter is on a click's dimension, 'none' included: the conversions without a click are left out.
+    const clickRevenue: Array<[string, string]> = [
+      ['spark=none', '0.00'], ['mediaBuyer=none', '0.00'], ['country=none', '16.75'], ['os=none', '16.75'], ['device=none', '16.75'],
+    ];
+    for (const [filter, revenue] of clickRevenue) {
+      const r = await report(`groupBy=mediabuyer&${range}&${filter}`);
+      expect([filter, r.rows.some((x) => x.key === NO_CLICK_KEY), r.totals.revenue, r.totals.pendingPayout]).toEqual([filter, false, revenue, '6.00']);
+    }
+    // Opened at any level, the row is itself again; a real row never holds it.
+    const opened = await report(`groupBy=campaign&${range}&then=country&parent=${NO_CLICK_KEY}`);
+    expect(opened.rows).toEqual([expect.objectContaining({ key: NO_CLICK_KEY, ...noClick })]);
+    expect(opened.totals).toMatchObject({ ...noClick, key: '__total__' });
+    const deeper = await report(`groupBy=os&${range}&then=offer&parent=${NO_CLICK_KEY}&then2=spark&parent2=${NO_CLICK_KEY}`);
+    expect(deeper.rows).toEqual([expect.objectContaining({ key: NO_CLICK_KEY, ...noClick })]);
+    const underA = await report(`groupBy=campaign&${range}&then=spark&parent=cmpA`);
+    expect(underA.rows.map((x) => x.key)).toEqual(['spk-1']);
+  });
+
   test('other groupings use their own labels', async () => {
     const bySpark = await report('groupBy=spark&startDate=2026-04-01&endDate=2026-04-03');
     expect(bySpark.rows.find((x) => x.key === 'spk-1')).toMatchObject({ label: 'Spark One', clicks: 3 });
@@ -210,20 +241,21 @@ describe('GET /api/reports', () => {
     const byBuyer = await report('groupBy=mediabuyer&startDate=2026-04-01&endDate=2026-04-03');
     expect(byBuyer.rows.map((x) => [x.key, x.label, x.clicks])).toEqual([
       ['mia', 'mia', 3],
+      [NO_CLICK_KEY, 'No click', 0],
       ['', 'Unknown', 2],
-      ['__unattributed__', 'Unattributed', 0],
     ]);
     const byOffer = await report('groupBy=offer&startDate=2026-04-01&endDate=2026-04-03');
     expect(byOffer.rows.find((x) => x.key === String(offerId))).toMatchObject({ label: 'Alpha', revenue: '16.75' });
     const byPlacement = await report('groupBy=placement&startDate=2026-04-01&endDate=2026-04-03');
-    expect(byPlacement.rows.map((x) => [x.label, x.clicks])).toEqual([['TikTok', 3], ['Unknown', 2], ['Unattributed', 0]]);
+    expect(byPlacement.rows.map((x) => [x.label, x.clicks])).toEqual([['TikTok', 3], ['No click', 0], ['Unknown', 2]]);
   });
 
   test('filters narrow rows and spend, and leave out spend no click matches', async () => {
     const r = await report(`groupBy=campaign&startDate=2026-04-01&endDate=2026-04-03&offer=${offerId}`);
     expect(r.rows.map((x) => x.key)).toEqual(['cmpA']);
     expect(r.totals).toMatchObject({ clicks: 3, spend: '9.99', revenue: '16.75' });
-    expect((await report(`startDate=2026-04-01&endDate=2026-04-03&spark=none`)).totals).toMatchObject({ clicks: 2, conversions: 1, spend: '5.00' });
+    // 'No Spark' means clicks without a spark: a conversion without a click is not one of them.
+    expect((await report(`startDate=2026-04-01&endDate=2026-04-03&spark=none`)).totals).toMatchObject({ clicks: 2, conversions: 0, spend: '5.00' });
     expect((await report(`startDate=2026-04-01&endDate=2026-04-03&spark=${sparkPublicId}`)).totals).toMatchObject({ clicks: 3 });
     expect((await report('startDate=2026-04-01&endDate=2026-04-03&mediaBuyer=mia')).totals).toMatchObject({ clicks: 3 });
     expect((await report('startDate=2026-04-01&endDate=2026-04-03&mediaBuyer=none')).totals).toMatchObject({ clicks: 2 });
@@ -303,13 +335,13 @@ describe('the other reporting calls', () => {
   test('/api/cake/offers: our visits, clicks on the offer and postback conversions by offer, then the network’s rows', async () => {
     const rows = (await get('/api/cake/offers?startDate=2026-04-01&endDate=2026-04-03')).json();
     // Clicks and EPC mean clicks on the offer for both sources, as on the Stats screen; the network has no visits.
-    // Cost and pending beside revenue, as the Stats screen's offer grouping has them; cost no offer's visit
-    // matches is the Unattributed row's.
+    // Cost and pending beside revenue, as the Stats screen's offer grouping has them; conversions whose click
+    // never came and cost no visit matches are the 'No click' row, apart from the clicks without an offer.
     const pending = (pendingConversions: number, pendingPayout: string) => ({ pendingConversions, pendingPayout });
     expect(rows).toEqual([
       { source: 'tracker', offerId: String(offerId), offerName: 'Alpha', visits: 3, clicks: 2, conversions: 2, revenue: '16.75', cost: '9.99', ...pending(0, '0.00'), epv: 1675 / 300, epc: 1675 / 200 },
-      { source: 'tracker', offerId: '', offerName: 'Unknown', visits: 2, clicks: 0, conversions: 1, revenue: '1.00', cost: '5.00', ...pending(2, '6.50'), epv: 0.5, epc: 0 },
-      { source: 'tracker', offerId: '__unattributed__', offerName: 'Unattributed', visits: 0, clicks: 0, conversions: 0, revenue: '0.00', cost: '2.01', ...pending(0, '0.00'), epv: 0, epc: 0 },
+      { source: 'tracker', offerId: NO_CLICK_KEY, offerName: 'No click', visits: 0, clicks: 0, conversions: 1, revenue: '1.00', cost: '2.01', ...pending(1, '0.50'), epv: 0, epc: 0 },
+      { source: 'tracker', offerId: '', offerName: 'Unknown', visits: 2, clicks: 0, conversions: 0, revenue: '0.00', cost: '5.00', ...pending(1, '6.00'), epv: 0, epc: 0 },
       { source: 'cake', offerId: '77', offerName: 'Net offer', visits: null, clicks: 4, conversions: 1, revenue: '2.50', cost: null, ...pending(0, '0.00'), epv: null, epc: 0.625 },
     ]);
   });

@@ -116,7 +116,7 @@ describe('a media buyer sees only their own data', () => {
     await post(`/api/users/${id}/subid1-assignments`, { subid1s: ['mia'] });
   });
 
-  test('reports: their clicks, conversions and allocated spend only, no Unattributed row; a user without assignments sees the team', async () => {
+  test("reports: their clicks, conversions and allocated spend only, no 'No click' row; a user without assignments sees the team", async () => {
     const mine = (await get<ReportResponse>(`/api/reports?groupBy=campaign&${RANGE}`, buyer)).body;
     expect(mine.rows.map((r) => r.key)).toEqual(['cmpOne']);
     expect(mine.totals).toMatchObject({ clicks: 2, conversions: 1, revenue: '10.00', spend: '8.00' });

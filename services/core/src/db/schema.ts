@@ -278,8 +278,9 @@ export const userVcnAssignments = pgTable(
 // ---- conversions and affiliate-network data ----
 
 export const postbackStatuses = ['approved', 'pending', 'rejected'] as const;
-/** What a conversion event did to the ledger: a new transaction, a new status or payout, or nothing. */
-export const conversionOutcomes = ['new', 'revised', 'replay'] as const;
+/** What a conversion event did to the ledger: a new transaction, a new status or payout, or nothing; or
+ *  a postback refused at the ingest (its click id cannot be one of ours), which never reached the ledger. */
+export const conversionOutcomes = ['new', 'revised', 'replay', 'refused'] as const;
 
 /** One row of the analytics `conversions` table (sign +1 adds a transaction's state, -1 undoes it), as
  *  the projector writes it there and keeps it in the ledger's jsonb columns below. The click's audience
@@ -650,7 +651,7 @@ export const conversionRevisions = pgTable(
     /** The event's time: when the postback reached the ingest. */
     receivedAt: timestamp({ withTimezone: true, mode: 'date' }),
     outcome: text({ enum: conversionOutcomes }),
-    /** The transaction's click is known (false: counted as unattributed, an unknown click id). */
+    /** The transaction's click is known (false: counted as unattributed, an unknown click id); null when refused. */
     attributed: boolean(),
     campaignId: text(),
     source: text(),

@@ -6,7 +6,7 @@ import { createHttpServer, createLogger, newEventId, schema, type EventLog } fro
 import { hashPassword, registerApi } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { startProjector, type Projector } from '@tracker/projector';
-import type { ConversionLogResponse } from '@tracker/schemas';
+import { FOREIGN_CLICK_ID_MESSAGE, type ConversionLogResponse } from '@tracker/schemas';
 import { openPipelineStores, type PipelineStores } from './open-pipeline-stores';
 import { waitForProjection } from './wait-for-projection';
 
@@ -139,5 +139,25 @@ describe('GET /api/conversions', () => {
     const bad = await app.inject({ method: 'GET', url: `/api/conversions?startDate=${today}&endDate=${today}&status=paid`, headers: { cookie: admin } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'status must be one of approved, pending, rejected' });
+  });
+
+  // Last: it adds a row to the log the tests above count.
+  test("a click id that cannot be ours ('abc123') is a 400, listed as refused with its reason, never parked or counted", async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/postback',
+      query: { key: ingest.catalog.current.postbackKey, transaction_id: 'tx-foreign', click_id: 'abc123', payout: '9.00' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: FOREIGN_CLICK_ID_MESSAGE });
+    await waitForProjection(eventLog, 'projector');
+    clock += 60 * 60_000;
+    expect(await projector.retryParked()).toBe(0);
+    const [row] = (await conversions({ search: 'tx-foreign' })).rows;
+    expect(row).toMatchObject({
+      clickId: 'abc123', outcome: 'refused', status: 'approved', payout: '9.00', attributed: null, campaignId: null, currentStatus: null, parkedAt: null,
+    });
+    const counted = await stores.analytics.query<{ n: number }>("SELECT count() AS n FROM conversions WHERE transaction_id = 'tx-foreign'");
+    expect(Number(counted[0]!.n)).toBe(0);
   });
 });

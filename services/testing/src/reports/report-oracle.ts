@@ -7,7 +7,7 @@ import {
   landerCtr,
   moneyFromCents,
   NONE_FILTER,
-  UNATTRIBUTED_SPEND_KEY,
+  NO_CLICK_KEY,
   type ClickDimensions,
   type ClickEvent,
   type ConversionEvent,
@@ -74,7 +74,9 @@ export interface OracleReport {
   series: ReportSeriesPoint[];
 }
 
-const EMPTY: ClickDimensions = {
+/** The dimensions of a conversion whose click never came: known by identity, never by its (empty) values,
+ *  so the oracle does not share the server's rule for spotting them. */
+const NO_CLICK: ClickDimensions = {
   campaignId: '', landerId: null, offerId: null, sparkId: '', tiktokCampaignId: '', tiktokAdGroupId: '',
   tiktokCreativeId: '', placement: '', campaignName: '', adGroupName: '', creativeName: '',
 };
@@ -116,6 +118,8 @@ interface Fact {
 export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const buyer = (d: ClickDimensions) => world.buyerOfSpark.get(d.sparkId) ?? '';
   const keyIn = (grouping: ReportGroupBy, d: ClickDimensions & { ip?: string; userAgent?: string }): string => {
+    // What no click carries is its own row at every level, never the '' row of clicks without a value.
+    if (d === NO_CLICK) return NO_CLICK_KEY;
     switch (grouping) {
       case 'campaign': return d.campaignId;
       case 'spark': return d.sparkId;
@@ -142,7 +146,10 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const rowGrouping = levels[levels.length - 1]!;
   const keyOf = (d: ClickDimensions) => keyIn(rowGrouping, d);
   const f = q.filters;
+  const filtered = Object.values(f).some((v) => v !== undefined) || q.viewerSparks !== undefined;
+  // Every filter is on a click's dimension: a filtered view leaves out what no click carries.
   const passesFilters = (d: ClickDimensions) =>
+    !(filtered && d === NO_CLICK) &&
     (f.offer === undefined || d.offerId === f.offer) &&
     (f.spark === undefined || d.sparkId === (f.spark === NONE_FILTER ? '' : f.spark)) &&
     (f.mediaBuyer === undefined || buyer(d) === (f.mediaBuyer === NONE_FILTER ? '' : f.mediaBuyer)) &&
@@ -152,7 +159,6 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   /** Inside the opened rows of the first `depth` levels. */
   const insideParents = (d: ClickDimensions, depth = parents.length) => parents.slice(0, depth).every((p, i) => keyIn(levels[i]!, d) === p);
   const passes = (d: ClickDimensions) => passesFilters(d) && insideParents(d);
-  const filtered = Object.values(f).some((v) => v !== undefined) || q.viewerSparks !== undefined;
   const hourly = q.startDate === q.endDate;
   const day = (at: number) => dayIn(q.timezone, at);
   const bucketOf = (at: number) => (hourly ? hourIn(q.timezone, at) : day(at));
@@ -181,7 +187,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   for (const { first, last } of transactions.values()) {
     const click = clicks.get(first.data.clickId);
     // Dated by its click, or by its first postback when the click never came.
-    const fact = { dims: click ? click.data : EMPTY, at: click ? click.at : first.at, cents: centsFromMoney(last.data.payout) };
+    const fact = { dims: click ? click.data : NO_CLICK, at: click ? click.at : first.at, cents: centsFromMoney(last.data.payout) };
     if (last.data.status === 'approved') approved.push(fact);
     else unapproved.push({ ...fact, status: last.data.status });
   }
@@ -231,7 +237,10 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   }
 
   // ---- spend: largest remainder per (day, TikTok campaign) over (unit, passes) ----
-  const allocate = (unitOf: (v: Fact) => string, into: Map<string, Acc>, unattributedInto: (day: string) => string, spend = world.spend) => {
+  const allocate = (
+    unitOf: (v: Fact) => string, into: Map<string, Acc>, unattributedInto: (day: string) => string, spend = world.spend,
+    passOf: (d: ClickDimensions) => boolean = passesFilters,
+  ) => {
     for (const [id, cents] of spend) {
       const [spendDay, tt] = id.split('|') as [string, string];
       if (spendDay < q.startDate || spendDay > q.endDate || cents <= 0) continue;
@@ -239,7 +248,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       for (const v of visits) {
         if (v.dims.tiktokCampaignId !== tt || day(v.at) !== spendDay) continue;
         const unit = unitOf(v);
-        const pass = passesFilters(v.dims);
+        const pass = passOf(v.dims);
         const k = `${unit}\u0000${pass}`;
         (units.get(k) ?? units.set(k, { unit, pass, visits: 0 }).get(k)!).visits++;
       }
@@ -263,49 +272,41 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       }
     }
   };
-  /** A drill-down's spend: the opened top-level row's cents of each (day, TikTok campaign), as the top
-   *  level splits them, over the next level's keys by visits (largest remainder, ties to the smaller
-   *  key); with a third level, the opened second-level row's cents again over the third level's keys. */
+  /** A drill-down's spend, as the flat report splits the same clicks: for the opened row and for each child,
+   *  each (day, TikTok campaign)'s cents over (top key, passes) units, where a click passes when the filters
+   *  accept it and it lies under the opened rows below the top (and has the child's key); the figure is the
+   *  opened top key's passing unit. Spend no click carries stays on the 'No click' row at every level. */
+  let openedSpend = 0;
   const allocateWithinParent = () => {
-    const split = (cents: number, byUnit: Map<string, number>) => {
-      const total = [...byUnit.values()].reduce((a, b) => a + b, 0);
-      const result = new Map<string, number>();
-      if (total === 0 || cents === 0) return result;
-      const shares = [...byUnit].map(([unit, n]) => ({ unit, base: Math.floor((cents * n) / total), remainder: (cents * n) % total }));
-      let left = cents - shares.reduce((a, b) => a + b.base, 0);
-      shares.sort((a, b) => b.remainder - a.remainder || bytes(a.unit, b.unit));
-      for (const sh of shares) {
-        const extra = left > 0 ? 1 : 0;
-        left -= extra;
-        result.set(sh.unit, sh.base + extra);
-      }
-      return result;
-    };
+    const topKey = (v: Fact) => keyIn(q.groupBy, v.dims);
+    const under = (d: ClickDimensions) => passesFilters(d) && parents.every((p, i) => i === 0 || keyIn(levels[i]!, d) === p);
     for (const [id, cents] of world.spend) {
-      // The top level's split of this one (day, TikTok campaign): the parent's cents of it.
-      const top = new Map<string, Acc>();
-      allocate((v) => keyIn(q.groupBy, v.dims), top, () => UNATTRIBUTED_SPEND_KEY, new Map([[id, cents]]));
-      let parentCents = top.get(parents[0]!)?.spend ?? 0;
+      const pair = new Map([[id, cents]]);
+      const shareOf = (passOf: (d: ClickDimensions) => boolean) => {
+        const top = new Map<string, Acc>();
+        allocate(topKey, top, () => NO_CLICK_KEY, pair, passOf);
+        return top.get(parents[0]!)?.spend ?? 0;
+      };
+      const opened = shareOf(under);
+      openedSpend += opened;
+      if (parents.every((p) => p === NO_CLICK_KEY)) {
+        if (opened > 0) row(rows, NO_CLICK_KEY).spend += opened;
+        continue;
+      }
       const [spendDay, tt] = id.split('|') as [string, string];
-      for (let level = 1; level < levels.length; level++) {
-        const byChild = new Map<string, number>();
-        for (const v of visits) {
-          if (v.dims.tiktokCampaignId !== tt || day(v.at) !== spendDay || !passesFilters(v.dims) || !insideParents(v.dims, level)) continue;
-          const k = keyIn(levels[level]!, v.dims);
-          byChild.set(k, (byChild.get(k) ?? 0) + 1);
-        }
-        const shares = split(parentCents, byChild);
-        if (level === levels.length - 1) {
-          for (const [unit, c] of shares) row(rows, unit).spend += c;
-        } else {
-          parentCents = shares.get(parents[level]!) ?? 0;
-        }
+      const children = new Set<string>();
+      for (const v of visits) {
+        if (v.dims.tiktokCampaignId === tt && day(v.at) === spendDay && under(v.dims) && topKey(v) === parents[0]) children.add(keyOf(v.dims));
+      }
+      for (const child of children) {
+        const cents = shareOf((d) => under(d) && keyOf(d) === child);
+        if (cents > 0) row(rows, child).spend += cents;
       }
     }
   };
   if (q.drill) allocateWithinParent();
   else {
-    allocate((v) => keyOf(v.dims), rows, () => UNATTRIBUTED_SPEND_KEY);
+    allocate((v) => keyOf(v.dims), rows, () => NO_CLICK_KEY);
     // Spend without visits: per day in a daily series; in an hourly one, the day's total is spread over
     // its 24 hours by their visits (largest remainder, the earlier hour first on a tie; evenly without visits).
     const unattributedByDay = new Map<string, Acc>();
@@ -332,8 +333,8 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
 
   // ---- labels, metrics ----
   const label = (key: string, grouping: ReportGroupBy = rowGrouping): string => {
-    if (key === UNATTRIBUTED_SPEND_KEY) return 'Unattributed';
-    if (key === '') return grouping === 'campaign' ? 'Direct' : grouping === 'spark' ? 'No Spark' : 'Unknown';
+    if (key === NO_CLICK_KEY) return 'No click';
+    if (key === '') return grouping === 'spark' ? 'No Spark' : 'Unknown';
     switch (grouping) {
       case 'campaign': return world.campaignNames.get(key) ?? key;
       case 'spark': return world.sparkNames.get(key) ?? key;
@@ -357,6 +358,8 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   };
   const total = acc();
   for (const a of rows.values()) for (const k of Object.keys(total) as (keyof Acc)[]) total[k] += a[k];
+  // A drill-down's totals are the opened row, split on its own: its children may differ by the odd cent.
+  if (q.drill) total.spend = openedSpend;
 
   const buckets: string[] = [];
   if (hourly) for (let h = 0; h < 24; h++) buckets.push(`${q.startDate} ${String(h).padStart(2, '0')}:00`);

@@ -159,9 +159,9 @@ function spendSync(open: () => Promise<PipelineStores>) {
     const day = await spendRows('2026-11-23', '2026-11-23');
     expect(day.map((r) => [r.tiktokCampaignId, r.spend])).toEqual([['tt-la-1', '9.75'], ['tt-la-2', '0.00']]);
     const report = (await call('GET', '/api/reports?groupBy=campaign&startDate=2026-11-21&endDate=2026-11-25')).json() as ReportResponse;
-    // 10.00 + 12.50 + 9.75 + 1.99 + 88.00: no visits, so all of it is the Unattributed row.
+    // 10.00 + 12.50 + 9.75 + 1.99 + 88.00: no visits, so all of it is the 'No click' row.
     expect(report.totals.spend).toBe('122.24');
-    expect(report.rows.map((r) => [r.label, r.spend])).toEqual([['Unattributed', '122.24']]);
+    expect(report.rows.map((r) => [r.label, r.spend])).toEqual([['No click', '122.24']]);
   });
 
   test('a backfill is pulled in 30-day windows', async () => {

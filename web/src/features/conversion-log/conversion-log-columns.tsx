@@ -2,7 +2,7 @@
 // what it said (status, payout), what it did (outcome) and the transaction's status history.
 import type { tz } from '@date-fns/tz';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { ConversionLogRow, ConversionOutcome } from '@tracker/schemas';
+import { FOREIGN_CLICK_ID_MESSAGE, type ConversionLogRow, type ConversionOutcome } from '@tracker/schemas';
 import { format } from 'date-fns';
 import { formatMoney } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
@@ -34,10 +34,12 @@ export function describeOutcome(row: Pick<ConversionLogRow, 'outcome' | 'attribu
     revised: 'Status or payout changed',
     replay: 'Replay (no change)',
     parked: 'Waiting for its click',
+    refused: 'Refused (400): not our click ID',
   };
   const details: string[] = [];
-  if (row.outcome === 'parked') details.push('Click ID not seen yet: retried until it is, then counted unattributed');
-  else if (row.attributed === false) details.push('Unknown click ID: counted unattributed');
+  if (row.outcome === 'refused') details.push(FOREIGN_CLICK_ID_MESSAGE);
+  else if (row.outcome === 'parked') details.push("Click ID not seen yet: retried until it is, then counted on the 'No click' row");
+  else if (row.attributed === false) details.push("Unknown click ID: counted on the 'No click' row");
   else if (row.parkedAt) details.push('Waited for its click, then matched');
   return { label: labels[row.outcome], detail: details.join('; ') };
 }
@@ -54,9 +56,10 @@ function OutcomeCell({ row }: { row: ConversionLogRow }) {
 
 function HistoryCell({ row, inZone }: { row: ConversionLogRow; inZone: InZone }) {
   if (row.history.length === 0) return dash;
-  const steps = row.history.map((h) => `${time(h.receivedAt, 'MMM dd HH:mm:ss', inZone)} ${h.status} ${formatMoney(h.payout)}${h.outcome === 'replay' ? ' (replay)' : ''}`);
-  // Replays repeat the state before them: the line shows only the changes, the tooltip every postback.
-  const changes = row.history.filter((h) => h.outcome !== 'replay').map((h) => h.status);
+  const steps = row.history.map((h) => `${time(h.receivedAt, 'MMM dd HH:mm:ss', inZone)} ${h.status} ${formatMoney(h.payout)}${h.outcome === 'replay' || h.outcome === 'refused' ? ` (${h.outcome})` : ''}`);
+  // Replays repeat the state before them and refused postbacks changed nothing: the line shows only the
+  // changes, the tooltip every postback.
+  const changes = row.history.filter((h) => h.outcome !== 'replay' && h.outcome !== 'refused').map((h) => h.status);
   return (
     <div className="min-w-0 text-xs" title={steps.join('\n')} data-testid="conversion-history">
       <div className="truncate">{changes.join(' → ')}</div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { toggleCampaignFilter } from './campaign-filter';
 import { reportRow } from '../../testing/report-fixtures';
-import { UNATTRIBUTED_KEY } from './report-types';
+import { NO_CLICK_KEY } from './report-types';
 
 describe('campaign filter', () => {
   const spring = { ...reportRow('Spring Sale'), key: 'c_spring' };
@@ -17,9 +17,10 @@ describe('campaign filter', () => {
     expect(toggleCampaignFilter({ id: 'c_spring', label: 'Spring Sale' }, other)).toEqual({ id: 'c_winter', label: 'Winter' });
   });
 
-  it('ignores Direct traffic and unattributed spend', () => {
-    expect(toggleCampaignFilter(null, reportRow('Direct'))).toBeNull();
-    const unattributed = { ...reportRow('Unattributed'), key: UNATTRIBUTED_KEY };
-    expect(toggleCampaignFilter({ id: 'x', label: 'X' }, unattributed)).toEqual({ id: 'x', label: 'X' });
+  it("ignores the 'No click' row and clicks without a campaign", () => {
+    const noClick = { ...reportRow('No click'), key: NO_CLICK_KEY };
+    expect(toggleCampaignFilter(null, noClick)).toBeNull();
+    expect(toggleCampaignFilter({ id: 'x', label: 'X' }, noClick)).toEqual({ id: 'x', label: 'X' });
+    expect(toggleCampaignFilter(null, { ...reportRow('Unknown'), key: '' })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // The Stats screen's campaign filter (spec §2, §4): set by clicking a campaign row, cleared by clicking
-// it again or by the chip's ×. 'Direct' traffic and unattributed spend are not campaigns to filter by.
-import { UNATTRIBUTED_KEY, type ReportRow } from './report-types';
+// it again or by the chip's ×. The 'No click' row (conversions and spend no click carries) and clicks
+// without a campaign are not campaigns to filter by.
+import { EMPTY_GROUP_KEY, NO_CLICK_KEY, type ReportRow } from './report-types';
 
 export interface CampaignFilter {
   id: string;
@@ -9,7 +10,7 @@ export interface CampaignFilter {
 }
 
 export function isFilterableCampaignRow(row: ReportRow): boolean {
-  return row.key !== '' && row.key !== 'Direct' && row.label !== 'Direct' && row.key !== UNATTRIBUTED_KEY;
+  return row.key !== EMPTY_GROUP_KEY && row.key !== NO_CLICK_KEY;
 }
 
 /** The filter after clicking a campaign row. */

@@ -13,18 +13,18 @@ const report = (rows: ReportRow[]) => ({ rows }) as Report;
 
 describe('drill-down', () => {
   const levels = drillLevels('campaign', { then: 'offer', then2: 'placement', expanded: [] });
-  const top = [row('b', 'Beta', 1), row('a', 'Alpha', 5, '9.00'), row('__unattributed__', 'Unattributed', 0)];
+  const top = [row('b', 'Beta', 1), row('a', 'Alpha', 5, '9.00'), row('__no_click__', 'No click', 0)];
   const children = new Map([
     [rowId(['a']), report([row('1', 'Offer One', 3, '9.00'), row('2', 'Offer Two', 2)])],
     [rowId(['a', '1']), report([row('p1', 'p1', 3, '9.00')])],
   ]);
 
-  test('opened rows carry their loaded children; the last level and Unattributed do not open', () => {
+  test("opened rows carry their loaded children; the last level and 'No click' do not open", () => {
     const tree = drillTree(top, levels, children);
     const alpha = tree.find((r) => r.key === 'a')!;
     expect(alpha.subRows!.map((r) => [r.label, r.depth, r.canExpand])).toEqual([['Offer One', 1, true], ['Offer Two', 1, true]]);
     expect(alpha.subRows![0]!.subRows!.map((r) => [r.label, r.depth, r.canExpand, r.path])).toEqual([['p1', 2, false, ['a', '1', 'p1']]]);
-    expect(tree.find((r) => r.key === '__unattributed__')!.canExpand).toBe(false);
+    expect(tree.find((r) => r.key === '__no_click__')!.canExpand).toBe(false);
   });
 
   test('a row is fetched only while every row above it is open', () => {
@@ -51,7 +51,7 @@ describe('drill-down', () => {
       ['Alpha', 'Offer One', 'p1', '3'],
       ['Alpha', 'Offer Two', '', '2'],
       ['Beta', '', '', '1'],
-      ['Unattributed', '', '', '0'],
+      ['No click', '', '', '0'],
     ]);
     expect(drillCsv(top.map((r) => ({ ...r, id: r.key, path: [r.key], depth: 0, canExpand: false })), ['campaign'], []).header[0]).toBe('Name');
     // The table's totals row closes the file.

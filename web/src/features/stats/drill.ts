@@ -2,7 +2,7 @@
 // the user has opened, and the tree of rows they make. Children load one opened row at a time
 // (GET /api/reports with then/then2 and parent/parent2), as Voluum and RedTrack expand them.
 import { canDrillInto, MAX_DRILL_LEVELS, type ReportGroupBy } from '@tracker/schemas';
-import { UNATTRIBUTED_KEY, type Report, type ReportRow } from './report-types';
+import { NO_CLICK_KEY, type Report, type ReportRow } from './report-types';
 import { sortByName } from './sort-report-rows';
 
 /** The drill state: the levels under the grouping, and the opened rows by id (rowId of their path). */
@@ -78,8 +78,8 @@ export function drillTree(rows: readonly ReportRow[], levels: readonly ReportGro
     sortByName(list).map((row) => {
       const path = [...above, row.key];
       const id = rowId(path);
-      // Spend no click matches belongs to no campaign or offer: nothing to open.
-      const canExpand = path.length < levels.length && row.key !== UNATTRIBUTED_KEY;
+      // What no click carries has no value at any level: opened, it would only show itself again.
+      const canExpand = path.length < levels.length && row.key !== NO_CLICK_KEY;
       const loaded = children.get(id);
       return { ...row, id, path, depth: above.length, canExpand, subRows: loaded ? build(loaded.rows, path) : undefined };
     });

@@ -20,7 +20,7 @@ describe('media buyer filter options', () => {
       report([
         reportRow('zoe'),
         reportRow('Unknown', { key: '' }),
-        reportRow('Unattributed', { key: '__unattributed__' }),
+        reportRow('No click', { key: '__no_click__' }),
         reportRow('Adam'),
       ]),
     );

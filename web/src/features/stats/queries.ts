@@ -6,7 +6,7 @@ import { toast } from '../../ui/use-toast';
 import { childParams, rowId } from './drill';
 import type { AudienceValuesResponse } from '@tracker/schemas';
 import type { ReportGroupBy } from './report-groupings';
-import { EMPTY_GROUP_KEY, NONE_FILTER, UNATTRIBUTED_KEY, type Report } from './report-types';
+import { EMPTY_GROUP_KEY, NO_CLICK_KEY, NONE_FILTER, type Report } from './report-types';
 
 /** Spec §9: stats are refetched every 30 s and stay fresh for 25 s. */
 export const STATS_POLL_MS = 30_000;
@@ -89,7 +89,7 @@ export function useMediaBuyers(range: { startDate: string; endDate: string }) {
 
 export function mediaBuyerOptions(report: Report): MediaBuyerOption[] {
   const named = report.rows
-    .filter((row) => row.key !== UNATTRIBUTED_KEY && row.key !== EMPTY_GROUP_KEY)
+    .filter((row) => row.key !== NO_CLICK_KEY && row.key !== EMPTY_GROUP_KEY)
     .map((row) => ({ value: row.key, label: row.label }))
     .sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }));
   const unknown = report.rows.find((row) => row.key === EMPTY_GROUP_KEY);

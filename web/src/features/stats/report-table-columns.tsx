@@ -3,13 +3,14 @@
 // default width and the TOTALS footer. Drilled rows (drill.ts) open with a chevron and sit indented
 // under their parent, which is their totals.
 import type { ColumnDef, Row, VisibilityState } from '@tanstack/react-table';
-import { ChevronDown, ChevronRight } from 'lucide-react';
+import { ChevronDown, ChevronRight, Info } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { moneySign } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
 import { Spinner } from '../../ui/Spinner';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../ui/Tooltip';
 import { formatReportCell, reportCellValue, type ReportColumn, type ReportColumnId } from './report-columns';
-import { UNATTRIBUTED_KEY, type ReportRow } from './report-types';
+import { NO_CLICK_KEY, NO_CLICK_LEGEND, type ReportRow } from './report-types';
 import { compareReportRows } from './sort-report-rows';
 
 /** Default widths in pixels, until the user drags one. */
@@ -42,9 +43,10 @@ export function reportTableColumns({
     cell: ({ row }) => (
       <span className="flex min-w-0 items-center gap-2 font-medium" style={{ paddingLeft: `${row.depth * 1.25}rem` }}>
         <DrillToggle row={row} loading={loadingRows?.has(row.id) ?? false} />
-        <span className={cn('truncate', row.original.key === UNATTRIBUTED_KEY && 'text-muted-foreground italic')} title={row.original.label}>
+        <span className={cn('truncate', row.original.key === NO_CLICK_KEY && 'text-muted-foreground italic')} title={row.original.label}>
           {row.original.label}
         </span>
+        {row.original.key === NO_CLICK_KEY && <NoClickLegend />}
         {campaignRows && row.depth === 0 && filteredCampaignId === row.original.key && <Badge variant="secondary">Filtered</Badge>}
       </span>
     ),
@@ -64,6 +66,26 @@ export function reportTableColumns({
     }),
   );
   return [name, ...metrics];
+}
+
+/** What the 'No click' row holds, behind an info icon beside its name. */
+function NoClickLegend() {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          aria-label={NO_CLICK_LEGEND}
+          className="shrink-0 text-muted-foreground hover:text-foreground"
+          // The row's own click (the campaign filter) is not this button's.
+          onClick={(event) => event.stopPropagation()}
+        >
+          <Info className="size-3.5" aria-hidden />
+        </button>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-xs">{NO_CLICK_LEGEND}</TooltipContent>
+    </Tooltip>
+  );
 }
 
 /** Which of the grouping's metric columns show, in TanStack's terms; the name column always does. */

@@ -4,7 +4,8 @@
 export {
   EMPTY_GROUP_KEY,
   NONE_FILTER,
-  UNATTRIBUTED_SPEND_KEY as UNATTRIBUTED_KEY,
+  NO_CLICK_KEY,
+  NO_CLICK_LEGEND,
   type ReportResponse as Report,
   type ReportRow,
   type ReportSeriesPoint,

@@ -4,8 +4,8 @@
 -- visits
 SELECT day, tt, passes, k0, k1, k2, visits, bots
 FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION BY day, tt) AS opened FROM (SELECT toString(tzday) AS day, tt, passes, k0, k1, k2, visits, bots
-    FROM (SELECT toDate(clicked_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toUInt8(device = {device:String}) AS passes,
-      toString(placement) AS k0, if(passes = 1 AND k0 = {drillParent0:String}, toString(campaign_id), '') AS k1, if(passes = 1 AND k0 = {drillParent0:String} AND k1 = {drillParent1:String}, toString(if(offer_id = 0, '', toString(offer_id))), '') AS k2, count() AS visits, countIf(bot != '') AS bots
+    FROM (SELECT toDate(clicked_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toUInt8(NOT (campaign_id = '') AND device = {device:String}) AS passes,
+      if(campaign_id = '', '__no_click__', toString(placement)) AS k0, if(passes = 1, if(campaign_id = '', '__no_click__', toString(campaign_id)), '') AS k1, if(passes = 1 AND k1 = {drillParent1:String}, if(campaign_id = '', '__no_click__', toString(if(offer_id = 0, '', toString(offer_id)))), '') AS k2, count() AS visits, countIf(bot != '') AS bots
       FROM clicks
       WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
       AND 1
@@ -18,14 +18,14 @@ SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (SELECT date 
   WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0);
 
 -- conversions
-SELECT 'key' AS grouping, toString(if(offer_id = 0, '', toString(offer_id))) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
+SELECT 'key' AS grouping, if(campaign_id = '', '__no_click__', toString(if(offer_id = 0, '', toString(offer_id)))) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
 FROM (SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, placement, device,
   sumIf(toInt64(sign), status = 'approved') AS conversions,
   toDecimal64(sumIf(sign * payout, status = 'approved'), 2) AS revenue
   FROM conversions
   WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
   GROUP BY bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, placement, device)
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND toString(placement) = {drillParent0:String} AND toString(campaign_id) = {drillParent1:String} AND device = {device:String}
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND if(campaign_id = '', '__no_click__', toString(placement)) = {drillParent0:String} AND if(campaign_id = '', '__no_click__', toString(campaign_id)) = {drillParent1:String} AND NOT (campaign_id = '') AND device = {device:String}
 GROUP BY key
 HAVING conversions != 0 OR revenue != 0;
 
@@ -34,11 +34,11 @@ SELECT toString(if(offer_id = 0, '', toString(offer_id))) AS key, uniqExact(city
 FROM exits
 WHERE exited_at >= toDateTime({startDate:Date}, {tz:String}) - INTERVAL 1 DAY
 AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
-AND device = {device:String} AND toString(placement) = {drillParent0:String} AND toString(campaign_id) = {drillParent1:String}
+AND NOT (campaign_id = '') AND device = {device:String} AND toString(placement) = {drillParent0:String} AND toString(campaign_id) = {drillParent1:String}
 GROUP BY key;
 
 -- unapprovedConversions
-SELECT toString(if(offer_id = 0, '', toString(offer_id))) AS key,
+SELECT if(campaign_id = '', '__no_click__', toString(if(offer_id = 0, '', toString(offer_id)))) AS key,
 sumIf(toInt64(sign), status = 'pending') AS pending,
 toDecimal64(sumIf(sign * payout, status = 'pending'), 2) AS pending_payout,
 sumIf(toInt64(sign), status = 'rejected') AS rejected,
@@ -50,6 +50,6 @@ FROM (
   PREWHERE status IN ('pending', 'rejected')
   WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
 )
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND toString(placement) = {drillParent0:String} AND toString(campaign_id) = {drillParent1:String} AND device = {device:String}
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND if(campaign_id = '', '__no_click__', toString(placement)) = {drillParent0:String} AND if(campaign_id = '', '__no_click__', toString(campaign_id)) = {drillParent1:String} AND NOT (campaign_id = '') AND device = {device:String}
 GROUP BY key
 HAVING pending != 0 OR pending_payout != 0 OR rejected != 0 OR rejected_payout != 0;

@@ -25,8 +25,8 @@ FROM (
       SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,
       groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
       FROM (SELECT tzday, tt, key AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
-        FROM (SELECT toDate(clicked_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toUInt8(country = {country:String}) AS passes,
-          '' AS hour, toString(placement) AS key, count() AS visits, countIf(bot != '') AS bots
+        FROM (SELECT toDate(clicked_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toUInt8(NOT (campaign_id = '') AND country = {country:String}) AS passes,
+          '' AS hour, if(campaign_id = '', '__no_click__', toString(placement)) AS key, count() AS visits, countIf(bot != '') AS bots
           FROM clicks
           WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
           AND 1
@@ -43,7 +43,7 @@ LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
 GROUP BY GROUPING SETS ((u.unit AS unit), (tzday));
 
 -- conversions
-SELECT 'key' AS grouping, toString(placement) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
+SELECT 'key' AS grouping, if(campaign_id = '', '__no_click__', toString(placement)) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
 FROM (SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, placement, country,
   sumIf(toInt64(sign), status = 'approved') AS conversions,
   toDecimal64(sumIf(sign * payout, status = 'approved'), 2) AS revenue
@@ -57,7 +57,7 @@ FROM (SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_i
     WHERE click_id IN (SELECT arrayJoin({cakeClickIds:Array(String)}))
     AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
     LIMIT 1 BY click_id))
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND country = {country:String}
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND NOT (campaign_id = '') AND country = {country:String}
 GROUP BY key
 HAVING conversions != 0 OR revenue != 0
 UNION ALL
@@ -75,7 +75,7 @@ FROM (SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_i
     WHERE click_id IN (SELECT arrayJoin({cakeClickIds:Array(String)}))
     AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
     LIMIT 1 BY click_id))
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND country = {country:String}
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND NOT (campaign_id = '') AND country = {country:String}
 GROUP BY key
 HAVING conversions != 0 OR revenue != 0;
 
@@ -84,11 +84,11 @@ SELECT toString(placement) AS key, uniqExact(cityHash64(click_id)) AS exit_click
 FROM exits
 WHERE exited_at >= toDateTime({startDate:Date}, {tz:String}) - INTERVAL 1 DAY
 AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
-AND country = {country:String}
+AND NOT (campaign_id = '') AND country = {country:String}
 GROUP BY key;
 
 -- unapprovedConversions
-SELECT toString(placement) AS key,
+SELECT if(campaign_id = '', '__no_click__', toString(placement)) AS key,
 sumIf(toInt64(sign), status = 'pending') AS pending,
 toDecimal64(sumIf(sign * payout, status = 'pending'), 2) AS pending_payout,
 sumIf(toInt64(sign), status = 'rejected') AS rejected,
@@ -100,6 +100,6 @@ FROM (
   PREWHERE status IN ('pending', 'rejected')
   WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
 )
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND country = {country:String}
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND NOT (campaign_id = '') AND country = {country:String}
 GROUP BY key
 HAVING pending != 0 OR pending_payout != 0 OR rejected != 0 OR rejected_payout != 0;

@@ -26,7 +26,7 @@ FROM (
       groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
       FROM (SELECT tzday, tt, key AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
         FROM (SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
-          tiktok_campaign_id AS tt, toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, '')) AS key, toUInt8(offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
+          tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, ''))) AS key, toUInt8(NOT (campaign_id = '') AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
           FROM (SELECT campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
             botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
             toDateTime(day, 'UTC') AS utc_midnight
@@ -71,7 +71,7 @@ FROM (
       groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
       FROM (SELECT tzday, tt, hour AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
         FROM (SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
-          tiktok_campaign_id AS tt, toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, '')) AS key, toUInt8(offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
+          tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, ''))) AS key, toUInt8(NOT (campaign_id = '') AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
           FROM (SELECT campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
             botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
             toDateTime(day, 'UTC') AS utc_midnight
@@ -92,15 +92,15 @@ LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
 GROUP BY GROUPING SETS ((u.unit AS unit), (tzday));
 
 -- conversions
-SELECT 'key' AS grouping, toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, '')) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
+SELECT 'key' AS grouping, if(campaign_id = '', '__no_click__', toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, ''))) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
 FROM report_conversions_15m
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND NOT (campaign_id = '') AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)
 GROUP BY key
 HAVING conversions != 0 OR revenue != 0
 UNION ALL
 SELECT 'bucket' AS grouping, formatDateTime(toStartOfHour(bucket, {tz:String}), '%Y-%m-%d %H:00') AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
 FROM report_conversions_15m
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND NOT (campaign_id = '') AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)
 GROUP BY key
 HAVING conversions != 0 OR revenue != 0;
 
@@ -109,23 +109,23 @@ WITH toDateTime({startDate:Date}, {tz:String}) AS range_start,
 toDateTime({endDate:Date} + 1, {tz:String}) AS range_end,
 toDate(range_start, 'UTC') + if(toDateTime(toDate(range_start, 'UTC'), 'UTC') = range_start, 0, 1) AS first_whole_day,
 toDate(range_end, 'UTC') - 1 AS last_whole_day
-SELECT toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, '')) AS key, sum(exit_clicks) AS exit_clicks
+SELECT if(campaign_id = '', '__no_click__', toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, ''))) AS key, sum(exit_clicks) AS exit_clicks
 FROM (
   SELECT campaign_id, spark_id, offer_id, lander_id, uniqExactMerge(exited_clicks) AS exit_clicks
   FROM report_exits_daily
-  WHERE day >= first_whole_day AND day <= last_whole_day AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)
+  WHERE day >= first_whole_day AND day <= last_whole_day AND NOT (campaign_id = '') AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)
   GROUP BY day, campaign_id, spark_id, offer_id, lander_id
   UNION ALL
   SELECT campaign_id, spark_id, offer_id, lander_id, uniqExactMerge(exited_clicks) AS exit_clicks
   FROM report_exits_15m
   WHERE bucket >= range_start AND bucket < range_end
-  AND NOT (toDate(bucket, 'UTC') >= first_whole_day AND toDate(bucket, 'UTC') <= last_whole_day) AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)
+  AND NOT (toDate(bucket, 'UTC') >= first_whole_day AND toDate(bucket, 'UTC') <= last_whole_day) AND NOT (campaign_id = '') AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)
   GROUP BY bucket, campaign_id, spark_id, offer_id, lander_id
 )
 GROUP BY key;
 
 -- unapprovedConversions
-SELECT toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, '')) AS key,
+SELECT if(campaign_id = '', '__no_click__', toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, ''))) AS key,
 sumIf(toInt64(sign), status = 'pending') AS pending,
 toDecimal64(sumIf(sign * payout, status = 'pending'), 2) AS pending_payout,
 sumIf(toInt64(sign), status = 'rejected') AS rejected,
@@ -137,6 +137,6 @@ FROM (
   PREWHERE status IN ('pending', 'rejected')
   WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
 )
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND NOT (campaign_id = '') AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)
 GROUP BY key
 HAVING pending != 0 OR pending_payout != 0 OR rejected != 0 OR rejected_payout != 0;

@@ -25,7 +25,7 @@ FROM (
       SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,
       groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
       FROM (SELECT tzday, tt, key AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
-        FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, toString(campaign_id) AS key, toUInt8(1) AS passes, part.2 AS visits, part.3 AS bots
+        FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(campaign_id)) AS key, toUInt8(1) AS passes, part.2 AS visits, part.3 AS bots
           FROM (
             SELECT *, toDate(utc_midnight, {tz:String}) AS first_day,
             toUInt8(least(96, intDiv(toUnixTimestamp(toDateTime(first_day + 1, {tz:String})) - toUnixTimestamp(utc_midnight), 900))) AS bound,
@@ -52,7 +52,7 @@ LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
 GROUP BY GROUPING SETS ((u.unit AS unit), (tzday));
 
 -- conversions
-SELECT 'key' AS grouping, toString(campaign_id) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
+SELECT 'key' AS grouping, if(campaign_id = '', '__no_click__', toString(campaign_id)) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
 FROM (SELECT bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, conversions, revenue FROM report_conversions_15m
   UNION ALL
   SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, toInt64(transform(click_id, {cakeClickIds:Array(String)}, {cakeConversions:Array(Int64)}, toInt64(0))) AS conversions,
@@ -83,7 +83,7 @@ WITH toDateTime({startDate:Date}, {tz:String}) AS range_start,
 toDateTime({endDate:Date} + 1, {tz:String}) AS range_end,
 toDate(range_start, 'UTC') + if(toDateTime(toDate(range_start, 'UTC'), 'UTC') = range_start, 0, 1) AS first_whole_day,
 toDate(range_end, 'UTC') - 1 AS last_whole_day
-SELECT toString(campaign_id) AS key, sum(exit_clicks) AS exit_clicks
+SELECT if(campaign_id = '', '__no_click__', toString(campaign_id)) AS key, sum(exit_clicks) AS exit_clicks
 FROM (
   SELECT campaign_id, spark_id, offer_id, lander_id, uniqExactMerge(exited_clicks) AS exit_clicks
   FROM report_exits_daily
@@ -99,7 +99,7 @@ FROM (
 GROUP BY key;
 
 -- unapprovedConversions
-SELECT toString(campaign_id) AS key,
+SELECT if(campaign_id = '', '__no_click__', toString(campaign_id)) AS key,
 sumIf(toInt64(sign), status = 'pending') AS pending,
 toDecimal64(sumIf(sign * payout, status = 'pending'), 2) AS pending_payout,
 sumIf(toInt64(sign), status = 'rejected') AS rejected,

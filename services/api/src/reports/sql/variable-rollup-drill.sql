@@ -3,8 +3,8 @@
 
 -- visits
 SELECT day, tt, passes, k0, k1, visits, bots
-FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION BY day, tt) AS opened FROM (SELECT toString(tzday) AS day, tt, passes, key[1] AS k0, if(passes = 1 AND k0 = {drillParent0:String}, key[2], '') AS k1, sum(visits) AS visits, sum(bots) AS bots
-    FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, [toString(value), toString(campaign_id)] AS key, toUInt8(1) AS passes, part.2 AS visits, part.3 AS bots
+FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION BY day, tt) AS opened FROM (SELECT toString(tzday) AS day, tt, passes, key[1] AS k0, if(passes = 1, key[2], '') AS k1, sum(visits) AS visits, sum(bots) AS bots
+    FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, [if(campaign_id = '', '__no_click__', toString(value)), if(campaign_id = '', '__no_click__', toString(campaign_id))] AS key, toUInt8(1) AS passes, part.2 AS visits, part.3 AS bots
       FROM (
         SELECT *, toDate(utc_midnight, {tz:String}) AS first_day,
         toUInt8(least(96, intDiv(toUnixTimestamp(toDateTime(first_day + 1, {tz:String})) - toUnixTimestamp(utc_midnight), 900))) AS bound,
@@ -28,9 +28,9 @@ SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (SELECT date 
   WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0);
 
 -- conversions
-SELECT 'key' AS grouping, toString(campaign_id) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
+SELECT 'key' AS grouping, if(campaign_id = '', '__no_click__', toString(campaign_id)) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
 FROM (SELECT *, value AS placement FROM report_variable_conversions_15m)
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND variable = {variable:String} AND toString(value) = {drillParent0:String} AND 1
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND variable = {variable:String} AND if(campaign_id = '', '__no_click__', toString(value)) = {drillParent0:String} AND 1
 GROUP BY key
 HAVING conversions != 0 OR revenue != 0;
 
@@ -43,7 +43,7 @@ AND 1 AND toString(placement) = {drillParent0:String}
 GROUP BY key;
 
 -- unapprovedConversions
-SELECT toString(campaign_id) AS key,
+SELECT if(campaign_id = '', '__no_click__', toString(campaign_id)) AS key,
 sumIf(toInt64(sign), status = 'pending') AS pending,
 toDecimal64(sumIf(sign * payout, status = 'pending'), 2) AS pending_payout,
 sumIf(toInt64(sign), status = 'rejected') AS rejected,
@@ -55,6 +55,6 @@ FROM (
   PREWHERE status IN ('pending', 'rejected')
   WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
 )
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND variable = {variable:String} AND toString(value) = {drillParent0:String} AND 1
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND variable = {variable:String} AND if(campaign_id = '', '__no_click__', toString(value)) = {drillParent0:String} AND 1
 GROUP BY key
 HAVING pending != 0 OR pending_payout != 0 OR rejected != 0 OR rejected_payout != 0;

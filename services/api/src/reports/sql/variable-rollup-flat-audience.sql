@@ -25,7 +25,7 @@ FROM (
       SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,
       groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
       FROM (SELECT tzday, tt, key AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
-        FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, toString(campaign_id) AS key, toUInt8(country = {country:String}) AS passes, part.2 AS visits, part.3 AS bots
+        FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(campaign_id)) AS key, toUInt8(NOT (campaign_id = '') AND country = {country:String}) AS passes, part.2 AS visits, part.3 AS bots
           FROM (
             SELECT *, toDate(utc_midnight, {tz:String}) AS first_day,
             toUInt8(least(96, intDiv(toUnixTimestamp(toDateTime(first_day + 1, {tz:String})) - toUnixTimestamp(utc_midnight), 900))) AS bound,
@@ -52,7 +52,7 @@ LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
 GROUP BY GROUPING SETS ((u.unit AS unit), (tzday));
 
 -- conversions
-SELECT 'key' AS grouping, toString(campaign_id) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
+SELECT 'key' AS grouping, if(campaign_id = '', '__no_click__', toString(campaign_id)) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
 FROM (SELECT *, value AS country FROM (SELECT variable, value, bucket, campaign_id, spark_id, offer_id, tiktok_campaign_id, conversions, revenue FROM report_variable_conversions_15m
     UNION ALL
     SELECT {variable:String} AS variable, toString(country) AS value, toStartOfFifteenMinutes(clicked_at) AS bucket,
@@ -62,7 +62,7 @@ FROM (SELECT *, value AS country FROM (SELECT variable, value, bucket, campaign_
       WHERE click_id IN (SELECT arrayJoin({cakeClickIds:Array(String)}))
       AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
       LIMIT 1 BY click_id)))
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND variable = {variable:String} AND country = {country:String}
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND variable = {variable:String} AND NOT (campaign_id = '') AND country = {country:String}
 GROUP BY key
 HAVING conversions != 0 OR revenue != 0
 UNION ALL
@@ -76,7 +76,7 @@ FROM (SELECT *, value AS country FROM (SELECT variable, value, bucket, campaign_
       WHERE click_id IN (SELECT arrayJoin({cakeClickIds:Array(String)}))
       AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
       LIMIT 1 BY click_id)))
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND variable = {variable:String} AND country = {country:String}
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND variable = {variable:String} AND NOT (campaign_id = '') AND country = {country:String}
 GROUP BY key
 HAVING conversions != 0 OR revenue != 0;
 
@@ -85,11 +85,11 @@ SELECT toString(campaign_id) AS key, uniqExact(cityHash64(click_id)) AS exit_cli
 FROM exits
 WHERE exited_at >= toDateTime({startDate:Date}, {tz:String}) - INTERVAL 1 DAY
 AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
-AND country = {country:String}
+AND NOT (campaign_id = '') AND country = {country:String}
 GROUP BY key;
 
 -- unapprovedConversions
-SELECT toString(campaign_id) AS key,
+SELECT if(campaign_id = '', '__no_click__', toString(campaign_id)) AS key,
 sumIf(toInt64(sign), status = 'pending') AS pending,
 toDecimal64(sumIf(sign * payout, status = 'pending'), 2) AS pending_payout,
 sumIf(toInt64(sign), status = 'rejected') AS rejected,
@@ -101,6 +101,6 @@ FROM (
   PREWHERE status IN ('pending', 'rejected')
   WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
 )
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND variable = {variable:String} AND country = {country:String}
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND variable = {variable:String} AND NOT (campaign_id = '') AND country = {country:String}
 GROUP BY key
 HAVING pending != 0 OR pending_payout != 0 OR rejected != 0 OR rejected_payout != 0;

@@ -25,7 +25,7 @@ FROM (
       SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,
       groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
       FROM (SELECT tzday, tt, key AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
-        FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, toString(value) AS key, toUInt8(1) AS passes, part.2 AS visits, part.3 AS bots
+        FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(value)) AS key, toUInt8(1) AS passes, part.2 AS visits, part.3 AS bots
           FROM (
             SELECT *, toDate(utc_midnight, {tz:String}) AS first_day,
             toUInt8(least(96, intDiv(toUnixTimestamp(toDateTime(first_day + 1, {tz:String})) - toUnixTimestamp(utc_midnight), 900))) AS bound,
@@ -52,7 +52,7 @@ LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
 GROUP BY GROUPING SETS ((u.unit AS unit), (tzday));
 
 -- conversions
-SELECT 'key' AS grouping, toString(value) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
+SELECT 'key' AS grouping, if(campaign_id = '', '__no_click__', toString(value)) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
 FROM (SELECT variable, value, bucket, campaign_id, spark_id, offer_id, tiktok_campaign_id, conversions, revenue FROM report_variable_conversions_15m
   UNION ALL
   SELECT {variable:String} AS variable, toString(placement) AS value, toStartOfFifteenMinutes(clicked_at) AS bucket,
@@ -102,7 +102,7 @@ FROM (
 GROUP BY key;
 
 -- unapprovedConversions
-SELECT toString(value) AS key,
+SELECT if(campaign_id = '', '__no_click__', toString(value)) AS key,
 sumIf(toInt64(sign), status = 'pending') AS pending,
 toDecimal64(sumIf(sign * payout, status = 'pending'), 2) AS pending_payout,
 sumIf(toInt64(sign), status = 'rejected') AS rejected,

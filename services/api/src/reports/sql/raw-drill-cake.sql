@@ -1,37 +1,15 @@
--- GET /api/reports?groupBy=placement&then=country&parent=p1: the top level from its rollup, the opened row from the raw facts, with CAKE fill-ins
+-- GET /api/reports?groupBy=placement&then=country&parent=p1: the raw facts under every top key, with CAKE fill-ins
 -- params: {"tz":"America/New_York","startDate":"2026-05-01","endDate":"2026-05-02","sparkIds":["spark-1"],"buyers":["ana"],"cakeClickIds":["click-7"],"cakeConversions":[1],"cakeRevenueCents":[250],"drillParent0":"p1"}
--- topVisits params: {"tz":"America/New_York","startDate":"2026-05-01","endDate":"2026-05-02","sparkIds":["spark-1"],"buyers":["ana"],"cakeClickIds":["click-7"],"cakeConversions":[1],"cakeRevenueCents":[250],"drillParent0":"p1","variable":"placement"}
 
 -- visits
 SELECT day, tt, passes, k0, k1, visits, bots
 FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION BY day, tt) AS opened FROM (SELECT toString(tzday) AS day, tt, passes, k0, k1, visits, bots
     FROM (SELECT toDate(clicked_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toUInt8(1) AS passes,
-      toString(placement) AS k0, if(passes = 1 AND k0 = {drillParent0:String}, toString(country), '') AS k1, count() AS visits, countIf(bot != '') AS bots
+      if(campaign_id = '', '__no_click__', toString(placement)) AS k0, if(passes = 1, if(campaign_id = '', '__no_click__', toString(country)), '') AS k1, count() AS visits, countIf(bot != '') AS bots
       FROM clicks
       WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
-      AND 1 AND toString(placement) = {drillParent0:String}
+      AND 1
       GROUP BY tzday, tt, passes, k0, k1)))
-WHERE opened;
-
--- topVisits
-SELECT day, tt, passes, k0, visits, bots
-FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION BY day, tt) AS opened FROM (SELECT toString(tzday) AS day, tt, passes, key[1] AS k0, sum(visits) AS visits, sum(bots) AS bots
-    FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, [toString(value)] AS key, toUInt8(1) AS passes, part.2 AS visits, part.3 AS bots
-      FROM (
-        SELECT *, toDate(utc_midnight, {tz:String}) AS first_day,
-        toUInt8(least(96, intDiv(toUnixTimestamp(toDateTime(first_day + 1, {tz:String})) - toUnixTimestamp(utc_midnight), 900))) AS bound,
-        toUInt64(arraySum((c, q) -> c * (q < bound), quarter_clicks, quarters)) AS visits_before,
-        toUInt64(arraySum((c, q) -> c * (q < bound), bot_quarter_clicks, bot_quarters)) AS bots_before
-        FROM (SELECT value, campaign_id, spark_id, offer_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
-          botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
-          toDateTime(day, 'UTC') AS utc_midnight
-          FROM report_variable_clicks_daily
-          WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String})
-      )
-      ARRAY JOIN [(first_day, visits_before, bots_before),
-      (first_day + 1, toUInt64(clicks - visits_before), toUInt64(bot_clicks - bots_before))] AS part
-      WHERE tzday >= {startDate:Date} AND tzday <= {endDate:Date} AND visits > 0)
-    GROUP BY day, tt, passes, k0))
 WHERE opened;
 
 -- spend
@@ -40,7 +18,7 @@ SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (SELECT date 
   WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0);
 
 -- conversions
-SELECT 'key' AS grouping, toString(country) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
+SELECT 'key' AS grouping, if(campaign_id = '', '__no_click__', toString(country)) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue
 FROM (SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, placement, country,
   sumIf(toInt64(sign), status = 'approved') AS conversions,
   toDecimal64(sumIf(sign * payout, status = 'approved'), 2) AS revenue
@@ -54,7 +32,7 @@ FROM (SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_i
     WHERE click_id IN (SELECT arrayJoin({cakeClickIds:Array(String)}))
     AND clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
     LIMIT 1 BY click_id))
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND toString(placement) = {drillParent0:String} AND 1
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND if(campaign_id = '', '__no_click__', toString(placement)) = {drillParent0:String} AND 1
 GROUP BY key
 HAVING conversions != 0 OR revenue != 0;
 
@@ -67,7 +45,7 @@ AND 1 AND toString(placement) = {drillParent0:String}
 GROUP BY key;
 
 -- unapprovedConversions
-SELECT toString(country) AS key,
+SELECT if(campaign_id = '', '__no_click__', toString(country)) AS key,
 sumIf(toInt64(sign), status = 'pending') AS pending,
 toDecimal64(sumIf(sign * payout, status = 'pending'), 2) AS pending_payout,
 sumIf(toInt64(sign), status = 'rejected') AS rejected,
@@ -79,6 +57,6 @@ FROM (
   PREWHERE status IN ('pending', 'rejected')
   WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
 )
-WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND toString(placement) = {drillParent0:String} AND 1
+WHERE bucket >= toDateTime({startDate:Date}, {tz:String}) AND bucket < toDateTime({endDate:Date} + 1, {tz:String}) AND 1 AND if(campaign_id = '', '__no_click__', toString(placement)) = {drillParent0:String} AND 1
 GROUP BY key
 HAVING pending != 0 OR pending_payout != 0 OR rejected != 0 OR rejected_payout != 0;
