@@ -138,3 +138,35 @@ export function flowReferences(flow: CampaignFlow): { landerIds: number[]; offer
   if (flow.fallbackOfferId !== null) offerIds.add(flow.fallbackOfferId);
   return { landerIds: [...landerIds], offerIds: [...offerIds] };
 }
+
+// ---- GET /api/campaigns/:id/split-test ----
+
+export const SPLIT_TEST_METRICS = ['cr', 'epv'] as const;
+
+const splitTestArmSchema = z.object({
+  /** The lander's or offer's id, as text. */
+  id: z.string(),
+  visits: z.number(),
+  conversions: z.number(),
+  revenueCents: z.number(),
+  /** Conversion rate (0–1), or revenue per visit in cents. */
+  value: z.number(),
+  interval: z.tuple([z.number(), z.number()]),
+  probabilityToBeBest: z.number(),
+});
+
+const splitTestVerdictSchema = z.object({
+  metric: z.enum(SPLIT_TEST_METRICS),
+  arms: z.array(splitTestArmSchema),
+  status: z.enum(['winner', 'leading', 'not enough data']),
+  leaderId: z.string().nullable(),
+  visitsNeeded: z.number().nullable(),
+});
+
+export const splitTestSchema = z.object({
+  campaignId: z.string(),
+  metric: z.enum(SPLIT_TEST_METRICS),
+  landers: splitTestVerdictSchema,
+  offers: splitTestVerdictSchema,
+});
+export type SplitTestResponse = z.output<typeof splitTestSchema>;

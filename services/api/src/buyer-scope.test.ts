@@ -62,6 +62,7 @@ const PROBES: Record<string, Probe[]> = {
   'GET /api/campaigns': [{ unscoped: SHARED_CATALOGUE }],
   'GET /api/campaigns/:id/flow': [{ unscoped: SHARED_CATALOGUE }],
   'GET /api/campaigns/:id/flow/history': [{ unscoped: SHARED_CATALOGUE }],
+  'GET /api/campaigns/:id/split-test': [{ read: () => ({ method: 'GET', url: `/api/campaigns/cmpWalkA/split-test?${query({ ...RANGE, metric: 'epv' })}` }) }],
   'GET /api/tiktok-pixels': [{ unscoped: SHARED_CATALOGUE }],
   'POST /api/tiktok-pixels/:id/fire-event': [{ unscoped: SHARED_CATALOGUE }],
   'GET /api/codes': [{ unscoped: 'verification codes are the whole team\'s (spec: Codes shows for every signed-in user)' }],

@@ -3,10 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOG_CHANNEL, notFound, type ChangeFeed, type Db } from '@tracker/core';
-import { campaignCreateSchema, campaignFlowSchema, flowChangeSchema, campaignSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
+import { CATALOG_CHANNEL, notFound, type Analytics, type ChangeFeed, type Db } from '@tracker/core';
+import { campaignCreateSchema, campaignFlowSchema, dateRangeQuerySchema, flowChangeSchema, SPLIT_TEST_METRICS, splitTestSchema, campaignSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
 import { currentUser } from '../auth/access';
+import { loadViewerScope } from '../reports/viewer-scope';
 import { listFlowChanges, readCampaignFlow, saveCampaignFlow } from './campaign-flow';
+import { readSplitTest } from './split-test';
 import { createCampaign } from './create-campaign';
 import { deleteCampaign } from './delete-campaign';
 import { listCampaigns } from './list-campaigns';
@@ -14,6 +16,7 @@ import { updateCampaign } from './update-campaign';
 
 export interface CampaignDeps {
   db: Db;
+  analytics: Analytics;
   changes: ChangeFeed;
 }
 
@@ -79,6 +82,21 @@ export async function campaignRoutes(scope: FastifyInstance, deps: CampaignDeps)
     '/campaigns/:id/flow/history',
     { config: { access: { anyFeature: ['campaigns'] } }, schema: { params: idParams, response: { 200: z.array(flowChangeSchema) } } },
     async (request) => listFlowChanges(deps.db, campaignId(request.params.id)),
+  );
+
+  // The split test of the campaign's landers and offers, scoped to what the viewer's reports show.
+  app.get(
+    '/campaigns/:id/split-test',
+    {
+      config: { access: { anyFeature: ['campaigns'] } },
+      schema: {
+        params: idParams,
+        querystring: dateRangeQuerySchema.and(z.object({ metric: z.enum(SPLIT_TEST_METRICS, { error: 'metric must be cr or epv' }).default('cr') })),
+        response: { 200: splitTestSchema },
+      },
+    },
+    async (request) =>
+      readSplitTest(deps, campaignId(request.params.id), request.query, await loadViewerScope(deps.db, request.user)),
   );
 
   app.delete('/campaigns/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {

@@ -79,7 +79,10 @@ function momentsOf(arm: SplitTestArm, metric: SplitTestMetric): ArmMoments {
     return { mean: arm.conversions / n, variance: p * (1 - p) };
   }
   const mean = arm.revenueCents / n;
-  const squares = arm.revenueSquaresCents ?? (arm.conversions > 0 ? (arm.revenueCents * arm.revenueCents) / arm.conversions : 0);
+  // Never below equal payouts' sum of squares, the least any split of that revenue over those conversions has
+  // (revenue counted without its squares, such as a network's fill-ins, would otherwise shrink the spread).
+  const equalPayouts = arm.conversions > 0 ? (arm.revenueCents * arm.revenueCents) / arm.conversions : 0;
+  const squares = Math.max(arm.revenueSquaresCents ?? 0, equalPayouts);
   // Bessel-corrected, and never 0: one conversion's revenue is an estimate too.
   const variance = Math.max((squares - n * mean * mean) / Math.max(n - 1, 1), 1e-9);
   return { mean, variance };
