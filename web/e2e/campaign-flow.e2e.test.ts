@@ -1,7 +1,7 @@
 // A campaign's flow in a real browser: from the Campaigns table an admin opens a campaign's flow, adds a second
 // lander at 30 % beside the first at 70 %, adds a rule for Germany, and saves; the server then holds that flow,
 // the history names the change, /r rotates the two landers, and a rule with a country that is not an ISO code
-// is refused with the message the page shows. Screenshots go to <tmpdir>/tracker-e2e-shots/.
+// is refused with the message the page shows; the split test panel counts the two landers' visits and conversions. Screenshots go to <tmpdir>/tracker-e2e-shots/.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import type { CampaignFlow } from '@tracker/schemas';
@@ -67,10 +67,13 @@ describeWithChromium('campaign flow e2e')('a campaign flow in Chromium', () => {
     await shot(page, 'campaign-flow-saved');
 
     const landers = new Set<string>();
+    const storyClicks: string[] = [];
     for (let i = 0; i < 40; i++) {
       const res = await fetch(`${baseUrl}/r/${campaign.id}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/537.36' } });
       expect(res.status).toBe(302);
-      landers.add(new URL(res.headers.get('location')!).pathname);
+      const location = new URL(res.headers.get('location')!);
+      landers.add(location.pathname);
+      if (location.pathname === '/story') storyClicks.push(location.searchParams.get('clickId')!);
     }
     expect(landers).toEqual(new Set(['/quiz', '/story']));
 
@@ -78,5 +81,36 @@ describeWithChromium('campaign flow e2e')('a campaign flow in Chromium', () => {
     await page.getByRole('button', { name: 'Save flow' }).click();
     await page.getByText("Rule 1 (Germany): 'XX' is not an ISO country code (two letters, such as US or DE)").waitFor();
     await shot(page, 'campaign-flow-refused', { fullPage: false });
+
+    // While rules split the traffic, the split test says why it cannot measure a path; without them it can.
+    const panel = page.getByRole('region', { name: 'Split test' });
+    await panel.getByText(/routes by rules/).waitFor();
+    await page.getByRole('button', { name: 'Remove rule 1' }).click();
+    await page.getByRole('button', { name: 'Save flow' }).click();
+    await page.getByText(/rules 1 → 0/).waitFor();
+
+    // Conversions of Story's clicks: the split test panel shows both landers' visits and Story ahead, undecided.
+    const { url } = await api<{ url: string }>(page, 'GET', `${baseUrl}/api/postback-url`);
+    const key = new URL(url).searchParams.get('key')!;
+    for (const [i, clickId] of storyClicks.slice(0, 3).entries()) {
+      const res = await fetch(`${baseUrl}/postback?${new URLSearchParams({ key, transaction_id: `FLOW-${i}`, click_id: clickId, payout: '20.00' })}`);
+      expect(res.status).toBe(200);
+    }
+    const landerTable = panel.getByRole('table', { name: 'Landers split test' });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      await page.reload();
+      await landerTable.waitFor();
+      const visits = await landerTable.locator('tbody tr td:nth-child(2)').allInnerTexts();
+      const conversions = await landerTable.locator('tbody tr td:nth-child(3)').allInnerTexts();
+      if (visits.reduce((sum, v) => sum + Number(v), 0) === 40 && conversions.includes('3')) break;
+      if (Date.now() > deadline) throw new Error(`split test shows visits ${visits.join(', ')}, conversions ${conversions.join(', ')}`);
+      await page.waitForTimeout(500);
+    }
+    await panel.getByText('Not enough data').first().waitFor();
+    await panel.getByText(/Story is ahead so far/).waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await shot(page, 'campaign-flow-split-test', { fullPage: false });
+
   }, STEP_MS * 3);
 });

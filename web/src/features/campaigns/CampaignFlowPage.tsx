@@ -10,6 +10,7 @@ import { useEffect, useMemo } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../app/auth/auth-context';
+import { errorMessage } from '../../lib/api';
 import { toastValidationError } from '../../lib/failure-toast';
 import { Alert, AlertDescription } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
@@ -24,6 +25,7 @@ import { useLanders } from '../landers/queries';
 import { useOffers } from '../offers/queries';
 import { useCampaignFlow, useFlowHistory, useSaveCampaignFlow } from './flow-queries';
 import { useCampaigns } from './queries';
+import { SplitTestPanel } from './SplitTestPanel';
 
 const FIELD_LABELS: Record<FlowField, string> = { country: 'Country', device: 'Device', os: 'OS', browser: 'Browser', language: 'Language', bot: 'Bot' };
 const FIELD_HINTS: Record<FlowField, string> = {
@@ -273,7 +275,10 @@ export function CampaignFlowPage() {
   const campaign = campaigns.data?.find((c) => c.id === id);
   const landers = useMemo(() => (landersQuery.data ?? []).map((l) => ({ id: l.id, name: l.name })), [landersQuery.data]);
   const offers = useMemo(() => (offersQuery.data ?? []).map((o) => ({ id: o.id, name: o.name })), [offersQuery.data]);
-  const names = useMemo(() => new Map([...landers.map((l) => [`l${l.id}`, l.name] as const), ...offers.map((o) => [`o${o.id}`, o.name] as const)]), [landers, offers]);
+  const names = useMemo(
+    () => new Map<string, string>([...landers.map((l) => [`l${l.id}`, l.name] as const), ...offers.map((o) => [`o${o.id}`, o.name] as const)]),
+    [landers, offers],
+  );
 
   const form = useForm<CampaignFlowBody, unknown, CampaignFlow>({ resolver: zodResolver(campaignFlowSchema) });
   const { control, register, handleSubmit, reset, formState } = form;
@@ -297,111 +302,115 @@ export function CampaignFlowPage() {
     );
   }
 
-  const serverError = save.error instanceof Error ? save.error.message : null;
+  const serverError = save.error ? errorMessage(save.error) : null;
   const localError = firstError(formState.errors, (form.getValues('rules') ?? []).map((r) => r.name));
   const disabled = !isAdmin;
 
   return (
-    <form className="space-y-6" onSubmit={handleSubmit((body) => save.mutate(body), (errors) => toastValidationError(errors))}>
-      <PageHeader
-        title={`Flow: ${campaign.name}`}
-        description="Rules are tried in order; the first whose conditions all hold sends the visitor down its path, everyone else takes the default path. Weights set each lander's and offer's share; 0 keeps it in the path but out of rotation."
-        actions={
-          <>
-            <Button asChild variant="outline">
-              <Link to="/campaigns">
-                <ArrowLeft className="size-4" /> Campaigns
-              </Link>
-            </Button>
-            {isAdmin && (
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Saving…' : 'Save flow'}
+    <div className="space-y-6">
+      <form className="space-y-6" onSubmit={handleSubmit((body) => save.mutate(body), (errors) => toastValidationError(errors))}>
+        <PageHeader
+          title={`Flow: ${campaign.name}`}
+          description="Rules are tried in order; the first whose conditions all hold sends the visitor down its path, everyone else takes the default path. Weights set each lander's and offer's share; 0 keeps it in the path but out of rotation."
+          actions={
+            <>
+              <Button asChild variant="outline">
+                <Link to="/campaigns">
+                  <ArrowLeft className="size-4" /> Campaigns
+                </Link>
               </Button>
-            )}
-          </>
-        }
-      />
-      {(localError || serverError) && (
-        <Alert variant="destructive">
-          <AlertDescription>{localError ?? serverError}</AlertDescription>
-        </Alert>
-      )}
+              {isAdmin && (
+                <Button type="submit" disabled={save.isPending}>
+                  {save.isPending ? 'Saving…' : 'Save flow'}
+                </Button>
+              )}
+            </>
+          }
+        />
+        {(localError || serverError) && (
+          <Alert variant="destructive">
+            <AlertDescription>{localError ?? serverError}</AlertDescription>
+          </Alert>
+        )}
 
-      {rules.fields.map((rule, index) => (
-        <Card key={rule.id} role="region" aria-label={`Rule ${index + 1}`}>
-          <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
-            <div className="flex min-w-0 items-center gap-2">
-              <Badge variant="secondary">Rule {index + 1}</Badge>
-              <Input aria-label={`Rule ${index + 1} name`} className="h-8 w-64" disabled={disabled} {...register(`rules.${index}.name`)} />
-            </div>
-            {!disabled && (
-              <div className="flex gap-1">
-                <Button type="button" variant="ghost" size="icon" aria-label={`Move rule ${index + 1} up`} disabled={index === 0} onClick={() => rules.move(index, index - 1)}>
-                  <ArrowUp className="size-4" />
-                </Button>
-                <Button type="button" variant="ghost" size="icon" aria-label={`Move rule ${index + 1} down`} disabled={index === rules.fields.length - 1} onClick={() => rules.move(index, index + 1)}>
-                  <ArrowDown className="size-4" />
-                </Button>
-                <Button type="button" variant="ghost" size="icon" aria-label={`Remove rule ${index + 1}`} onClick={() => rules.remove(index)}>
-                  <Trash2 className="size-4" />
-                </Button>
+        {rules.fields.map((rule, index) => (
+          <Card key={rule.id} role="region" aria-label={`Rule ${index + 1}`}>
+            <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
+              <div className="flex min-w-0 items-center gap-2">
+                <Badge variant="secondary">Rule {index + 1}</Badge>
+                <Input aria-label={`Rule ${index + 1} name`} className="h-8 w-64" disabled={disabled} {...register(`rules.${index}.name`)} />
               </div>
-            )}
+              {!disabled && (
+                <div className="flex gap-1">
+                  <Button type="button" variant="ghost" size="icon" aria-label={`Move rule ${index + 1} up`} disabled={index === 0} onClick={() => rules.move(index, index - 1)}>
+                    <ArrowUp className="size-4" />
+                  </Button>
+                  <Button type="button" variant="ghost" size="icon" aria-label={`Move rule ${index + 1} down`} disabled={index === rules.fields.length - 1} onClick={() => rules.move(index, index + 1)}>
+                    <ArrowDown className="size-4" />
+                  </Button>
+                  <Button type="button" variant="ghost" size="icon" aria-label={`Remove rule ${index + 1}`} onClick={() => rules.remove(index)}>
+                    <Trash2 className="size-4" />
+                  </Button>
+                </div>
+              )}
+            </CardHeader>
+            <CardContent className="space-y-6">
+              <ConditionRows control={control} ruleIndex={index} disabled={disabled} />
+              <PathEditor control={control} register={register} name={`rules.${index}.path`} landers={landers} offers={offers} disabled={disabled} />
+            </CardContent>
+          </Card>
+        ))}
+        {!disabled && rules.fields.length < MAX_FLOW_RULES && (
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() =>
+              rules.append({
+                name: `Rule ${rules.fields.length + 1}`,
+                conditions: [{ field: 'country', op: 'in', values: [] }],
+                path: emptyPath(landers[0]?.id, offers[0]?.id),
+              })
+            }
+          >
+            <Plus className="size-4" /> Add rule
+          </Button>
+        )}
+
+        <Card role="region" aria-label="Default path">
+          <CardHeader>
+            <CardTitle>Default path</CardTitle>
+            <CardDescription>Every visitor no rule takes.</CardDescription>
           </CardHeader>
           <CardContent className="space-y-6">
-            <ConditionRows control={control} ruleIndex={index} disabled={disabled} />
-            <PathEditor control={control} register={register} name={`rules.${index}.path`} landers={landers} offers={offers} disabled={disabled} />
+            <PathEditor control={control} register={register} name="defaultPath" landers={landers} offers={offers} disabled={disabled} />
+            <div className="grid max-w-md gap-2">
+              <Label>Fallback offer</Label>
+              <Controller
+                control={control}
+                name="fallbackOfferId"
+                render={({ field }) => (
+                  <Select value={field.value == null ? NONE : String(field.value)} onValueChange={(v) => field.onChange(v === NONE ? null : Number(v))} disabled={disabled}>
+                    <SelectTrigger aria-label="Fallback offer">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={NONE}>None (the fallback URL setting)</SelectItem>
+                      {offers.map((o) => (
+                        <SelectItem key={o.id} value={String(o.id)}>
+                          {o.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+              <p className="text-xs text-muted-foreground">Where a click goes when no offer of its path can take it.</p>
+            </div>
           </CardContent>
         </Card>
-      ))}
-      {!disabled && rules.fields.length < MAX_FLOW_RULES && (
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() =>
-            rules.append({
-              name: `Rule ${rules.fields.length + 1}`,
-              conditions: [{ field: 'country', op: 'in', values: [] }],
-              path: emptyPath(landers[0]?.id, offers[0]?.id),
-            })
-          }
-        >
-          <Plus className="size-4" /> Add rule
-        </Button>
-      )}
+      </form>
 
-      <Card role="region" aria-label="Default path">
-        <CardHeader>
-          <CardTitle>Default path</CardTitle>
-          <CardDescription>Every visitor no rule takes.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-6">
-          <PathEditor control={control} register={register} name="defaultPath" landers={landers} offers={offers} disabled={disabled} />
-          <div className="grid max-w-md gap-2">
-            <Label>Fallback offer</Label>
-            <Controller
-              control={control}
-              name="fallbackOfferId"
-              render={({ field }) => (
-                <Select value={field.value == null ? NONE : String(field.value)} onValueChange={(v) => field.onChange(v === NONE ? null : Number(v))} disabled={disabled}>
-                  <SelectTrigger aria-label="Fallback offer">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={NONE}>None (the fallback URL setting)</SelectItem>
-                    {offers.map((o) => (
-                      <SelectItem key={o.id} value={String(o.id)}>
-                        {o.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-            <p className="text-xs text-muted-foreground">Where a click goes when no offer of its path can take it.</p>
-          </div>
-        </CardContent>
-      </Card>
+      <SplitTestPanel campaignId={id} names={names} />
 
       <Card>
         <CardHeader>
@@ -427,7 +436,7 @@ export function CampaignFlowPage() {
           )}
         </CardContent>
       </Card>
-    </form>
+    </div>
   );
 }
 

@@ -2,13 +2,14 @@
 // GET /api/campaigns/:id/flow/history. A save refreshes the campaigns list too: its lander and offer follow the
 // default path's first items.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CampaignFlow, CampaignFlowBody, FlowChangeEntry } from '@tracker/schemas';
+import type { CampaignFlow, CampaignFlowBody, FlowChangeEntry, SplitTestResponse } from '@tracker/schemas';
 import { apiJson } from '../../lib/api';
 import { toast } from '../../ui/use-toast';
 import { CAMPAIGNS_KEY } from './queries';
 
 const flowKey = (id: string) => [`/api/campaigns/${encodeURIComponent(id)}/flow`] as const;
 const historyKey = (id: string) => [`/api/campaigns/${encodeURIComponent(id)}/flow/history`] as const;
+const splitTestKey = (id: string) => [`/api/campaigns/${encodeURIComponent(id)}/split-test`] as const;
 
 export function useCampaignFlow(id: string) {
   return useQuery<CampaignFlow>({ queryKey: flowKey(id) });
@@ -25,9 +26,16 @@ export function useSaveCampaignFlow(id: string) {
     onSuccess: (flow) => {
       queryClient.setQueryData(flowKey(id), flow);
       void queryClient.invalidateQueries({ queryKey: historyKey(id) });
+      // The split test measures the saved paths.
+      void queryClient.invalidateQueries({ queryKey: splitTestKey(id) });
       void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
       toast({ title: 'Flow saved' });
     },
     meta: { errorTitle: 'Failed to save the flow' },
   });
+}
+
+/** The split test of the campaign's landers and offers over a range of report days. */
+export function useSplitTest(id: string, range: { startDate: string; endDate: string }, metric: 'cr' | 'epv') {
+  return useQuery<SplitTestResponse>({ queryKey: [...splitTestKey(id), { ...range, metric }], retry: false });
 }
