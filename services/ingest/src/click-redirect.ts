@@ -22,7 +22,7 @@ function visitorOf(ip: string, userAgent: string, acceptLanguage: string | undef
   let audience: ReturnType<Visitor['audience']> | undefined;
   return {
     audience: () => (audience ??= deriveClickAudience(ip, userAgent)),
-    language: primaryLanguage(acceptLanguage),
+    language: () => primaryLanguage(acceptLanguage),
     bot,
   };
 }

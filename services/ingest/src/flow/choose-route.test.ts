@@ -10,7 +10,7 @@ const path = (landers: Array<[number, number]>, offers: Array<[number, number]>)
 });
 const visitor = (audience: Partial<ReturnType<Visitor['audience']>> = {}, extra: Partial<Omit<Visitor, 'audience'>> = {}): Visitor => ({
   audience: () => ({ country: '', device: '', os: '', browser: '', ...audience }),
-  language: '',
+  language: () => '',
   bot: false,
   ...extra,
 });
@@ -61,7 +61,7 @@ describe('chooseRoute', () => {
     expect(chooseRoute(flow, visitor({ country: 'DE', os: 'iOS' }, { bot: true }))).toEqual({ rule: 'Bots', landerId: null, offerId: 90, offersCapped: false });
     expect(chooseRoute(flow, visitor({ country: 'DE', os: 'iOS' }))).toEqual({ rule: 'iOS DE', landerId: 20, offerId: 21, offersCapped: false });
     expect(chooseRoute(flow, visitor({ country: 'DE', os: 'Android' }))).toEqual({ rule: 'Not US', landerId: 30, offerId: 31, offersCapped: false });
-    expect(chooseRoute(flow, visitor({ country: 'US' }, { language: 'de' }))).toEqual({ rule: 'German speakers', landerId: 40, offerId: 41, offersCapped: false });
+    expect(chooseRoute(flow, visitor({ country: 'US' }, { language: () => 'de' }))).toEqual({ rule: 'German speakers', landerId: 40, offerId: 41, offersCapped: false });
     expect(chooseRoute(flow, visitor({ country: 'US', os: 'iOS' }))).toEqual({ rule: null, landerId: 1, offerId: 7, offersCapped: false });
   });
 
@@ -72,7 +72,7 @@ describe('chooseRoute', () => {
 
   it('asks for the audience only when a condition needs it', () => {
     let asked = 0;
-    const lazy: Visitor = { audience: () => (asked++, { country: 'US', device: '', os: '', browser: '' }), language: 'en', bot: false };
+    const lazy: Visitor = { audience: () => (asked++, { country: 'US', device: '', os: '', browser: '' }), language: () => 'en', bot: false };
     chooseRoute(compile({ rules: [{ name: 'Bots', conditions: [{ field: 'bot', op: 'in', values: ['bot'] }], path: path([], [[9, 1]]) }], defaultPath: path([[1, 1]], [[7, 1]]) }), lazy);
     expect(asked).toBe(0);
   });

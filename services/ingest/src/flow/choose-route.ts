@@ -7,8 +7,8 @@ import type { CampaignFlow, FlowCondition, FlowField, FlowPath } from '@tracker/
 export interface Visitor {
   /** Lazily derived: only rules that test them pay for the GeoIP lookup or the user-agent parse. */
   audience(): { country: string; device: string; os: string; browser: string };
-  /** The primary subtag of the first Accept-Language tag, lower-cased ('' without one). */
-  language: string;
+  /** The primary subtag of the first Accept-Language tag, lower-cased ('' without one); read only if a rule asks. */
+  language(): string;
   bot: boolean;
 }
 
@@ -71,7 +71,7 @@ function valueOf(field: FlowField, visitor: Visitor): string {
     case 'bot':
       return visitor.bot ? 'bot' : 'human';
     case 'language':
-      return visitor.language;
+      return visitor.language();
     default:
       return visitor.audience()[field].toLowerCase();
   }
@@ -97,6 +97,7 @@ export function compileFlow(flow: CampaignFlow): CompiledFlow {
 /** One id by weight, skipping `excluded` ones (offers over their cap): null when none is left. */
 function draw(items: Rotation, random: () => number, excluded?: ReadonlySet<number>): number | null {
   if (items.total === 0) return null;
+  if (items.ids.length === 1 && !excluded?.has(items.ids[0]!)) return items.ids[0]!;
   if (excluded && excluded.size > 0 && items.ids.some((id) => excluded.has(id))) {
     const open = items.ids.map((id, i) => ({ id, weight: items.cumulative[i]! - (i ? items.cumulative[i - 1]! : 0) }));
     return draw(rotation(open.filter((item) => !excluded.has(item.id))), random);
