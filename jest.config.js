@@ -18,5 +18,6 @@ export default {
   testTimeout: 60_000,
   maxWorkers: 2,
   testSequencer: '<rootDir>/jest-sequencer.js',
+  reporters: ['default', '<rootDir>/jest-timing-reporter.js'],
   verbose: false,
 };
