@@ -65,16 +65,17 @@ export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps
       if (route.offersCapped) {
         return sendStrandedVisitor(reply, deps, { status: 404, title: 'Offer capped', message: "This campaign's offers have reached today's cap." });
       }
-      const lander = route.landerId === null ? undefined : snapshot.landers.get(route.landerId);
+      const landerUrl = route.landerId === null ? undefined : snapshot.landers.get(route.landerId);
       const offer = route.offerId === null ? undefined : snapshot.offers.get(route.offerId);
       // No lander (or no offer on a direct link) to send the visitor to: the fallback URL when set, else a
       // not-found page; no click is recorded.
       if (route.landerId === null && route.offerId === null) {
         return sendStrandedVisitor(reply, deps, { status: 404, title: 'No lander', message: 'This campaign has no lander to send visitors to.' });
       }
-      if (route.landerId !== null ? !lander?.url : !offer?.url) {
+      if (route.landerId !== null ? !landerUrl : !offer?.url) {
         const what = route.landerId !== null ? 'lander' : 'offer';
-        const message = (route.landerId !== null ? lander : offer)
+        const known = route.landerId !== null ? landerUrl !== undefined : offer !== undefined;
+        const message = known
           ? `This campaign's ${what} URL is not a web address: an admin must correct it.`
           : `This campaign's ${what} no longer exists: an admin must choose another.`;
         return sendStrandedVisitor(reply, deps, { status: 404, title: route.landerId !== null ? 'No lander' : 'No offer', message });
@@ -85,7 +86,7 @@ export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps
       // Built before the click is recorded: nothing after the publish may fail.
       const location =
         route.landerId !== null
-          ? landerLocation(lander!.url!, clickId, snapshot.exitUrl ?? edgeExitUrl(snapshot, edge.edgeHost))
+          ? landerLocation(landerUrl!, clickId, snapshot.exitUrl ?? edgeExitUrl(snapshot, edge.edgeHost))
           : offerLocation(offer!.url!, offer!.utmTemplate, { ...tracking, clickId });
       if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').redirect(location, 302);
 

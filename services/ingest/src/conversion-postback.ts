@@ -33,7 +33,7 @@ export function conversionPostbackRoute(
   /** The default payout of the click's offer, or null: no such click (yet), no offer, or no default. */
   async function defaultPayoutOf(clickId: string): Promise<string | null> {
     const offerId = (await deps.clicks.find(clickId))?.offerId;
-    return offerId == null ? null : (deps.catalog.current.offerPayouts.get(offerId) ?? null);
+    return offerId == null ? null : (deps.catalog.current.offers.get(offerId)?.payout ?? null);
   }
 
   // Fastify would answer a HEAD by running the GET: a link checker would record a conversion.

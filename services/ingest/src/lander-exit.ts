@@ -48,9 +48,8 @@ export function landerExitRoute(app: FastifyInstance, deps: LanderExitDeps) {
       }
       // The offer the click was sent to at /r, so a visitor who exits twice reaches the same offer; a click made
       // while its campaign had no offer, or whose offer was deleted since, takes the campaign's offer now.
-      const clickOffer = click.offerId ? snapshot.offers.get(click.offerId) : undefined;
-      const offerId = clickOffer ? click.offerId : campaign.offerId;
-      const offer = clickOffer ?? (campaign.offer ? { url: campaign.offer.url, utmTemplate: campaign.offer.utmTemplate } : campaign.offerUrlUnusable ? { url: null, utmTemplate: '' } : undefined);
+      const offerId = click.offerId && snapshot.offers.has(click.offerId) ? click.offerId : campaign.offerId;
+      const offer = offerId === null ? undefined : snapshot.offers.get(offerId);
       if (!offer?.url) {
         const message = offer
           ? "This campaign's offer URL is not a web address: an admin must correct it."

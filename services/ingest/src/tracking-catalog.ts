@@ -1,5 +1,5 @@
-// Everything a click needs from the entity store, held in memory: campaigns joined to their lander,
-// offer and spark, the active custom domains, and the settings. No database round trip per click.
+// Everything a click needs from the entity store, held in memory: campaigns with their compiled flow and
+// spark, every lander and offer a flow may send a click to, the active custom domains, and the settings. No database round trip per click.
 // Reloaded whenever an admin changes entities (the change feed), and every minute in case a
 // notification was missed.
 import { and, eq, isNotNull } from 'drizzle-orm';
@@ -11,36 +11,31 @@ import { toLocationUrl } from './location-url';
 
 export interface CatalogCampaign {
   id: string;
-  name: string;
-  landerId: number | null;
-  /** The lander's URL made Location-safe; null when there is no lander or its URL is unusable. */
-  landerUrl: string | null;
-  /** The stored lander URL is not an http(s) URL: no click may be recorded for a redirect to nowhere. */
-  landerUrlUnusable: boolean;
+  /** The campaign's own offer (its default path's first): where a click made before it had one exits. */
   offerId: number | null;
-  /** `url` is Location-safe; null when there is no offer or its URL is unusable. */
-  offer: { url: string; utmTemplate: string } | null;
-  offerUrlUnusable: boolean;
   /** The public spark id of the campaign's spark, '' when none. */
   sparkId: string;
   /** Where its clicks go: the stored flow, or its one lander and offer at weight 100. */
   flow: CompiledFlow;
 }
 
-/** A lander or offer a flow may send a click to. `url` is Location-safe; null when the stored URL is unusable. */
-export interface CatalogDestination {
+/** An offer a click may be sent to. `url` is Location-safe; null when the stored URL is unusable. */
+export interface CatalogOffer {
   url: string | null;
   utmTemplate: string;
+  /** The default payout ('12.50'): a postback without a payout pays it. */
+  payout: string | null;
+  /** Approved conversions a report day before the offer leaves every rotation (offer-caps.ts). */
+  dailyCap: number | null;
 }
 
 export interface CatalogSnapshot {
   campaigns: Map<string, CatalogCampaign>;
-  /** Offers with a daily conversion cap, and the cap. */
-  offerCaps: Map<number, number>;
+  /** Every lander's URL made Location-safe; null when the stored URL is not an http(s) URL. */
+  landers: Map<number, string | null>;
+  offers: Map<number, CatalogOffer>;
   /** The report time zone (setting report_timezone): caps count conversions of its day. */
   reportTimezone: string;
-  landers: Map<number, CatalogDestination>;
-  offers: Map<number, CatalogDestination>;
   /** Public spark ids that exist, to accept a `spark` parameter only when it names one. */
   sparkIds: Set<string>;
   /** The fallback URL setting made Location-safe, or null when unset: see stranded-visitor.ts. */
@@ -48,8 +43,6 @@ export interface CatalogSnapshot {
   /** `https://{global exit domain}/click`, or null when no global exit domain is set. */
   exitUrl: string | null;
   postbackKey: string;
-  /** The default payout ('12.50') of each offer that has one: a postback without a payout pays it. */
-  offerPayouts: Map<number, string>;
   /** The hosts (`host` or `host:port`) of the domain settings and of campaigns' active custom domains. */
   trackingHosts: Set<string>;
   /** /exit-tracker.js, rendered for the tracking hosts this snapshot knows (the exitUrl it may trust). */
@@ -72,18 +65,12 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
     db
       .select({
         id: schema.campaigns.id,
-        name: schema.campaigns.name,
         landerId: schema.campaigns.landerId,
-        landerUrl: schema.landers.url,
         offerId: schema.campaigns.offerId,
-        offerUrl: schema.offers.url,
-        utmTemplate: schema.offers.utmTemplate,
         sparkId: schema.sparks.sparkId,
         flow: schema.campaigns.flow,
       })
       .from(schema.campaigns)
-      .leftJoin(schema.landers, eq(schema.landers.id, schema.campaigns.landerId))
-      .leftJoin(schema.offers, eq(schema.offers.id, schema.campaigns.offerId))
       .leftJoin(schema.sparks, eq(schema.sparks.id, schema.campaigns.sparkId)),
     db.select({ sparkId: schema.sparks.sparkId }).from(schema.sparks),
     db.select().from(schema.settings),
@@ -111,24 +98,18 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
   const trackingDomains = new Set([setting.get('global_exit_domain') ?? '', setting.get('redirect_domain') ?? '']);
   for (const row of activeDomains) if (row.subdomain) trackingDomains.add(`${row.subdomain}.${row.domain}`);
   for (const row of rows) {
-    const landerUrl = row.landerUrl ? locationUrl(row.landerUrl) : null;
-    const offerUrl = row.offerUrl ? locationUrl(row.offerUrl) : null;
     campaigns.set(row.id, {
       id: row.id,
-      name: row.name,
-      landerId: row.landerId,
-      landerUrl,
-      landerUrlUnusable: Boolean(row.landerUrl) && !landerUrl,
       offerId: row.offerId,
-      offer: offerUrl ? { url: offerUrl, utmTemplate: row.utmTemplate ?? '' } : null,
-      offerUrlUnusable: Boolean(row.offerUrl) && !offerUrl,
       sparkId: row.sparkId ?? '',
       // Without a stored flow, a campaign without a lander strands its visitors (it is not a direct link).
       flow: compileFlow(row.flow ?? singlePathFlow(row.landerId, row.landerId === null ? null : row.offerId)),
     });
   }
-  const landers = new Map(landerRows.map((l): [number, CatalogDestination] => [l.id, { url: locationUrl(l.url), utmTemplate: '' }]));
-  const offers = new Map(offerRows.map((o): [number, CatalogDestination] => [o.id, { url: locationUrl(o.url), utmTemplate: o.utmTemplate ?? '' }]));
+  const landers = new Map(landerRows.map((l) => [l.id, locationUrl(l.url)]));
+  const offers = new Map(
+    offerRows.map((o): [number, CatalogOffer] => [o.id, { url: locationUrl(o.url), utmTemplate: o.utmTemplate, payout: o.payout, dailyCap: o.dailyCap }]),
+  );
   const exitOrigin = originOf(setting.get('global_exit_domain') ?? '');
   const trackingHosts = new Set<string>();
   for (const domain of trackingDomains) {
@@ -137,15 +118,13 @@ export async function loadCatalog(db: Db): Promise<CatalogSnapshot> {
   }
   return {
     campaigns,
-    offerCaps: new Map(offerRows.flatMap((r): Array<[number, number]> => (r.dailyCap === null ? [] : [[r.id, r.dailyCap]]))),
-    reportTimezone: setting.get('report_timezone') || 'UTC',
     landers,
     offers,
+    reportTimezone: setting.get('report_timezone') || 'UTC',
     sparkIds: new Set(sparkRows.map((r) => r.sparkId)),
     exitUrl: exitOrigin ? `${exitOrigin}/click` : null,
     fallbackUrl: locationUrl(setting.get('fallback_url') ?? ''),
     postbackKey,
-    offerPayouts: new Map(offerRows.flatMap((r): Array<[number, string]> => (r.payout === null ? [] : [[r.id, r.payout]]))),
     trackingHosts,
     exitTrackerScript: renderExitTrackerScript([...trackingHosts]),
   };

@@ -41,7 +41,9 @@ export class OfferCaps {
   }
 
   async #count(): Promise<void> {
-    const { offerCaps, reportTimezone } = this.deps.catalog.current;
+    const { offers, reportTimezone } = this.deps.catalog.current;
+    const offerCaps = new Map<number, number>();
+    for (const [id, offer] of offers) if (offer.dailyCap !== null) offerCaps.set(id, offer.dailyCap);
     if (offerCaps.size === 0) {
       this.#capped = new Set();
       return;
