@@ -4,8 +4,7 @@
 // offer each was sent to, in the report time zone, scoped to what the viewer may see).
 // Clicks do not record the rule that routed them yet, so a path can be measured only while it is the campaign's
 // only one: a campaign with rules is answered 409 saying so, rather than with arms mixing two paths' traffic.
-import { conflict, type Analytics, type Db } from '@tracker/core';
-import { judgeSplitTest, type SplitTestMetric, type SplitTestVerdict } from '@tracker/core';
+import { conflict, judgeSplitTest, type Analytics, type Db, type SplitTestMetric, type SplitTestVerdict } from '@tracker/core';
 import { centsFromMoney, type CampaignFlow, type ReportRow } from '@tracker/schemas';
 import { getReport } from '../reports/get-report';
 import { readReportTimezone } from '../reports/report-timezone';

@@ -166,8 +166,9 @@ function visitsPerArmToDecide(difference: number, varianceSum: number, tau2: num
   return high;
 }
 
-/** Whether one hourly look would declare a winner: the cheap test first, the Monte Carlo only when it passes. */
-function winnerOf(arms: readonly SplitTestArm[], metric: SplitTestMetric, moments: readonly ArmMoments[]): number | null {
+/** Whether one hourly look would declare a winner: the cheap test first, the Monte Carlo (`probabilities`) only when
+ *  it passes. */
+function winnerOf(arms: readonly SplitTestArm[], moments: readonly ArmMoments[], probabilities: () => number[]): number | null {
   if (arms.length < 2) return null;
   if (!hasMinimumSample(arms)) return null;
   let leader = 0;
@@ -179,7 +180,7 @@ function winnerOf(arms: readonly SplitTestArm[], metric: SplitTestMetric, moment
     if (i === leader) continue;
     if (!sequentiallyBetter({ arm: arms[leader]!, m: moments[leader]! }, { arm: arms[i]!, m: moments[i]! }, tau2, alpha)) return null;
   }
-  return probabilitiesToBeBest(arms, metric)[leader]! >= SPLIT_TEST.winnerProbability ? leader : null;
+  return probabilities()[leader]! >= SPLIT_TEST.winnerProbability ? leader : null;
 }
 
 function hasMinimumSample(arms: readonly SplitTestArm[]): boolean {
@@ -189,7 +190,7 @@ function hasMinimumSample(arms: readonly SplitTestArm[]): boolean {
 /** Only whether a look declares a winner, and which: what the simulations call every simulated hour. */
 export function declaredWinner(arms: readonly SplitTestArm[], metric: SplitTestMetric): string | null {
   const moments = arms.map((arm) => momentsOf(arm, metric));
-  const at = winnerOf(arms, metric, moments);
+  const at = winnerOf(arms, moments, () => probabilitiesToBeBest(arms, metric));
   return at === null ? null : arms[at]!.id;
 }
 
@@ -219,7 +220,7 @@ export function judgeSplitTest(arms: readonly SplitTestArm[], metric: SplitTestM
   for (let i = 0; i < results.length; i++) if (leader < 0 || results[i]!.probabilityToBeBest > results[leader]!.probabilityToBeBest) leader = i;
   const leaderId = leader >= 0 && totalConversions > 0 ? arms[leader]!.id : null;
 
-  const winner = winnerOf(arms, metric, moments);
+  const winner = winnerOf(arms, moments, () => probabilities);
   if (winner !== null) return { metric, arms: results, status: 'winner', leaderId: arms[winner]!.id, visitsNeeded: 0 };
 
   return {
