@@ -71,12 +71,12 @@ function ArmsTable({ title, verdict, metric, name }: { title: string; verdict: V
                 {verdict.arms.length < 2 ? (
                   <span className="text-muted-foreground">—</span>
                 ) : (
-                <div className="flex items-center gap-2">
-                  <div className="h-2 flex-1 rounded bg-muted" aria-hidden="true">
-                    <div className="h-2 rounded bg-primary" style={{ width: `${Math.round(100 * arm.probabilityToBeBest)}%` }} />
+                  <div className="flex items-center gap-2">
+                    <div className="h-2 flex-1 rounded bg-muted" aria-hidden="true">
+                      <div className="h-2 rounded bg-primary" style={{ width: `${Math.round(100 * arm.probabilityToBeBest)}%` }} />
+                    </div>
+                    <span className="w-14 text-right text-sm tabular-nums">{(100 * arm.probabilityToBeBest).toFixed(1)} %</span>
                   </div>
-                  <span className="w-14 text-right text-sm tabular-nums">{(100 * arm.probabilityToBeBest).toFixed(1)} %</span>
-                </div>
                 )}
               </TableCell>
             </TableRow>

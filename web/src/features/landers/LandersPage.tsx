@@ -1,11 +1,12 @@
 // The Landers screen at /landers (spec §2): Name, URL (new tab) and Actions; admins add, edit and
 // delete, everyone else reads.
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
-import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
+import { EditDeleteButtons } from '../../ui/EditDeleteButtons';
 import { Card, CardContent } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
@@ -51,18 +52,12 @@ export function LandersPage() {
               meta: { align: 'right' as const },
               cell: ({ row }: { row: { original: Lander } }) => (
                 <>
-                  <Button variant="ghost" size="icon" aria-label={`Edit ${row.original.name}`} onClick={() => setDialog({ open: true, lander: row.original })}>
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Delete ${row.original.name}`}
-                    disabled={deleteLander.isPending}
-                    onClick={() => confirmDelete.ask(row.original)}
-                  >
-                    <Trash2 className="text-destructive" aria-hidden="true" />
-                  </Button>
+                  <EditDeleteButtons
+                    name={row.original.name}
+                    onEdit={() => setDialog({ open: true, lander: row.original })}
+                    onDelete={() => confirmDelete.ask(row.original)}
+                    deleting={deleteLander.isPending}
+                  />
                 </>
               ),
             } satisfies ColumnDef<Lander>,

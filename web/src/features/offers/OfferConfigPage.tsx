@@ -1,12 +1,13 @@
 // The Offer Configuration screen at /offer-config (spec §2; admin only): the offers table with the
 // 50-character UTM preview, the default payout, Add / Edit dialogs, delete, and the list of template tokens.
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
-import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/Button';
+import { EditDeleteButtons } from '../../ui/EditDeleteButtons';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeader } from '../../ui/PageHeader';
@@ -109,18 +110,12 @@ export function OfferConfigPage() {
         cell: ({ row }) =>
           isAdmin && (
             <>
-              <Button variant="ghost" size="icon" aria-label={`Edit ${row.original.name}`} onClick={() => setDialog({ open: true, offer: row.original })}>
-                <Pencil aria-hidden="true" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Delete ${row.original.name}`}
-                disabled={deleteOffer.isPending}
-                onClick={() => confirmDelete.ask(row.original)}
-              >
-                <Trash2 className="text-destructive" aria-hidden="true" />
-              </Button>
+              <EditDeleteButtons
+                name={row.original.name}
+                onEdit={() => setDialog({ open: true, offer: row.original })}
+                onDelete={() => confirmDelete.ask(row.original)}
+                deleting={deleteOffer.isPending}
+              />
             </>
           ),
       },

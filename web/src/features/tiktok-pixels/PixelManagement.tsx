@@ -4,11 +4,12 @@
 // everyone else reads the list.
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { format } from 'date-fns';
-import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
+import { EditDeleteButtons } from '../../ui/EditDeleteButtons';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
@@ -81,18 +82,12 @@ export function PixelManagement() {
               meta: { align: 'right' as const },
               cell: ({ row }: { row: { original: TiktokPixel } }) => (
                 <>
-                  <Button variant="ghost" size="icon" aria-label={`Edit ${row.original.name}`} onClick={() => setDialog({ open: true, pixel: row.original })}>
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Delete ${row.original.name}`}
-                    disabled={deletePixel.isPending}
-                    onClick={() => confirmDelete.ask(row.original)}
-                  >
-                    <Trash2 className="text-destructive" aria-hidden="true" />
-                  </Button>
+                  <EditDeleteButtons
+                    name={row.original.name}
+                    onEdit={() => setDialog({ open: true, pixel: row.original })}
+                    onDelete={() => confirmDelete.ask(row.original)}
+                    deleting={deletePixel.isPending}
+                  />
                 </>
               ),
             } satisfies ColumnDef<TiktokPixel>,
