@@ -1,13 +1,14 @@
 // The Campaigns screen at /campaigns (spec §2): the campaigns table with the admins' BH switch,
 // create / edit dialogs, delete, View Code, and the banner when no redirect domain is set.
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
-import { Code, Pencil, Plus, Split, Trash2 } from 'lucide-react';
+import { Code, Plus, Split } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { EditDeleteButtons } from '../../ui/EditDeleteButtons';
 import { Card, CardContent } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PageHeader } from '../../ui/PageHeader';
@@ -44,7 +45,7 @@ export function CampaignsPage() {
       {
         accessorKey: 'name',
         header: 'Name',
-        size: 200,
+        size: 180,
         meta: { wrap: true },
         cell: ({ row }) => (
           <>
@@ -57,7 +58,7 @@ export function CampaignsPage() {
         id: 'lander',
         accessorFn: (campaign) => campaign.lander?.name ?? '',
         header: 'Lander',
-        size: 130,
+        size: 115,
         meta: { wrap: true },
         cell: ({ row }) => (row.original.lander ? row.original.lander.name : <Badge variant="destructive">No lander</Badge>),
       },
@@ -65,7 +66,7 @@ export function CampaignsPage() {
         id: 'offer',
         accessorFn: (campaign) => campaign.offer?.name ?? '',
         header: 'Offer',
-        size: 130,
+        size: 115,
         meta: { wrap: true },
         cell: ({ row }) => <Optional>{row.original.offer?.name}</Optional>,
       },
@@ -73,7 +74,7 @@ export function CampaignsPage() {
         id: 'domain',
         accessorFn: (campaign) => (campaign.domain ? domainHost(campaign.domain) : ''),
         header: 'Domain',
-        size: 140,
+        size: 120,
         meta: { wrap: true },
         cell: ({ getValue }) => <Optional>{getValue<string>()}</Optional>,
       },
@@ -81,7 +82,7 @@ export function CampaignsPage() {
         id: 'spark',
         accessorFn: (campaign) => campaign.spark?.name ?? '',
         header: 'Spark',
-        size: 110,
+        size: 100,
         meta: { wrap: true },
         cell: ({ row }) => <Optional>{row.original.spark?.name}</Optional>,
       },
@@ -133,18 +134,12 @@ export function CampaignsPage() {
             </Button>
             {isAdmin && (
               <>
-                <Button variant="ghost" size="icon" aria-label={`Edit ${row.original.name}`} onClick={() => setDialog({ open: true, campaign: row.original })}>
-                  <Pencil aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Delete ${row.original.name}`}
-                  disabled={deleteCampaign.isPending}
-                  onClick={() => confirmDelete.ask(row.original)}
-                >
-                  <Trash2 className="text-destructive" aria-hidden="true" />
-                </Button>
+                <EditDeleteButtons
+                  name={row.original.name}
+                  onEdit={() => setDialog({ open: true, campaign: row.original })}
+                  onDelete={() => confirmDelete.ask(row.original)}
+                  deleting={deleteCampaign.isPending}
+                />
               </>
             )}
           </>
