@@ -9,7 +9,12 @@
 // is set) for 60 s: redirect p99, projection lag at the end, lost clicks.
 //
 //   npx tsx bench/cpu-per-click.ts [--requests 40000] [--connections 50] [--warmup 2000] [--rounds 3] [--against DIR]
-//                                  [--rate-seconds 60] [--only cpu|rate] [--threads] [--profile DIR]
+//                                  [--rate-seconds 60] [--only cpu|rate] [--threads] [--profile DIR] [--flow-rules]
+//
+// --flow-rules adds a variant of this checkout whose campaign routes by audience rules (bots, three countries,
+// iOS: the visitor, an Android phone in Great Britain, falls through all three to the default path), so the cost
+// of the flow decision per click is that variant's figure minus the single-path one. Every tracker variant then
+// gets the visitor's public address through the edge worker's headers, so both pay the projector's GeoIP lookup.
 //
 // --threads prints each server's CPU by thread name (the JS thread, libuv, chDB's pools); --profile DIR
 // writes a V8 CPU profile of the tracker's JS thread over the counted requests and their projection.
@@ -24,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type * as Cli from '@tracker/cli';
+import { eq } from 'drizzle-orm';
 import type * as Core from '@tracker/core';
 
 const run = promisify(execFile);
@@ -45,11 +51,23 @@ const PROFILE_DIR = args.includes('--profile') ? path.resolve(option('profile', 
 const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const autocannonBin = fileURLToPath(import.meta.resolve('autocannon'));
 const CLICK_PATH = '/r/benchCampaign?cid=1788&ad=2&cr=3&plc=feed&cname=Spring&aname=Group&crname=Video';
+const FLOW_RULES = args.includes('--flow-rules');
+const EDGE_SECRET = 'bench-edge-secret-0123456789';
+/** A visitor from a public address (GeoLite2's test range for Great Britain) on an Android phone. */
+const VISITOR_HEADERS = FLOW_RULES
+  ? [
+      ['x-edge-secret', EDGE_SECRET],
+      ['x-edge-client-ip', '81.2.69.142'],
+      ['user-agent', 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'],
+    ].flatMap(([name, value]) => ['-H', `${name}=${value}`])
+  : [];
 
 // ------------------------------------------------------------------------------ the measured servers
 
 interface ServeSpec {
   kind: 'bare' | 'tracker';
+  /** The bench campaign's flow: one lander (the default), or audience rules in front of it (--flow-rules). */
+  flow?: 'single' | 'rules';
   /** The checkout whose tracker runs (its own sources and node_modules). */
   tree: string;
   env: Record<string, string>;
@@ -90,6 +108,25 @@ async function serve(spec: ServeSpec): Promise<void> {
       .values({ name: 'Bench', url: 'https://lander.example/quiz?src=tt' })
       .returning();
     await db.insert(core.schema.campaigns).values({ id: 'benchCampaign', name: 'Bench', landerId: lander!.id });
+    if (spec.flow === 'rules') {
+      const [offer] = await db.insert(core.schema.offers).values({ name: 'Bench offer', url: 'https://offer.example/?c={clickid}' }).returning();
+      const path = { landers: [{ landerId: lander!.id, weight: 100 }], offers: [{ offerId: offer!.id, weight: 100 }], autoOptimize: false };
+      await db
+        .update(core.schema.campaigns)
+        .set({
+          offerId: offer!.id,
+          flow: {
+            rules: [
+              { name: 'Bots', conditions: [{ field: 'bot', op: 'in', values: ['bot'] }], path },
+              { name: 'DACH', conditions: [{ field: 'country', op: 'in', values: ['DE', 'AT', 'CH'] }], path },
+              { name: 'iPhone', conditions: [{ field: 'os', op: 'in', values: ['iOS'] }], path },
+            ],
+            defaultPath: path,
+            fallbackOfferId: null,
+          },
+        })
+        .where(eq(core.schema.campaigns.id, 'benchCampaign'));
+    }
     await entities!.changes.notify(core.CATALOG_CHANNEL);
     await new Promise((r) => setTimeout(r, 500));
     url = running.url!;
@@ -231,10 +268,10 @@ async function cpuPerRequest(spec: ServeSpec): Promise<CpuFigure> {
   const server = await startServer(spec);
   try {
     // A warm-up (JIT, connection set-up), not counted, then the counted requests.
-    await autocannon(['-c', String(CONNECTIONS), '-a', String(WARMUP)], `${server.url}${CLICK_PATH}`);
+    await autocannon(['-c', String(CONNECTIONS), '-a', String(WARMUP), ...VISITOR_HEADERS], `${server.url}${CLICK_PATH}`);
     const warm = await server.measure(); // drains the warm-up's projection
     server.child.send({ type: 'start' });
-    const load = await autocannon(['-c', String(CONNECTIONS), '-a', String(REQUESTS)], `${server.url}${CLICK_PATH}`);
+    const load = await autocannon(['-c', String(CONNECTIONS), '-a', String(REQUESTS), ...VISITOR_HEADERS], `${server.url}${CLICK_PATH}`);
     const measured = await server.measure();
     // The server's own count: autocannon leaves out requests in flight when it stops.
     const answered = measured.answered - warm.answered;
@@ -260,12 +297,13 @@ async function cpu(): Promise<boolean> {
     `CPU per click: ${REQUESTS} requests over ${CONNECTIONS} connections, ${ROUNDS} rounds, ${os.cpus().length} cores, ` +
       `the medians of the rounds`,
   );
-  const noKafka = { KAFKA_BROKERS: '', DATABASE_URL: '', CLICKHOUSE_URL: '', REDIS_URL: '' };
+  const noKafka = { KAFKA_BROKERS: '', DATABASE_URL: '', CLICKHOUSE_URL: '', REDIS_URL: '', ...(FLOW_RULES ? { EDGE_WORKER_SECRET: EDGE_SECRET } : {}) };
   const variants: Array<{ label: string; spec: ServeSpec }> = [
     { label: 'bare Fastify 302', spec: { kind: 'bare', tree: HERE, env: {} } },
     { label: `tracker all (embedded), ${path.basename(HERE)}`, spec: { kind: 'tracker', tree: HERE, env: noKafka } },
   ];
   if (AGAINST) variants.push({ label: `tracker all (embedded), ${path.basename(AGAINST)}`, spec: { kind: 'tracker', tree: AGAINST, env: noKafka } });
+  if (FLOW_RULES) variants.push({ label: `${path.basename(HERE)}, 3 audience rules`, spec: { kind: 'tracker', tree: HERE, env: noKafka, flow: 'rules' } });
   const figures = variants.map(() => [] as CpuFigure[]);
   let ok = true;
   for (let round = 1; round <= ROUNDS; round++) {
@@ -299,6 +337,10 @@ async function cpu(): Promise<boolean> {
     line += `; <= 60 % of ${path.basename(AGAINST)}'s CPU per click: ${((head / before) * 100).toFixed(0)} %`;
   }
   console.log(`${line}: ${target ? 'met' : 'NOT met'}`);
+  if (FLOW_RULES) {
+    const rules = medians[variants.length - 1]!;
+    console.log(`the flow's audience rules cost ${(rules - head).toFixed(1)} us a click (budget 2 us; rounds vary, read it beside their spread)`);
+  }
   return ok;
 }
 

@@ -1,8 +1,8 @@
 // A click's audience: its country from the IP (MaxMind GeoLite2 country data shipped inside geoip-country,
 // nothing fetched at run time) and its device type, OS and browser from the user agent (ua-parser-js v1, MIT).
-import geoip from 'geoip-country';
 import { LRUCache } from 'lru-cache';
 import UAParser from 'ua-parser-js';
+import { lookupCountry } from './country-lookup';
 
 export interface ClickAudience {
   /** ISO 3166-1 alpha-2 ('US'), '' when the IP is private, malformed or unknown to the database. */
@@ -57,6 +57,6 @@ function describeAgent(userAgent: string): Omit<ClickAudience, 'country'> {
 }
 
 export function deriveClickAudience(ip: string, userAgent: string): ClickAudience {
-  const country = ip ? (geoip.lookup(ip)?.country ?? '') : '';
+  const country = ip ? lookupCountry(ip) : '';
   return { ...EMPTY_AUDIENCE, ...(userAgent ? describeAgent(userAgent) : {}), country };
 }
