@@ -29,6 +29,7 @@ describe('campaignFlowSchema', () => {
 
   it.each([
     ['a country that is not an ISO code', flow({ rules: [{ name: 'x', conditions: [{ field: 'country', op: 'in', values: ['XX'] }], path: path([[1, 1]], [[7, 1]]) }] }), "'XX' is not an ISO country code"],
+    ['the United Kingdom as UK', flow({ rules: [{ name: 'x', conditions: [{ field: 'country', op: 'in', values: ['UK'] }], path: path([[1, 1]], [[7, 1]]) }] }), "'UK' is not an ISO country code: the United Kingdom is GB"],
     ['a lower-case or long country', flow({ rules: [{ name: 'x', conditions: [{ field: 'country', op: 'in', values: ['USA'] }], path: path([[1, 1]], [[7, 1]]) }] }), "'USA' is not an ISO country code"],
     ['a negative weight', flow({ defaultPath: path([[1, -5], [2, 10]], [[7, 1]]) }), 'A weight cannot be negative'],
     ['lander weights all 0', flow({ defaultPath: path([[1, 0], [2, 0]], [[7, 1]]) }), "A path's lander weights cannot all be 0"],
@@ -48,6 +49,11 @@ describe('campaignFlowSchema', () => {
   it('knows ISO country codes from unknown two-letter ones', () => {
     expect(['US', 'DE', 'GB', 'BR', 'JP'].every(isCountryCode)).toBe(true);
     expect(['XX', 'ZZ', 'EU', 'QO', 'us', 'U', ''].some(isCountryCode)).toBe(false);
+    // Withdrawn and reserved codes the region names still resolve: no visitor's country is ever one of them.
+    expect(['UK', 'DD', 'SU', 'YU', 'AN', 'IC', 'EA', 'XK'].filter(isCountryCode)).toEqual(['XK']);
+    // The codes left are exactly the 250 the GeoLite data assigns.
+    const all = Array.from({ length: 676 }, (_, i) => String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26))).filter(isCountryCode);
+    expect(all).toHaveLength(250);
   });
 
   it('a campaign of one lander and one offer is a default path holding them at weight 100', () => {

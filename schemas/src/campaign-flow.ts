@@ -29,8 +29,10 @@ const weight = z
 
 let regionNames: Intl.DisplayNames | undefined;
 /** Codes the region names know that are not countries: user-assigned (AA, QM–QZ, XA–XZ but Kosovo's XK), the unknown
- *  region ZZ, and the groupings EU, EZ and UN. */
-const NOT_COUNTRIES = /^(?:AA|Q[M-Z]|X[A-JL-Z]|ZZ|EU|EZ|UN)$/;
+ *  region ZZ, the groupings EU, EZ and UN; withdrawn codes the names still resolve to today's country (DD is Germany,
+ *  SU Russia, YU Serbia, UK the United Kingdom, whose code is GB); and the reserved ones of islands the GeoLite data
+ *  files under their country (AC, CP, CQ, DG, EA, IC, TA). A rule on any of them would never match a visitor. */
+const NOT_COUNTRIES = /^(?:AA|Q[M-Z]|X[A-JL-Z]|ZZ|EU|EZ|UN|AN|BU|CS|DD|DY|FX|HV|NH|RH|SU|TP|UK|VD|YD|YU|ZR|AC|CP|CQ|DG|EA|IC|TA)$/;
 
 /** ISO 3166-1 alpha-2, as the GeoLite data the reports' countries come from: two capital letters that name a country. */
 export function isCountryCode(value: string): boolean {
@@ -54,7 +56,8 @@ export const flowConditionSchema = z
   .superRefine((c, ctx) => {
     for (const value of c.values) {
       if (c.field === 'country' && !isCountryCode(value)) {
-        ctx.addIssue({ code: 'custom', path: ['values'], message: `'${value}' is not an ISO country code (two letters, such as US or DE)` });
+        const hint = value.toUpperCase() === 'UK' ? ': the United Kingdom is GB' : ' (two letters, such as US or DE)';
+        ctx.addIssue({ code: 'custom', path: ['values'], message: `'${value}' is not an ISO country code${hint}` });
       }
       if (c.field === 'bot' && !(BOT_VALUES as readonly string[]).includes(value)) {
         ctx.addIssue({ code: 'custom', path: ['values'], message: "A bot condition's values are 'bot' and 'human'" });

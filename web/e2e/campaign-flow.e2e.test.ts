@@ -1,6 +1,6 @@
 // A campaign's flow in a real browser: from the Campaigns table an admin opens a campaign's flow, adds a second
-// lander at 30 % beside the first at 70 %, adds a rule for Germany, and saves; the server then holds that flow,
-// the history names the change, /r rotates the two landers, and a rule with a country that is not an ISO code
+// lander at 30 % beside the first at 70 %, adds a rule for Germany and Austria picked from the country list, and saves; the server then holds that flow,
+// the history names the change, /r rotates the two landers, and a rule with a language that is not a language code
 // is refused with the message the page shows; the split test panel counts the two landers' visits and conversions. Screenshots go to <tmpdir>/tracker-e2e-shots/.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
@@ -50,7 +50,16 @@ describeWithChromium('campaign flow e2e')('a campaign flow in Chromium', () => {
 
     await page.getByRole('button', { name: 'Add rule' }).click();
     await page.getByLabel('Rule 1 name').fill('Germany');
-    await page.getByLabel('Condition 1 values').fill('de, at');
+    // Countries are picked from the list (search, Enter takes the first match), not typed as codes.
+    await page.getByLabel('Condition 1 values').click();
+    const search = page.getByLabel('Search condition 1 values');
+    await search.fill('germ');
+    await search.press('Enter');
+    await search.fill('austria');
+    await search.press('Enter');
+    await search.fill('');
+    await shot(page, 'campaign-flow-condition-picker', { fullPage: false });
+    await search.press('Escape');
     await shot(page, 'campaign-flow-editing');
     await page.getByRole('button', { name: 'Save flow' }).click();
     await page.getByText('Flow saved', { exact: true }).first().waitFor();
@@ -77,9 +86,16 @@ describeWithChromium('campaign flow e2e')('a campaign flow in Chromium', () => {
     }
     expect(landers).toEqual(new Set(['/quiz', '/story']));
 
-    await page.getByLabel('Condition 1 values').fill('XX');
+    // A language is free to add from the search box, and the server's message names what is wrong with it.
+    await page.getByRole('button', { name: 'Add condition' }).click();
+    await page.getByLabel('Condition 2 field').click();
+    await page.getByRole('option', { name: 'Language' }).click();
+    await page.getByLabel('Condition 2 values').click();
+    await page.getByLabel('Search condition 2 values').fill('english');
+    await page.getByLabel('Search condition 2 values').press('Enter');
+    await page.getByLabel('Search condition 2 values').press('Escape');
     await page.getByRole('button', { name: 'Save flow' }).click();
-    await page.getByText("Rule 1 (Germany): 'XX' is not an ISO country code (two letters, such as US or DE)").waitFor();
+    await page.getByText("Rule 1 (Germany): 'english' is not a language code (two or three letters, such as en or de)").waitFor();
     await shot(page, 'campaign-flow-refused', { fullPage: false });
 
     // While rules split the traffic, the split test says why it cannot measure a path; without them it can.

@@ -6,8 +6,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { campaignFlowSchema, FLOW_FIELDS, MAX_FLOW_RULES, type CampaignFlow, type CampaignFlowBody, type FlowField } from '@tracker/schemas';
 import { ArrowDown, ArrowLeft, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useEffect, useMemo, useRef } from 'react';
+import { Controller, useController, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
@@ -25,17 +25,10 @@ import { useLanders } from '../landers/queries';
 import { useOffers } from '../offers/queries';
 import { useCampaignFlow, useFlowHistory, useSaveCampaignFlow } from './flow-queries';
 import { useCampaigns } from './queries';
+import { ConditionValuePicker } from './ConditionValuePicker';
 import { SplitTestPanel } from './SplitTestPanel';
 
 const FIELD_LABELS: Record<FlowField, string> = { country: 'Country', device: 'Device', os: 'OS', browser: 'Browser', language: 'Language', bot: 'Bot' };
-const FIELD_HINTS: Record<FlowField, string> = {
-  country: 'ISO codes: US, DE, GB',
-  device: 'Mobile, Tablet, Desktop',
-  os: 'iOS, Android, Windows, macOS',
-  browser: 'TikTok, Chrome, Mobile Safari',
-  language: 'en, de, es',
-  bot: 'bot or human',
-};
 /** Radix Select cannot hold '', so "no fallback offer" is this. */
 const NONE = 'none';
 
@@ -206,32 +199,18 @@ function ConditionRows({ control, ruleIndex, disabled }: { control: Control<Camp
   );
 }
 
-/** The values as the buyer types them: comma-separated; countries upper-cased as the reports show them. */
+/** The values, picked from what the field can take and what the reports have seen (ConditionValuePicker). */
 function ConditionValues({ control, ruleIndex, index, disabled }: { control: Control<CampaignFlowBody>; ruleIndex: number; index: number; disabled: boolean }) {
   const field = useWatch({ control, name: `rules.${ruleIndex}.conditions.${index}.field` }) as FlowField;
-  return (
-    <Controller
-      control={control}
-      name={`rules.${ruleIndex}.conditions.${index}.values`}
-      render={({ field: input }) => (
-        <Input
-          aria-label={`Condition ${index + 1} values`}
-          placeholder={FIELD_HINTS[field] ?? ''}
-          disabled={disabled}
-          defaultValue={(input.value ?? []).join(', ')}
-          onBlur={input.onBlur}
-          onChange={(event) => {
-            const values = event.target.value
-              .split(',')
-              .map((v) => v.trim())
-              .filter(Boolean)
-              .map((v) => (field === 'country' ? v.toUpperCase() : v));
-            input.onChange(values);
-          }}
-        />
-      )}
-    />
-  );
+  const { field: input } = useController({ control, name: `rules.${ruleIndex}.conditions.${index}.values` });
+  // Another field makes the values meaningless ('DE' is no OS): they are cleared, not silently kept.
+  const shownFor = useRef(field);
+  useEffect(() => {
+    if (shownFor.current === field) return;
+    shownFor.current = field;
+    input.onChange([]);
+  }, [field]);
+  return <ConditionValuePicker field={field} values={input.value ?? []} onChange={input.onChange} disabled={disabled} label={`Condition ${index + 1} values`} />;
 }
 
 const emptyPath = (landerId: number | undefined, offerId: number | undefined): Path => ({

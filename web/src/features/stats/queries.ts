@@ -60,9 +60,10 @@ export function useDrillChildren(params: ReportParams, levels: readonly ReportGr
 }
 
 /** The countries, devices, OSs and browsers of the range's clicks, for the audience filters' selects. */
-export function useAudienceValues(range: { startDate: string; endDate: string }) {
+export function useAudienceValues(range: { startDate: string; endDate: string }, options: { enabled?: boolean } = {}) {
   return useQuery<AudienceValuesResponse>({
     queryKey: ['/api/reports/audience', range],
+    enabled: options.enabled ?? true,
     refetchInterval: STATS_POLL_MS,
     staleTime: STATS_STALE_MS,
   });
