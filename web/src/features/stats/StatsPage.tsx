@@ -221,7 +221,7 @@ export function StatsPage() {
         }
       />
 
-      <SummaryCards totals={report.data?.totals} />
+      <SummaryCards totals={report.data?.totals} failed={report.isError && !report.data} />
 
       <Suspense fallback={<ChartPlaceholder />}>
         <ReportChart series={report.data?.series} timeZone={timeZone} isPending={report.isPending} />
