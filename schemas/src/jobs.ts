@@ -23,3 +23,6 @@ export const invoicePdfJobSchema = z.object({
 export type InvoicePdfJob = z.infer<typeof invoicePdfJobSchema>;
 /** Pull the CAKE network's conversions and sub-id stats for a day range (schemas/src/cake.ts). */
 export const CAKE_SYNC_JOB = 'cake-sync';
+
+/** Weigh every campaign path with auto-optimise on (docs/split-tests.md, "Auto-optimisation"); no data. */
+export const FLOW_OPTIMIZE_JOB = 'flow-optimize';
