@@ -2,14 +2,8 @@
 // runs it every 15 minutes is the workers' (services/workers/src/flow-optimizer); the process wires this in.
 import { isNotNull } from 'drizzle-orm';
 import { schema } from '@tracker/core';
-import type { CampaignFlow, FlowOptimization } from '@tracker/schemas';
+import type { CampaignFlow, FlowOptimizationRun } from '@tracker/schemas';
 import { optimizeCampaignFlow, type FlowOptimizerDeps } from './optimize-campaign-flow';
-
-export interface FlowOptimizationRun {
-  optimized: FlowOptimization[];
-  /** Campaigns whose run failed, with why; the others still ran. */
-  failed: Array<{ campaignId: string; error: string }>;
-}
 
 const autoOptimized = (flow: CampaignFlow) => flow.defaultPath.autoOptimize || flow.rules.some((r) => r.path.autoOptimize);
 
