@@ -115,7 +115,7 @@ describe('POST /api/campaigns/:id/flow/optimize', () => {
     ]);
     expect(path!.landers.items[1]!.probabilityToBeBest).toBeGreaterThan(0.99);
     expect(path!.offers).toMatchObject({ changed: false, reason: 'One offer in rotation: nothing to weigh' });
-    expect(body.summary).toContain('Default path: landers Quiz 50 → 10, Story 50 → 90');
+    expect(body.summary).toBe('Default path landers: Quiz 50 → 10, Story 50 → 90. Default path offers: one offer in rotation: nothing to weigh.');
 
     expect(weights(await getFlow(id))).toEqual({ landers: [10, 90], offers: [100, 0] });
     expect(notified).toBeGreaterThanOrEqual(1);
@@ -162,7 +162,7 @@ describe('POST /api/campaigns/:id/flow/optimize', () => {
     const id = await campaignWith(flowOf(false));
     await clearLead(id);
     const body = (await optimize(id)).json<FlowOptimization>();
-    expect(body).toMatchObject({ saved: false, paths: [], summary: 'Auto-optimise is off on every path of this flow: nothing to weigh' });
+    expect(body).toMatchObject({ saved: false, paths: [], summary: 'Auto-optimise is off on every path of this flow: nothing to weigh.' });
     expect(weights(await getFlow(id)).landers).toEqual([50, 50]);
   });
 

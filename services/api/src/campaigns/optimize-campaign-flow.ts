@@ -154,10 +154,11 @@ export async function planFlowOptimization(deps: Omit<FlowOptimizerDeps, 'change
 }
 
 function summaryOf(outcome: FlowOptimization): string {
-  if (outcome.paths.length === 0) return 'Auto-optimise is off on every path of this flow: nothing to weigh';
-  const kindText = (kind: Kind, k: KindOutcome) =>
-    k.changed ? `${kind} ${k.items.map((i) => `${i.name} ${i.before} → ${i.after}`).join(', ')}` : `${kind} unchanged (${k.reason.charAt(0).toLowerCase()}${k.reason.slice(1)})`;
-  return outcome.paths.map((p) => `${pathLabel(p.rule)}: ${kindText('landers', p.landers)}; ${kindText('offers', p.offers)}`).join('. ');
+  if (outcome.paths.length === 0) return 'Auto-optimise is off on every path of this flow: nothing to weigh.';
+  // "Default path landers: Quiz 50 → 10, Story 50 → 90. Default path offers: one offer in rotation: nothing to weigh."
+  const kindText = (label: string, kind: Kind, k: KindOutcome) =>
+    `${label} ${kind}: ${k.changed ? k.items.map((i) => `${i.name} ${i.before} → ${i.after}`).join(', ') : `${k.reason.charAt(0).toLowerCase()}${k.reason.slice(1)}`}.`;
+  return outcome.paths.flatMap((p) => [kindText(pathLabel(p.rule), 'landers', p.landers), kindText(pathLabel(p.rule), 'offers', p.offers)]).join(' ');
 }
 
 /** Saves a plan's new weights if anything moves and the flow is still the one measured; answers what happened. */
