@@ -57,11 +57,12 @@ async function itemNames(db: Db, flow: CampaignFlow): Promise<{ landers: Map<num
   return { landers: new Map(landers.map((l) => [l.id, l.name])), offers: new Map(offers.map((o) => [o.id, o.name])) };
 }
 
-function unchanged(items: ReadonlyArray<{ id: number; name: string; weight: number }>, reason: string, counts?: ReadonlyMap<number, { visits: number; conversions: number }>): KindOutcome {
+/** A kind of a path that was not measured: its weights as they are. */
+function unmeasured(items: ReadonlyArray<{ id: number; name: string; weight: number }>, reason: string): KindOutcome {
   return {
     changed: false,
     reason,
-    items: items.map((i) => ({ id: i.id, name: i.name, visits: counts?.get(i.id)?.visits ?? 0, conversions: counts?.get(i.id)?.conversions ?? 0, probabilityToBeBest: null, before: i.weight, after: i.weight })),
+    items: items.map((i) => ({ id: i.id, name: i.name, visits: 0, conversions: 0, probabilityToBeBest: null, before: i.weight, after: i.weight })),
   };
 }
 
@@ -118,7 +119,7 @@ export async function planFlowOptimization(deps: Omit<FlowOptimizerDeps, 'change
       // A path the split test cannot measure yet (the reader says why) keeps its weights.
       if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
       const reason = `Not measured: ${error.message}`;
-      paths.push({ rule, metric, floorPercent, landers: unchanged(itemsOf('landers'), reason), offers: unchanged(itemsOf('offers'), reason) });
+      paths.push({ rule, metric, floorPercent, landers: unmeasured(itemsOf('landers'), reason), offers: unmeasured(itemsOf('offers'), reason) });
       continue;
     }
     const outcomes = {} as Record<Kind, KindOutcome>;
