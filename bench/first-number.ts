@@ -126,7 +126,7 @@ async function signInToFirstNumber(context: BrowserContext, baseUrl: string): Pr
   // The Visits card's figure: the first summary card whose label is Visits, showing today's clicks.
   await page.waitForFunction(
     (expected) =>
-      [...document.querySelectorAll('[data-slot="card"]')].some((card) => card.textContent?.includes('Visits') && card.querySelector('.text-2xl')?.textContent === expected),
+      Array.from(document.querySelectorAll('[data-slot="card"]')).some((card) => card.textContent?.includes('Visits') && card.querySelector('.text-2xl')?.textContent === expected),
     String(CLICKS),
     { polling: 'raf' },
   );

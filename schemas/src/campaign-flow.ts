@@ -14,6 +14,11 @@ export const MAX_CONDITION_VALUES = 300;
 /** The weight of the one lander and offer of a campaign made with the simple dialog. */
 export const SINGLE_ITEM_WEIGHT = 100;
 
+export const SPLIT_TEST_METRICS = ['cr', 'epv'] as const;
+/** A path's auto-optimiser, when the path does not say otherwise (docs/split-tests.md, "Auto-optimisation"): it
+ *  weighs by conversion rate, as the split test panel opens, and keeps every item in rotation at 10 % or more. */
+export const AUTO_OPTIMIZE_DEFAULTS: { metric: (typeof SPLIT_TEST_METRICS)[number]; floorPercent: number } = { metric: 'cr', floorPercent: 10 };
+
 const id = (field: string) =>
   z
     .number({ error: `${field} must be a number` })
@@ -80,14 +85,45 @@ export const flowPathSchema = z
     landers: z.array(landerItem).max(MAX_PATH_ITEMS, `A path takes at most ${MAX_PATH_ITEMS} landers`),
     offers: z.array(offerItem).max(MAX_PATH_ITEMS, `A path takes at most ${MAX_PATH_ITEMS} offers`),
     autoOptimize: z.boolean({ error: 'autoOptimize must be true or false' }).default(false),
+    /** What the auto-optimiser weighs by; absent: AUTO_OPTIMIZE_DEFAULTS.metric. */
+    autoOptimizeMetric: z.enum(SPLIT_TEST_METRICS, { error: 'autoOptimizeMetric must be cr or epv' }).optional(),
+    /** The share (whole percent) the auto-optimiser leaves every item in rotation, so the test keeps learning;
+     *  absent: AUTO_OPTIMIZE_DEFAULTS.floorPercent. */
+    autoOptimizeFloor: z
+      .number({ error: 'The floor must be a number' })
+      .int('The floor must be a whole percent')
+      .min(0, 'The floor cannot be negative')
+      .max(50, 'The floor can be at most 50 %')
+      .optional(),
   })
   .strict()
   .refine((p) => p.landers.length > 0 || p.offers.length > 0, { message: 'A path needs a lander or an offer (a path without landers is a direct link to its offers)', path: ['offers'] })
   .refine((p) => noneAllZero(p.landers), { message: "A path's lander weights cannot all be 0", path: ['landers'] })
   .refine((p) => noneAllZero(p.offers), { message: "A path's offer weights cannot all be 0", path: ['offers'] })
   .refine((p) => unique(p.landers.map((l) => l.landerId)), { message: 'A lander appears twice in one path', path: ['landers'] })
-  .refine((p) => unique(p.offers.map((o) => o.offerId)), { message: 'An offer appears twice in one path', path: ['offers'] });
+  .refine((p) => unique(p.offers.map((o) => o.offerId)), { message: 'An offer appears twice in one path', path: ['offers'] })
+  .superRefine((p, ctx) => {
+    // Every item in rotation keeps the floor, so the floors of all of them must fit in 100 %.
+    if (!p.autoOptimize) return;
+    const floor = p.autoOptimizeFloor ?? AUTO_OPTIMIZE_DEFAULTS.floorPercent;
+    for (const [kind, items] of [['landers', p.landers], ['offers', p.offers]] as const) {
+      const inRotation = items.filter((i) => i.weight > 0).length;
+      if (inRotation * floor > 100) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['autoOptimizeFloor'],
+          message: `With ${inRotation} ${kind} in rotation, the auto-optimiser's floor can be at most ${Math.floor(100 / inRotation)} %`,
+        });
+        return;
+      }
+    }
+  });
 export type FlowPath = z.infer<typeof flowPathSchema>;
+
+/** The metric and floor a path's auto-optimiser uses. */
+export function autoOptimizeSettings(path: Pick<FlowPath, 'autoOptimizeMetric' | 'autoOptimizeFloor'>): { metric: (typeof SPLIT_TEST_METRICS)[number]; floorPercent: number } {
+  return { metric: path.autoOptimizeMetric ?? AUTO_OPTIMIZE_DEFAULTS.metric, floorPercent: path.autoOptimizeFloor ?? AUTO_OPTIMIZE_DEFAULTS.floorPercent };
+}
 
 export const flowRuleSchema = z
   .object({
@@ -144,8 +180,6 @@ export function flowReferences(flow: CampaignFlow): { landerIds: number[]; offer
 
 // ---- GET /api/campaigns/:id/split-test ----
 
-export const SPLIT_TEST_METRICS = ['cr', 'epv'] as const;
-
 const splitTestArmSchema = z.object({
   /** The lander's or offer's id, as text. */
   id: z.string(),
@@ -173,3 +207,46 @@ export const splitTestSchema = z.object({
   offers: splitTestVerdictSchema,
 });
 export type SplitTestResponse = z.output<typeof splitTestSchema>;
+
+// ---- POST /api/campaigns/:id/flow/optimize ----
+
+const optimizedItemSchema = z.object({
+  /** The lander's or offer's id. */
+  id: z.number(),
+  name: z.string(),
+  visits: z.number(),
+  conversions: z.number(),
+  /** Of the items in rotation; null for one a person set to weight 0 (out of the computation). */
+  probabilityToBeBest: z.number().nullable(),
+  before: z.number(),
+  after: z.number(),
+});
+
+const optimizedKindSchema = z.object({
+  changed: z.boolean(),
+  /** Why the weights moved, or why nothing moved. */
+  reason: z.string(),
+  items: z.array(optimizedItemSchema),
+});
+
+/** What the auto-optimiser decided for one campaign: per path with auto-optimise on, its landers and its offers. */
+export const flowOptimizationSchema = z.object({
+  campaignId: z.string(),
+  /** The report days weighed, in the report time zone. */
+  window: z.object({ startDate: z.string(), endDate: z.string(), timezone: z.string() }),
+  /** Whether a change was saved (one history entry). */
+  saved: z.boolean(),
+  /** The outcome in a sentence, for the toast and the job's log. */
+  summary: z.string(),
+  paths: z.array(
+    z.object({
+      /** The rule's name; null for the default path. */
+      rule: z.string().nullable(),
+      metric: z.enum(SPLIT_TEST_METRICS),
+      floorPercent: z.number(),
+      landers: optimizedKindSchema,
+      offers: optimizedKindSchema,
+    }),
+  ),
+});
+export type FlowOptimization = z.output<typeof flowOptimizationSchema>;

@@ -1,5 +1,6 @@
 // Background job payloads shared by the services that enqueue them and the workers that run them.
 import { z } from 'zod';
+import type { FlowOptimization } from './campaign-flow';
 
 /** A conversion became approved on a campaign with a TikTok pixel: tell TikTok once per transaction. */
 export const PIXEL_EVENT_JOB = 'tiktok-pixel-event';
@@ -23,3 +24,13 @@ export const invoicePdfJobSchema = z.object({
 export type InvoicePdfJob = z.infer<typeof invoicePdfJobSchema>;
 /** Pull the CAKE network's conversions and sub-id stats for a day range (schemas/src/cake.ts). */
 export const CAKE_SYNC_JOB = 'cake-sync';
+
+/** Weigh every campaign path with auto-optimise on (docs/split-tests.md, "Auto-optimisation"); no data. */
+export const FLOW_OPTIMIZE_JOB = 'flow-optimize';
+
+/** One run of the auto-optimiser over every campaign with a path on auto-optimise. */
+export interface FlowOptimizationRun {
+  optimized: FlowOptimization[];
+  /** Campaigns whose run failed, with why; the others still ran. */
+  failed: Array<{ campaignId: string; error: string }>;
+}

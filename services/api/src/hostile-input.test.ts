@@ -42,7 +42,7 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'PATCH /api/campaigns/:id': () => ({ name: 'Campaign', landerId: Number(existing.landers), offerId: null, bhToggle: true }),
   'PUT /api/campaigns/:id/flow': () => ({
     rules: [{ name: 'iOS in DE', conditions: [{ field: 'country', op: 'in', values: ['DE'] }, { field: 'os', op: 'not_in', values: ['Android'] }], path: { landers: [], offers: [{ offerId: Number(existing.offers), weight: 1 }] } }],
-    defaultPath: { landers: [{ landerId: Number(existing.landers), weight: 70 }], offers: [{ offerId: Number(existing.offers), weight: 30 }], autoOptimize: false },
+    defaultPath: { landers: [{ landerId: Number(existing.landers), weight: 70 }], offers: [{ offerId: Number(existing.offers), weight: 30 }], autoOptimize: true, autoOptimizeMetric: 'epv', autoOptimizeFloor: 20 },
     fallbackOfferId: null,
   }),
   'POST /api/sparks': () => ({ name: 'Spark', code: '<script>spark()</script>' }),

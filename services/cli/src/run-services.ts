@@ -28,7 +28,7 @@ import {
   type Metrics,
   type Stores,
 } from '@tracker/core';
-import { ensureAdmin, registerApi, type AdminOutcome } from '@tracker/api';
+import { ensureAdmin, optimizeCampaignFlows, registerApi, type AdminOutcome } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { DEFAULT_GROUP as PROJECTOR_GROUP, startProjector } from '@tracker/projector';
 import { registerProcessors } from '@tracker/workers';
@@ -128,6 +128,8 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
         codesImapPollMs: config.codesImapPollMs,
         tiktokSpendSyncMinutes: config.tiktokSpendSyncMinutes,
         cakeSyncIntervalMs: config.cakeSyncIntervalMs,
+        // The weighing is the campaigns feature's; the workers only schedule it (they never import the api).
+        optimizeFlows: (now) => optimizeCampaignFlows({ db: stores.entities!.db, analytics: stores.analytics!, changes: stores.entities!.changes }, now),
       });
       await stores.queue!.start();
       addQueueJobsGauge(metrics, stores.queue!);

@@ -12,6 +12,7 @@ export * from './net/url-credentials';
 export type { Analytics, InsertOptions, JsonLinesOptions, QueryParams } from './analytics/analytics';
 export { yieldToEventLoop } from './analytics/analytics';
 export * from './split-test/split-test-verdict';
+export * from './split-test/optimize-weights';
 export { migrateAnalytics } from './analytics/migrate-analytics';
 export { openAnalytics } from './analytics/open-analytics';
 export { recordSpend, replaceAdvertiserSpend, type SpendInput } from './analytics/record-spend';

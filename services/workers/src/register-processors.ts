@@ -6,6 +6,7 @@ import {
   DOMAIN_CONFIGURE_JOB,
   DOMAIN_JOB_ATTEMPTS,
   DOMAIN_PURCHASE_JOB,
+  FLOW_OPTIMIZE_JOB,
   INVOICE_PDF_JOB,
   PIXEL_EVENT_JOB,
   STATEMENT_IMPORT_JOB,
@@ -17,6 +18,8 @@ import { purchaseDomainJob } from './domains/purchase-domain-job';
 import { registerCodesJobs, type CodesJobDeps } from './codes/register-codes-jobs';
 import { scheduleCakeSync } from './cake/schedule-cake-sync';
 import { runCakeSync } from './cake/sync-cake';
+import { optimizeFlowsJob, type OptimizeFlows } from './flow-optimizer/optimize-flows-job';
+import { scheduleFlowOptimization } from './flow-optimizer/schedule-flow-optimization';
 import { sendPixelEvent, type PixelEventDeps } from './send-pixel-event';
 import { importStatement } from './statement-import/import-statement';
 import { scheduleSpendSync } from './tiktok-spend/schedule-spend-sync';
@@ -32,6 +35,9 @@ export type WorkerDeps = PixelEventDeps &
     /** How often the spend and CAKE syncs repeat; 0 or absent: never (they still run on demand). */
     tiktokSpendSyncMinutes?: number;
     cakeSyncIntervalMs?: number;
+    /** The auto-optimiser's run over every campaign (the api's campaigns feature, given by the process); absent:
+     *  no auto-optimiser job. */
+    optimizeFlows?: OptimizeFlows;
   };
 
 /** Registers every processor; `startSchedules` starts the repeatable jobs once the queue has started, and
@@ -51,15 +57,20 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
   queue.register(CAKE_SYNC_JOB, runCakeSync(deps), { concurrency: 1 });
   // One statement at a time: each holds one database transaction for its whole file.
   queue.register(STATEMENT_IMPORT_JOB, importStatement(deps), { concurrency: 1 });
+  // One auto-optimiser run at a time: two would weigh the same flows and the second's save be refused as stale.
+  const optimizeFlows = deps.optimizeFlows;
+  if (optimizeFlows) queue.register(FLOW_OPTIMIZE_JOB, optimizeFlowsJob({ optimizeFlows, logger: deps.logger }), { concurrency: 1 });
   const startCodes = registerCodesJobs(queue, deps);
   // Every repeatable job starts here, once the queue runs.
   const startSchedules = async () => {
     const stopCodes = await startCodes();
     const stopSpend = scheduleSpendSync(queue, { everyMinutes: deps.tiktokSpendSyncMinutes ?? 0, logger: deps.logger });
     const stopCake = scheduleCakeSync(queue, { db: deps.db, logger: deps.logger }, deps.cakeSyncIntervalMs ?? 0);
+    const stopOptimizer = optimizeFlows ? scheduleFlowOptimization(queue, deps.logger) : () => {};
     return async () => {
       stopSpend();
       stopCake();
+      stopOptimizer();
       await stopCodes();
     };
   };

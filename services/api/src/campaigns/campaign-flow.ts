@@ -3,7 +3,7 @@
 // nothing changed) and keeps the campaign's landerId and offerId on the default path's first items, so every
 // screen and report that reads a campaign's lander and offer keeps working.
 import { desc, eq, inArray } from 'drizzle-orm';
-import { badRequest, notFound, schema, type Db } from '@tracker/core';
+import { badRequest, conflict, notFound, schema, type Db } from '@tracker/core';
 import { flowReferences, singlePathFlow, SINGLE_ITEM_WEIGHT, type CampaignFlow } from '@tracker/schemas';
 import { rethrowReferenceRace } from './check-campaign-references';
 
@@ -50,8 +50,15 @@ export interface FlowChange {
   reason: string;
 }
 
-/** The flow and the change record in one transaction: the history never misses a change nor shows one that failed. */
-export async function saveCampaignFlow(db: Db, id: string, flow: CampaignFlow, change: FlowChange): Promise<CampaignFlow> {
+/** The message of a save refused because the flow is no longer the one its change was made from. */
+export const FLOW_CHANGED_MESSAGE = 'The flow changed since it was read: reload it and try again';
+
+/**
+ * The flow and the change record in one transaction: the history never misses a change nor shows one that failed.
+ * With `expected`, a compare-and-set: the save is refused (409) unless the stored flow is still that one, so a
+ * change computed from a stale read (the auto-optimiser's) never overwrites a person's save made meanwhile.
+ */
+export async function saveCampaignFlow(db: Db, id: string, flow: CampaignFlow, change: FlowChange, options: { expected?: CampaignFlow } = {}): Promise<CampaignFlow> {
   await checkFlowReferences(db, flow);
   await db
     .transaction(async (tx) => {
@@ -61,8 +68,9 @@ export async function saveCampaignFlow(db: Db, id: string, flow: CampaignFlow, c
         .where(eq(schema.campaigns.id, id))
         .for('update');
       if (!current) throw notFound('Campaign not found');
-      await tx.update(schema.campaigns).set({ flow, ...primaryItems(flow) }).where(eq(schema.campaigns.id, id));
       const before = current.flow ?? singlePathFlow(current.landerId, current.offerId);
+      if (options.expected && canonical(before) !== canonical(options.expected)) throw conflict(FLOW_CHANGED_MESSAGE);
+      await tx.update(schema.campaigns).set({ flow, ...primaryItems(flow) }).where(eq(schema.campaigns.id, id));
       await recordFlowChange(tx, id, before, flow, change);
     })
     .catch(rethrowReferenceRace);

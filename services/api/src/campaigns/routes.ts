@@ -1,13 +1,15 @@
 // /api/campaigns: the Campaigns screen. Users with the campaigns feature read it; creating, editing,
-// deleting and the BH switch are admin only. Every change tells the ingest's catalog to reload.
+// deleting, the BH switch and running the auto-optimiser are admin only. Every change tells the ingest's catalog
+// to reload.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_CHANNEL, notFound, type Analytics, type ChangeFeed, type Db } from '@tracker/core';
-import { campaignCreateSchema, campaignFlowSchema, dateRangeQuerySchema, flowChangeSchema, SPLIT_TEST_METRICS, splitTestSchema, campaignSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
+import { campaignCreateSchema, campaignFlowSchema, dateRangeQuerySchema, flowChangeSchema, flowOptimizationSchema, SPLIT_TEST_METRICS, splitTestSchema, campaignSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
 import { currentUser } from '../auth/access';
 import { loadViewerScope } from '../reports/viewer-scope';
 import { listFlowChanges, readCampaignFlow, saveCampaignFlow } from './campaign-flow';
+import { optimizeCampaignFlow } from './optimize-campaign-flow';
 import { readSplitTest } from './split-test';
 import { createCampaign } from './create-campaign';
 import { deleteCampaign } from './delete-campaign';
@@ -76,6 +78,13 @@ export async function campaignRoutes(scope: FastifyInstance, deps: CampaignDeps)
       await deps.changes.notify(CATALOG_CHANNEL);
       return flow;
     },
+  );
+
+  // The auto-optimiser, now, for this campaign's paths with auto-optimise on: what it decided per path.
+  app.post(
+    '/campaigns/:id/flow/optimize',
+    { config: { access: 'admin' }, schema: { params: idParams, response: { 200: flowOptimizationSchema } } },
+    async (request) => optimizeCampaignFlow(deps, campaignId(request.params.id), Date.now()),
   );
 
   app.get(

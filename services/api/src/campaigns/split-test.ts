@@ -4,7 +4,7 @@
 // offer each was sent to, in the report time zone, scoped to what the viewer may see).
 // Clicks do not record the rule that routed them yet, so a path can be measured only while it is the campaign's
 // only one: a campaign with rules is answered 409 saying so, rather than with arms mixing two paths' traffic.
-import { conflict, judgeSplitTest, type Analytics, type Db, type SplitTestMetric, type SplitTestVerdict } from '@tracker/core';
+import { conflict, judgeSplitTest, notFound, type Analytics, type Db, type SplitTestArm, type SplitTestMetric, type SplitTestVerdict } from '@tracker/core';
 import { centsFromMoney, type CampaignFlow, type ReportRow } from '@tracker/schemas';
 import { getReport } from '../reports/get-report';
 import { readReportTimezone } from '../reports/report-timezone';
@@ -40,7 +40,7 @@ function armsOf(rows: readonly ReportRow[], ids: readonly number[], squares: Rea
 
 /** Σ payout² (cents²) of the campaign's approved postback conversions per lander and per offer, dated by their
  *  click as the report dates them: the spread of revenue per visit the EPV verdict needs. */
-async function payoutSquares(analytics: Analytics, campaignId: string, query: SplitTestQuery, tz: string, viewer: ViewerScope | null) {
+async function payoutSquares(analytics: Analytics, campaignId: string, query: PathArmsQuery, tz: string, viewer: ViewerScope | null) {
   const rows = await analytics.query<{ lander_id: number; offer_id: number; squares: number }>(
     `SELECT lander_id, offer_id, sum(sign * toFloat64(payout * 100) * toFloat64(payout * 100)) AS squares
      FROM conversions FINAL
@@ -59,8 +59,22 @@ async function payoutSquares(analytics: Analytics, campaignId: string, query: Sp
   return { landers, offers };
 }
 
-export async function readSplitTest(deps: { db: Db; analytics: Analytics }, campaignId: string, query: SplitTestQuery, viewer: ViewerScope | null): Promise<SplitTestAnswer> {
-  const flow: CampaignFlow = await readCampaignFlow(deps.db, campaignId);
+export interface PathArmsQuery {
+  startDate: string;
+  endDate: string;
+  /** A rule's name; absent: the default path. */
+  path?: string;
+}
+
+export interface PathArms {
+  landers: SplitTestArm[];
+  offers: SplitTestArm[];
+}
+
+/** The landers and offers of one path of `flow` (the campaign's, as read) as split-test arms with the report's
+ *  figures over the days: what the verdict judges and the auto-optimiser weighs. */
+export async function readPathArms(deps: { db: Db; analytics: Analytics }, campaignId: string, flow: CampaignFlow, query: PathArmsQuery, viewer: ViewerScope | null): Promise<PathArms> {
+  if (query.path !== undefined && !flow.rules.some((r) => r.name === query.path)) throw notFound(`The flow has no rule named '${query.path}'`);
   if (flow.rules.length > 0) {
     throw conflict(
       'This campaign routes by rules, and clicks do not record which rule took them yet: a split test can measure a path only while it is the campaign’s only one',
@@ -74,9 +88,18 @@ export async function readSplitTest(deps: { db: Db; analytics: Analytics }, camp
     payoutSquares(deps.analytics, campaignId, query, tz, viewer),
   ]);
   return {
+    landers: armsOf(byLander.rows, flow.defaultPath.landers.map((l) => l.landerId), squares.landers),
+    offers: armsOf(byOffer.rows, flow.defaultPath.offers.map((o) => o.offerId), squares.offers),
+  };
+}
+
+export async function readSplitTest(deps: { db: Db; analytics: Analytics }, campaignId: string, query: SplitTestQuery, viewer: ViewerScope | null): Promise<SplitTestAnswer> {
+  const flow: CampaignFlow = await readCampaignFlow(deps.db, campaignId);
+  const arms = await readPathArms(deps, campaignId, flow, query, viewer);
+  return {
     campaignId,
     metric: query.metric,
-    landers: judgeSplitTest(armsOf(byLander.rows, flow.defaultPath.landers.map((l) => l.landerId), squares.landers), query.metric),
-    offers: judgeSplitTest(armsOf(byOffer.rows, flow.defaultPath.offers.map((o) => o.offerId), squares.offers), query.metric),
+    landers: judgeSplitTest(arms.landers, query.metric),
+    offers: judgeSplitTest(arms.offers, query.metric),
   };
 }

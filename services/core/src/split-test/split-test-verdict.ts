@@ -123,11 +123,16 @@ function sequentiallyBetter(leader: { arm: SplitTestArm; m: ArmMoments }, other:
 }
 
 /** Probability each arm has the highest true value: Beta posteriors (uniform prior) for a rate, normal ones around
- *  the sample mean for revenue per visit. Seeded by the counts, so equal data reads equal probabilities. */
-export function probabilitiesToBeBest(arms: readonly SplitTestArm[], metric: SplitTestMetric, draws: number = SPLIT_TEST.draws): number[] {
+ *  the sample mean for revenue per visit. Seeded by the counts, so equal data reads equal probabilities, unless a
+ *  `random` source is given. */
+export function probabilitiesToBeBest(
+  arms: readonly SplitTestArm[],
+  metric: SplitTestMetric,
+  draws: number = SPLIT_TEST.draws,
+  random: () => number = seededRandom(seedOf(arms.flatMap((a) => [a.visits, a.conversions, a.revenueCents, a.revenueSquaresCents ?? -1, metric === 'cr' ? 1 : 2]))),
+): number[] {
   if (arms.length === 0) return [];
   if (arms.length === 1) return [1];
-  const random = seededRandom(seedOf(arms.flatMap((a) => [a.visits, a.conversions, a.revenueCents, a.revenueSquaresCents ?? -1, metric === 'cr' ? 1 : 2])));
   const moments = arms.map((arm) => momentsOf(arm, metric));
   const wins = new Array<number>(arms.length).fill(0);
   for (let d = 0; d < draws; d++) {
@@ -183,7 +188,9 @@ function winnerOf(arms: readonly SplitTestArm[], moments: readonly ArmMoments[],
   return probabilities()[leader]! >= SPLIT_TEST.winnerProbability ? leader : null;
 }
 
-function hasMinimumSample(arms: readonly SplitTestArm[]): boolean {
+/** The minimum sample before any verdict (and before the auto-optimiser moves a weight): every arm
+ *  `minVisitsPerArm` visits, and `minConversions` conversions across the arms. */
+export function hasMinimumSample(arms: readonly SplitTestArm[]): boolean {
   return arms.every((a) => a.visits >= SPLIT_TEST.minVisitsPerArm) && arms.reduce((sum, a) => sum + a.conversions, 0) >= SPLIT_TEST.minConversions;
 }
 

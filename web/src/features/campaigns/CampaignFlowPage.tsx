@@ -1,11 +1,12 @@
 // /campaigns/:id/flow: where a campaign's traffic goes. Rules (country, device, OS, browser, language, bot), tried
 // in order, each with its own path; the default path for everyone else. A path rotates its landers and its
 // offers by weight (0 keeps an item but out of rotation; each shows its share); a path without landers is a direct
-// link to the offer. Everyone may read it with the campaigns feature; an admin saves it. The history below lists
-// every change. Validation is the server's schema, so the messages are the ones a save would get.
+// link to the offer. A path may auto-optimise its weights from its split test; an admin may also run the optimiser
+// now. Everyone may read it with the campaigns feature; an admin saves it. The history below lists every change, the
+// optimiser's with its why. Validation is the server's schema, so the messages are the ones a save would get.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { campaignFlowSchema, FLOW_FIELDS, MAX_FLOW_RULES, type CampaignFlow, type CampaignFlowBody, type FlowField } from '@tracker/schemas';
-import { ArrowDown, ArrowLeft, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowLeft, ArrowUp, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Controller, useController, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
@@ -23,7 +24,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Spinner } from '../../ui/Spinner';
 import { useLanders } from '../landers/queries';
 import { useOffers } from '../offers/queries';
-import { useCampaignFlow, useFlowHistory, useSaveCampaignFlow } from './flow-queries';
+import { AutoOptimizeFields } from './AutoOptimizeFields';
+import { useCampaignFlow, useFlowHistory, useOptimizeFlow, useSaveCampaignFlow } from './flow-queries';
 import { useCampaigns } from './queries';
 import { ConditionValuePicker } from './ConditionValuePicker';
 import { SplitTestPanel } from './SplitTestPanel';
@@ -133,9 +135,12 @@ function PathEditor(props: {
   disabled: boolean;
 }) {
   return (
-    <div className="grid gap-6 md:grid-cols-2">
-      <ItemRows {...props} kind="landers" options={props.landers} />
-      <ItemRows {...props} kind="offers" options={props.offers} />
+    <div className="space-y-4">
+      <div className="grid gap-6 md:grid-cols-2">
+        <ItemRows {...props} kind="landers" options={props.landers} />
+        <ItemRows {...props} kind="offers" options={props.offers} />
+      </div>
+      <AutoOptimizeFields control={props.control} register={props.register} name={props.name} disabled={props.disabled} />
     </div>
   );
 }
@@ -217,7 +222,16 @@ const emptyPath = (landerId: number | undefined, offerId: number | undefined): P
   landers: landerId === undefined ? [] : [{ landerId, weight: 100 }],
   offers: offerId === undefined ? [] : [{ offerId, weight: 100 }],
   autoOptimize: false,
+  autoOptimizeMetric: undefined,
+  autoOptimizeFloor: undefined,
 });
+
+/** The flow as the form holds it: every path with its auto-optimiser keys, unset ones too. The form compares its
+ *  values with these key by key, so the metric and floor fields mounting later would otherwise read as an edit. */
+function formValues(flow: CampaignFlow): CampaignFlowBody {
+  const path = (p: CampaignFlow['defaultPath']): Path => ({ ...p, autoOptimizeMetric: p.autoOptimizeMetric, autoOptimizeFloor: p.autoOptimizeFloor });
+  return { ...flow, defaultPath: path(flow.defaultPath), rules: flow.rules.map((r) => ({ ...r, path: path(r.path) })) };
+}
 
 function firstMessage(errors: unknown): string | null {
   const queue: unknown[] = [errors];
@@ -251,6 +265,7 @@ export function CampaignFlowPage() {
   const landersQuery = useLanders();
   const offersQuery = useOffers();
   const save = useSaveCampaignFlow(id);
+  const optimize = useOptimizeFlow(id);
   const campaign = campaigns.data?.find((c) => c.id === id);
   const landers = useMemo(() => (landersQuery.data ?? []).map((l) => ({ id: l.id, name: l.name })), [landersQuery.data]);
   const offers = useMemo(() => (offersQuery.data ?? []).map((o) => ({ id: o.id, name: o.name })), [offersQuery.data]);
@@ -263,7 +278,7 @@ export function CampaignFlowPage() {
   const { control, register, handleSubmit, reset, formState } = form;
   const rules = useFieldArray({ control, name: 'rules' });
   useEffect(() => {
-    if (flow.data) reset(flow.data);
+    if (flow.data) reset(formValues(flow.data));
   }, [flow.data, reset]);
 
   if (flow.isPending || campaigns.isPending) {
@@ -284,6 +299,12 @@ export function CampaignFlowPage() {
   const serverError = save.error ? errorMessage(save.error) : null;
   const localError = firstError(formState.errors, (form.getValues('rules') ?? []).map((r) => r.name));
   const disabled = !isAdmin;
+  // The optimiser weighs the saved flow: unsaved edits would be reset under the buyer's hands.
+  const optimizeBlocker = formState.isDirty
+    ? 'Save the flow first: the optimiser weighs the saved one'
+    : [flow.data.defaultPath, ...flow.data.rules.map((r) => r.path)].some((p) => p.autoOptimize)
+      ? null
+      : 'Turn on auto-optimise on a path and save the flow first';
 
   return (
     <div className="space-y-6">
@@ -298,6 +319,11 @@ export function CampaignFlowPage() {
                   <ArrowLeft className="size-4" /> Campaigns
                 </Link>
               </Button>
+              {isAdmin && (
+                <Button type="button" variant="outline" onClick={() => optimize.mutate()} disabled={optimize.isPending || optimizeBlocker !== null} title={optimizeBlocker ?? undefined}>
+                  <Sparkles className="size-4" /> {optimize.isPending ? 'Optimising…' : 'Optimise now'}
+                </Button>
+              )}
               {isAdmin && (
                 <Button type="submit" disabled={save.isPending}>
                   {save.isPending ? 'Saving…' : 'Save flow'}
@@ -400,13 +426,23 @@ export function CampaignFlowPage() {
           {history.data && history.data.length > 0 ? (
             <ul className="divide-y text-sm">
               {history.data.map((change, index) => (
-                <li key={index} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-                  <span>
-                    <span className="font-medium">{change.by ?? 'Auto-optimiser'}</span> · {change.reason} · {describeChange(change.before, change.after, names)}
-                  </span>
-                  <time className="text-muted-foreground tabular-nums" dateTime={String(change.at)}>
-                    {new Date(change.at).toLocaleString()}
-                  </time>
+                <li key={index} className="space-y-1 py-2">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    {change.by === null ? (
+                      <span>
+                        <span className="font-medium">Auto-optimiser</span> · {describeChange(change.before, change.after, names)}
+                      </span>
+                    ) : (
+                      <span>
+                        <span className="font-medium">{change.by}</span> · {change.reason} · {describeChange(change.before, change.after, names)}
+                      </span>
+                    )}
+                    <time className="text-muted-foreground tabular-nums" dateTime={String(change.at)}>
+                      {new Date(change.at).toLocaleString()}
+                    </time>
+                  </div>
+                  {/* The optimiser's why (metric, window, floor, probabilities) is long: its own line. */}
+                  {change.by === null && <p className="text-xs text-muted-foreground">{change.reason}</p>}
                 </li>
               ))}
             </ul>
@@ -419,18 +455,29 @@ export function CampaignFlowPage() {
   );
 }
 
-/** "Default path: Quiz 50 → 70, Story 50 → 30; 2 rules" — what a change did, in a line. */
+/** "default path: Quiz 50 → 70, Story 50 → 30, auto-optimise on; rule Germany: Keto 1 → 2; rules 1 → 2" — what a
+ *  change did, in a line. */
 function describeChange(before: CampaignFlow, after: CampaignFlow, names: ReadonlyMap<string, string>): string {
-  const items = (path: CampaignFlow['defaultPath']) =>
+  type Path = CampaignFlow['defaultPath'];
+  const items = (path: Path) =>
     new Map([...path.landers.map((l) => [`l${l.landerId}`, l.weight] as const), ...path.offers.map((o) => [`o${o.offerId}`, o.weight] as const)]);
-  const was = items(before.defaultPath);
-  const now = items(after.defaultPath);
-  const parts: string[] = [];
-  for (const key of new Set([...was.keys(), ...now.keys()])) {
-    if (was.get(key) === now.get(key)) continue;
-    const name = names.get(key) ?? `${key[0] === 'l' ? 'Lander' : 'Offer'} ${key.slice(1)}`;
-    parts.push(`${name} ${was.get(key) ?? '—'} → ${now.get(key) ?? '—'}`);
+  const pathChanges = (label: string, from: Path, to: Path) => {
+    const was = items(from);
+    const now = items(to);
+    const parts: string[] = [];
+    for (const key of new Set([...was.keys(), ...now.keys()])) {
+      if (was.get(key) === now.get(key)) continue;
+      const name = names.get(key) ?? `${key[0] === 'l' ? 'Lander' : 'Offer'} ${key.slice(1)}`;
+      parts.push(`${name} ${was.get(key) ?? '—'} → ${now.get(key) ?? '—'}`);
+    }
+    if (Boolean(from.autoOptimize) !== Boolean(to.autoOptimize)) parts.push(`auto-optimise ${to.autoOptimize ? 'on' : 'off'}`);
+    return parts.length ? `${label}: ${parts.join(', ')}` : '';
+  };
+  const sections = [pathChanges('default path', before.defaultPath, after.defaultPath)];
+  for (const rule of after.rules) {
+    const was = before.rules.find((r) => r.name === rule.name);
+    if (was) sections.push(pathChanges(`rule ${rule.name}`, was.path, rule.path));
   }
-  const ruleText = before.rules.length === after.rules.length ? '' : `rules ${before.rules.length} → ${after.rules.length}`;
-  return [parts.length ? `default path: ${parts.join(', ')}` : '', ruleText].filter(Boolean).join('; ') || 'rules changed';
+  if (before.rules.length !== after.rules.length) sections.push(`rules ${before.rules.length} → ${after.rules.length}`);
+  return sections.filter(Boolean).join('; ') || 'rules changed';
 }

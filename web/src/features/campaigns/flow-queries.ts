@@ -1,8 +1,8 @@
-// A campaign's flow (rules, weighted landers and offers) and its history: GET/PUT /api/campaigns/:id/flow and
-// GET /api/campaigns/:id/flow/history. A save refreshes the campaigns list too: its lander and offer follow the
-// default path's first items.
+// A campaign's flow (rules, weighted landers and offers) and its history: GET/PUT /api/campaigns/:id/flow,
+// GET /api/campaigns/:id/flow/history and POST /api/campaigns/:id/flow/optimize. A save refreshes the campaigns list
+// too: its lander and offer follow the default path's first items.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CampaignFlow, CampaignFlowBody, FlowChangeEntry, SplitTestResponse } from '@tracker/schemas';
+import type { CampaignFlow, CampaignFlowBody, FlowChangeEntry, FlowOptimization, SplitTestResponse } from '@tracker/schemas';
 import { apiJson } from '../../lib/api';
 import { toast } from '../../ui/use-toast';
 import { CAMPAIGNS_KEY } from './queries';
@@ -32,6 +32,23 @@ export function useSaveCampaignFlow(id: string) {
       toast({ title: 'Flow saved' });
     },
     meta: { errorTitle: 'Failed to save the flow' },
+  });
+}
+
+/** 'Optimise now': the auto-optimiser on the saved flow; the toast says what it moved, or why nothing. */
+export function useOptimizeFlow(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<FlowOptimization>('POST', `/api/campaigns/${encodeURIComponent(id)}/flow/optimize`),
+    onSuccess: (outcome) => {
+      if (outcome.saved) {
+        void queryClient.invalidateQueries({ queryKey: flowKey(id) });
+        void queryClient.invalidateQueries({ queryKey: historyKey(id) });
+        void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
+      }
+      toast({ title: outcome.saved ? 'Weights moved' : 'Nothing moved', description: outcome.summary });
+    },
+    meta: { errorTitle: 'Failed to optimise the flow' },
   });
 }
 
