@@ -5,7 +5,7 @@ WORKSPACE_MANIFESTS := $(wildcard schemas/package.json services/*/package.json w
 WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/public schemas/src -type f 2>/dev/null)
 TRACKER := node services/cli/bin/tracker.js
 
-.PHONY: run dev test test-faults lint typecheck jest install web migrate services-up services-down services-status bench-eventlog bench-ingest bench-cpu bench-report bench-web bench-import bench-first-number clean
+.PHONY: run dev test test-faults lint typecheck jest install web migrate services-up services-down services-status bench-eventlog bench-ingest bench-cpu bench-report bench-serialize bench-web bench-import bench-first-number clean
 
 ## run: install what is missing, build the web app, start every service on the embedded stores
 run: install web
@@ -81,6 +81,11 @@ bench-cpu: install
 ## PostgreSQL computing the same report. Smaller: make bench-report BENCH_ARGS="--clicks 200000"
 bench-report: install
 	npx tsx bench/report.ts $(BENCH_ARGS)
+
+## bench-serialize: CPU time of answering the largest JSON (reports of 100 to 10,000 rows, Click Log pages) through
+## the routes' zod response schemas, beside plain JSON.stringify
+bench-serialize: install
+	npx tsx bench/response-serialize.ts $(BENCH_ARGS)
 
 ## bench-web: JS and CSS (gzip) the sign-in page and the dashboard's first render load, from the built manifest,
 ## beside the targets (200 kB and 300 kB of JS) and the whole build; exits 1 when a target is missed

@@ -39,3 +39,7 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
  *  date presets and first request count days in that zone before any report has answered. */
 export const signedInUserSchema = sessionUserSchema.extend({ reportTimezone: z.string() });
 export type SignedInUser = z.infer<typeof signedInUserSchema>;
+
+/** POST /api/user/password and /api/logout: done (the cookie is what changed). */
+export const sessionChangedSchema = z.object({ ok: z.literal(true) });
+export type SessionChanged = z.output<typeof sessionChangedSchema>;

@@ -27,32 +27,39 @@ export const statementImportJobSchema = z.object({
 export type StatementImportJob = z.infer<typeof statementImportJobSchema>;
 
 /** The upload's answer (spec §7): what the file did, one count per outcome; every row counts once. */
-export interface StatementImportResult {
+export const statementImportResultSchema = z.object({
   /** Transactions added or changed: clearedCount + pendingDeclinedCount + updatedCount. */
-  count: number;
+  count: z.number(),
   /** New transactions (not stored before) that are CLEARED. */
-  clearedCount: number;
+  clearedCount: z.number(),
   /** New transactions that are PENDING or DECLINED. */
-  pendingDeclinedCount: number;
+  pendingDeclinedCount: z.number(),
   /** Known PENDING transactions that moved on to CLEARED or DECLINED (not counted as new). */
-  updatedCount: number;
+  updatedCount: z.number(),
   /** Of `updatedCount`, by the status they moved to. */
-  updatedByStatus: { CLEARED: number; DECLINED: number };
+  updatedByStatus: z.object({ CLEARED: z.number(), DECLINED: z.number() }),
   /** Rows that changed nothing: already stored as they are, an older status than the stored one, or repeated in the file. */
-  duplicateCount: number;
+  duplicateCount: z.number(),
   /** Of `duplicateCount`, by the status the skipped row had in the file. */
-  duplicatesByStatus: Record<TransactionStatus, number>;
+  duplicatesByStatus: z.record(z.enum(TRANSACTION_STATUSES), z.number()),
   /** Rows skipped because a value could not be read. */
-  errorCount: number;
+  errorCount: z.number(),
   /** One line per skipped row, naming its line number in the file. */
-  warnings: string[];
-}
+  warnings: z.array(z.string()),
+});
+export type StatementImportResult = z.output<typeof statementImportResultSchema>;
 
 /** A refused upload (spec §7): nothing was stored. */
-export interface StatementImportRefusal {
-  error: string;
-  details: string[];
-}
+export const statementImportRefusalSchema = z.object({ error: z.string(), details: z.array(z.string()) });
+export type StatementImportRefusal = z.output<typeof statementImportRefusalSchema>;
+
+/**
+ * Every 4xx and 5xx of the upload: `{ message }`, as any refusal, and for a file the import refused (or
+ * could not finish) its error and details too. One schema for both, since Fastify serializes the error
+ * handler's `{ message }` of the same status with it.
+ */
+export const statementUploadRefusedSchema = statementImportRefusalSchema.partial().extend({ message: z.string() });
+export type StatementUploadRefused = z.output<typeof statementUploadRefusedSchema>;
 
 export type StatementImportOutcome = ({ ok: true } & StatementImportResult) | ({ ok: false } & StatementImportRefusal);
 

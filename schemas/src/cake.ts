@@ -1,5 +1,5 @@
 // The CAKE affiliate-network integration: the settings admins save, the on-demand sync
-// body, and the card's status answer. The API key is write-only: answers carry its last 4 characters.
+// body and its answers, and the card's status answer. The API key is write-only: answers carry its last 4 characters.
 import { z } from 'zod';
 import { httpUrl } from './http-url';
 import { daysInRange, isCalendarDate } from './reports';
@@ -45,30 +45,36 @@ export type CakeSyncBody = z.input<typeof cakeSyncSchema>;
 export const cakeSyncJobSchema = z.object({ startDate: z.string(), endDate: z.string() });
 export type CakeSyncJob = z.infer<typeof cakeSyncJobSchema>;
 
-/** The job's result (also the sync route's answer). */
-export interface CakeSyncResult {
-  startDate: string;
-  endDate: string;
+/** The job's result (also the sync route's 200). */
+export const cakeSyncResultSchema = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
   /** Stats rows plus conversion rows written (inserted or updated). */
-  rows: number;
-  statsRows: number;
-  conversionRows: number;
-  durationMs: number;
-}
+  rows: z.number(),
+  statsRows: z.number(),
+  conversionRows: z.number(),
+  durationMs: z.number(),
+});
+export type CakeSyncResult = z.output<typeof cakeSyncResultSchema>;
+
+/** The sync route's 202: the job outlived the request's wait and goes on; the card shows its outcome. */
+export const cakeSyncRunningSchema = z.object({ jobId: z.string(), state: z.literal('running') });
+export type CakeSyncRunning = z.output<typeof cakeSyncRunningSchema>;
 
 /** GET /api/integrations/cake (and the PUT's answer): what the Settings card shows. */
-export interface CakeIntegration {
-  configured: boolean;
-  baseUrl: string;
-  affiliateId: string;
+export const cakeIntegrationSchema = z.object({
+  configured: z.boolean(),
+  baseUrl: z.string(),
+  affiliateId: z.string(),
   /** '••••' and the key's last 4 characters; '' when none is stored. */
-  apiKeyMasked: string;
-  lastRunAt: string | null;
-  lastRows: number | null;
-  lastDurationMs: number | null;
+  apiKeyMasked: z.string(),
+  lastRunAt: z.string().nullable(),
+  lastRows: z.number().nullable(),
+  lastDurationMs: z.number().nullable(),
   /** The last run's error; null when it succeeded. */
-  lastError: string | null;
-}
+  lastError: z.string().nullable(),
+});
+export type CakeIntegration = z.output<typeof cakeIntegrationSchema>;
 
 /** Today (UTC) and the CAKE_RECENT_DAYS - 1 days before: what a scheduled or body-less sync pulls. */
 export function recentCakeDays(now: number): { startDate: string; endDate: string } {

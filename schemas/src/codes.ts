@@ -15,6 +15,14 @@ export const CODES_LIST_LIMIT = 200;
 /** POST /inbound/email takes one message up to this size (a forwarded mail with a small attachment). */
 export const INBOUND_EMAIL_MAX_BYTES = 5 * 1024 * 1024;
 
+/** What recording one mail did: a code stored, a mail without one (or past retention) skipped, or one seen before. */
+export const MAIL_OUTCOMES = ['stored', 'skipped', 'duplicate'] as const;
+export type MailOutcome = (typeof MAIL_OUTCOMES)[number];
+
+/** POST /inbound/email: what the message did, and its Message-ID (the forwarding service's logs name it). */
+export const inboundEmailResultSchema = z.object({ outcome: z.enum(MAIL_OUTCOMES), messageId: z.string() });
+export type InboundEmailResult = z.output<typeof inboundEmailResultSchema>;
+
 const RETENTION_MESSAGE = `Code retention must be a whole number of days from 1 to ${MAX_CODES_RETENTION_DAYS}`;
 /** The retention setting, stored as a string of whole days. */
 export const codesRetentionDaysSchema = z

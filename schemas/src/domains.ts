@@ -68,6 +68,34 @@ export const configureDomainBodySchema = z.strictObject({
 });
 export type ConfigureDomainBody = z.infer<typeof configureDomainBodySchema>;
 
+/** POST /api/domains/check: whether the registrar sells the name, and at what price ('1.98'; null when not). */
+export const domainCheckSchema = z.object({
+  available: z.boolean(),
+  price: z.string().nullable(),
+  premium: z.boolean(),
+  message: z.string(),
+});
+export type DomainCheck = z.output<typeof domainCheckSchema>;
+
+/** POST /api/domains/purchase and /api/domains/{id}/configure: the job's outcome so far. */
+export const domainJobAnswerSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /** The domain's status when the answer was written (absent when the request never got a row). */
+  status: z.enum(DOMAIN_STATUSES).optional(),
+  /** The domain's row: a purchase answers it, so the search panel can point to it. */
+  id: z.number().optional(),
+});
+export type DomainJobAnswer = z.output<typeof domainJobAnswerSchema>;
+
+/** POST /api/domains/test-proxy: whether registrar calls go through the SOCKS5 proxy, and what answered. */
+export const proxyTestSchema = z.object({ success: z.boolean(), message: z.string() });
+export type ProxyTest = z.output<typeof proxyTestSchema>;
+
+/** POST /api/domains/{id}/update-nameservers and /migrate-to-workers: what was done. */
+export const domainActionSchema = z.object({ message: z.string() });
+export type DomainAction = z.output<typeof domainActionSchema>;
+
 /** The registrar's prices ('1.98', '13000.0000'): never negative, extra decimals rounded to cents. */
 export const REGISTRAR_PRICE: MoneyRules = {
   label: 'Registrar price',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { INVOICE_AMOUNT, MAX_MONEY_10_2, MoneyError, moneySchema, moneyText, parseMoney, tryParseMoney, type MoneyRules } from './money';
 import { DEFAULT_PAY_TERMS, PAY_TERMS, parseIsoDate } from './invoice-dates';
 import { singleLine, text } from './text-fields';
+import { wireDecimal, wireTimestamp } from './wire-values';
 
 const amountInput = (message: string) => z.union([z.string(), z.number()], { error: message });
 
@@ -151,7 +152,12 @@ export const INVOICE_SETTING_FIELDS = [
   'swiftCode', 'iban', 'ifscCode', 'accountNumber', 'checkAddress',
 ] as const;
 export type InvoiceSettingField = (typeof INVOICE_SETTING_FIELDS)[number];
-export type InvoiceSettings = Record<InvoiceSettingField, string | null>;
+
+/** GET /api/invoice-settings/{kind} and the PUT's answer: every field, null where it is not set. */
+export const invoiceSettingsViewSchema = z.object(
+  Object.fromEntries(INVOICE_SETTING_FIELDS.map((field) => [field, z.string().nullable()])) as Record<InvoiceSettingField, z.ZodNullable<z.ZodString>>,
+);
+export type InvoiceSettings = z.output<typeof invoiceSettingsViewSchema>;
 export const INVOICE_SETTINGS_KINDS = ['publisher', 'advertiser'] as const;
 export type InvoiceKind = (typeof INVOICE_SETTINGS_KINDS)[number];
 
@@ -169,7 +175,58 @@ export const advertiserCompanyCreateSchema = z.strictObject({
 export type AdvertiserCompanyCreateBody = z.input<typeof advertiserCompanyCreateSchema>;
 
 /** The answer of both generate-pdf routes and the job that makes the file. */
-export interface InvoicePdf {
-  pdfBase64: string;
-  filename: string;
-}
+export const invoicePdfSchema = z.object({ pdfBase64: z.string(), filename: z.string() });
+export type InvoicePdf = z.output<typeof invoicePdfSchema>;
+
+// ---- answers: the stored rows as the history tables and the settings panel read them ----
+
+/** GET /api/publisher-invoices (newest first) and the POST's 201. Amounts as stored ('100.00'). */
+export const publisherInvoiceSchema = z.object({
+  id: z.number(),
+  invoiceNumber: z.string(),
+  mediaBuyer: z.string(),
+  description: z.string(),
+  period: z.string(),
+  amountPaid: wireDecimal,
+  revenueSharePercent: wireDecimal,
+  profit: wireDecimal,
+  /** yyyy-MM-dd. */
+  invoiceDate: z.string(),
+  notes: z.string().nullable(),
+  pdfGenerated: z.boolean(),
+  createdAt: wireTimestamp,
+});
+export type PublisherInvoice = z.output<typeof publisherInvoiceSchema>;
+
+/** GET /api/advertiser-invoices (newest first) and the POST's 201. */
+export const advertiserInvoiceSchema = z.object({
+  id: z.number(),
+  invoiceNumber: z.string(),
+  companyName: z.string(),
+  billingAddress: z.string().nullable(),
+  /** JSON text of the lines, [{ description, amount }], as the create body sent it. */
+  lineItems: z.string(),
+  period: z.string(),
+  totalAmount: wireDecimal,
+  /** yyyy-MM-dd, as is dueDate. */
+  invoiceDate: z.string(),
+  dueDate: z.string().nullable(),
+  payTerms: z.string().nullable(),
+  notes: z.string().nullable(),
+  pdfGenerated: z.boolean(),
+  createdAt: wireTimestamp,
+});
+export type AdvertiserInvoice = z.output<typeof advertiserInvoiceSchema>;
+
+/** POST /api/advertiser-invoices/recalculate-due-dates: how many invoices got a new due date. */
+export const dueDatesRecalculatedSchema = z.object({ updatedCount: z.number() });
+export type DueDatesRecalculated = z.output<typeof dueDatesRecalculatedSchema>;
+
+/** GET /api/advertiser-companies (by name) and the POST's 201: the settings panel's saved companies. */
+export const advertiserCompanySchema = z.object({
+  id: z.number(),
+  companyName: z.string(),
+  billingAddress: z.string().nullable(),
+  createdAt: wireTimestamp,
+});
+export type AdvertiserCompany = z.output<typeof advertiserCompanySchema>;

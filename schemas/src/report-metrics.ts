@@ -1,6 +1,7 @@
 // The metric formulas of spec §9, shared by the API (report rows and totals) and the web app (cards,
 // CSV). Money goes in as integer cents and comes out as decimal strings (money.ts); ratios are plain
 // numbers, rounded only when shown (money.ts has the rule).
+import { z } from 'zod';
 import { moneyFromCents } from './money';
 
 /** What a report row counts; every other figure is derived from these. */
@@ -14,25 +15,27 @@ export interface ReportMeasures {
   exitClicks: number;
 }
 
-export interface ReportMetrics {
+/** The derived figures of a report row, as the answer carries them: computeMetrics' output. */
+export const reportMetricsSchema = z.object({
   /** revenue − spend, a decimal string ('-3.20'). */
-  profit: string;
+  profit: z.string(),
   /** profit / spend × 100; null without spend (no return on nothing: shown as '—', not '0.0%'). */
-  roi: number | null;
+  roi: z.number().nullable(),
   /** revenue / spend; null without spend. */
-  roas: number | null;
+  roas: z.number().nullable(),
   /** conversions / visits × 100; 0 without visits. */
-  cr: number;
+  cr: z.number(),
   /** Earnings per visit: revenue / visits, in currency units; 0 without visits. */
-  epv: number;
+  epv: z.number(),
   /** Earnings per (lander) click, as Voluum, RedTrack and Binom mean it: revenue / exit clicks; 0 without
    *  exit clicks. Spec §9 called revenue / visits 'epc'; that figure is epv now, so one name means one thing. */
-  epc: number;
+  epc: z.number(),
   /** spend / visits, in currency units; 0 without visits; null without spend (no cost known: '—', not '$0.000'). */
-  cpv: number | null;
+  cpv: z.number().nullable(),
   /** Cost per acquisition: spend / conversions; null without conversions or without spend. */
-  cpa: number | null;
-}
+  cpa: z.number().nullable(),
+});
+export type ReportMetrics = z.output<typeof reportMetricsSchema>;
 
 /** Display precision of spec §9: money 2 decimals (EPC and CPV 3), ROI 1, percentages 2. */
 export const METRIC_DECIMALS = { money: 2, epv: 3, epc: 3, cpv: 3, cpa: 2, roi: 1, roas: 2, percent: 2 } as const;

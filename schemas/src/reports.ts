@@ -1,22 +1,15 @@
 // Reporting wire shapes (spec §2 Stats, Offers, Click Log; §3 "Report row (derived)"; §7 "Reporting
-// data"): query strings as zod schemas, answers as types. Money is a decimal string, ratios numbers.
+// data"): query strings and answers as zod schemas. Money is a decimal string, ratios numbers.
 import { z } from 'zod';
-import type { ReportMetrics } from './report-metrics';
+import { reportMetricsSchema } from './report-metrics';
 import { isWellFormedText, singleLine } from './text-fields';
-import { TRACKING_VARIABLE_IDS, type AudienceVariable, type TrackingVariable } from './tracking-variables';
+import { AUDIENCE_VARIABLES, TRACKING_VARIABLE_IDS, type AudienceVariable, type TrackingVariable } from './tracking-variables';
+import { wireDecimal } from './wire-values';
 
 // ---- groupings and columns ----
 
 export const REPORT_GROUPINGS = ['campaign', 'spark', 'offer', 'lander', 'mediabuyer'] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
-
-/** GET /api/reports/audience: the values of each audience variable seen in a date range, to filter by. */
-export interface AudienceValue {
-  /** The filter's value: as stored, or 'none' for clicks without one. */
-  value: string;
-  label: string;
-}
-export type AudienceValuesResponse = Record<AudienceVariable, AudienceValue[]>;
 
 export const REPORT_GROUP_BY = [...REPORT_GROUPINGS, ...TRACKING_VARIABLE_IDS] as const;
 export type ReportGroupBy = ReportGrouping | TrackingVariable;
@@ -342,182 +335,218 @@ export const dateRangeQuerySchema = dateRange.superRefine(checkRange);
 export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
 
 // ---- answers ----
+// Response schemas: each route answers through its schema, so the web's types are what the JSON
+// carries (times as ISO strings, money as decimal strings), and a field not named here never leaves.
 
 /** One row of GET /api/reports: spec §3 "Report row (derived)" plus botClicks; the derived figures
  *  (profit, roi, roas, cr, epv, epc, cpv, cpa) are computeMetrics' (report-metrics.ts). */
-export interface ReportRow extends ReportMetrics {
+const reportRowSchema = reportMetricsSchema.extend({
   /** The grouping value: campaign id, public spark id, offer or lander id, media buyer username, or the
    *  tracking variable's value. EMPTY_GROUP_KEY ('') for clicks without it, NO_CLICK_KEY
    *  for conversions and spend no click of ours carries, '__total__' on the totals. */
-  key: string;
-  label: string;
+  key: z.string(),
+  label: z.string(),
   /** Visits: every click, bots included. */
-  clicks: number;
+  clicks: z.number(),
   /** Of those clicks, the ones flagged as automated (link previews, known bots). */
-  botClicks: number;
+  botClicks: z.number(),
   /** Approved conversions, dated by their click's time (those without a click by their first postback's). */
-  conversions: number;
-  revenue: string;
-  spend: string;
+  conversions: z.number(),
+  revenue: z.string(),
+  spend: z.string(),
   /** Clicks on the ad's link that reached the tracker: the same count as clicks (visits), under the name
    *  the ad platform's reports use, beside exitClicks. */
-  linkClicks: number;
+  linkClicks: z.number(),
   /** Clicks that exited the lander to the offer at least once (each click counted once). */
-  exitClicks: number;
+  exitClicks: z.number(),
   /** exitClicks / clicks, a fraction (spec §9; cr and roi are percentages). */
-  landerCtr: number;
+  landerCtr: z.number(),
   /** Transactions whose latest status is pending (or rejected), dated like `conversions`; their payout
    *  is not in revenue. */
-  pendingConversions: number;
-  pendingPayout: string;
-  rejectedConversions: number;
-  rejectedPayout: string;
-}
+  pendingConversions: z.number(),
+  pendingPayout: z.string(),
+  rejectedConversions: z.number(),
+  rejectedPayout: z.string(),
+});
+export type ReportRow = z.output<typeof reportRowSchema>;
 
-export interface ReportSeriesPoint {
+const reportSeriesPointSchema = z.object({
   /** 'yyyy-MM-dd' per day, or 'yyyy-MM-dd HH:00' per hour (a one-day range), in the report time zone. */
-  bucket: string;
-  visits: number;
-  conversions: number;
-  revenue: string;
-  spend: string;
-  profit: string;
-}
+  bucket: z.string(),
+  visits: z.number(),
+  conversions: z.number(),
+  revenue: z.string(),
+  spend: z.string(),
+  profit: z.string(),
+});
+export type ReportSeriesPoint = z.output<typeof reportSeriesPointSchema>;
 
-export interface ReportResponse {
-  groupBy: ReportGroupBy;
-  startDate: string;
-  endDate: string;
+/** GET /api/reports, a drill-down's children included (their rows are the next level's). */
+export const reportResponseSchema = z.object({
+  /** Any grouping, the tracking-variable catalogue's included (REPORT_GROUP_BY follows it). */
+  groupBy: z.enum(REPORT_GROUP_BY),
+  startDate: z.string(),
+  endDate: z.string(),
   /** The report time zone the dates are bucketed in (setting report_timezone). */
-  timezone: string;
-  granularity: 'day' | 'hour';
-  rows: ReportRow[];
-  totals: ReportRow;
-  series: ReportSeriesPoint[];
-}
+  timezone: z.string(),
+  granularity: z.enum(['day', 'hour']),
+  rows: z.array(reportRowSchema),
+  totals: reportRowSchema,
+  series: z.array(reportSeriesPointSchema),
+});
+export type ReportResponse = z.output<typeof reportResponseSchema>;
+
+const audienceValueSchema = z.object({
+  /** The filter's value: as stored, or 'none' for clicks without one. */
+  value: z.string(),
+  label: z.string(),
+});
+export type AudienceValue = z.output<typeof audienceValueSchema>;
+
+/** GET /api/reports/audience: the values of each audience variable seen in a date range, to filter by;
+ *  one key per audience variable of the catalogue. */
+export const audienceValuesResponseSchema = z.object(
+  Object.fromEntries(AUDIENCE_VARIABLES.map((variable) => [variable, z.array(audienceValueSchema)])) as Record<
+    AudienceVariable,
+    z.ZodArray<typeof audienceValueSchema>
+  >,
+);
+export type AudienceValuesResponse = z.output<typeof audienceValuesResponseSchema>;
 
 /** One row of the Click Log (GET /api/clicks). Times are ISO 8601 in UTC. */
-export interface ClickLogRow {
-  clickId: string;
-  campaignId: string;
+const clickLogRowSchema = z.object({
+  clickId: z.string(),
+  campaignId: z.string(),
   /** The campaign's name, or its id when it no longer exists. */
-  campaignName: string;
-  clickedAt: string;
+  campaignName: z.string(),
+  clickedAt: z.string(),
   /** The first exit to the offer, or null ('No Exit'). */
-  exitedAt: string | null;
+  exitedAt: z.string().nullable(),
   /** Approved conversions of this click (0 shows as a dash). */
-  conversions: number;
+  conversions: z.number(),
   /** The payout of those conversions, summed (a money string; '0.00' without one). */
-  revenue: string;
+  revenue: z.string(),
   /** Conversions the network has not decided yet, and their payout: money the click may still earn. */
-  pendingConversions: number;
-  pendingPayout: string;
+  pendingConversions: z.number(),
+  pendingPayout: z.string(),
   /** Conversions the network rejected. */
-  rejectedConversions: number;
-  tiktokCampaignId: string;
+  rejectedConversions: z.number(),
+  tiktokCampaignId: z.string(),
   /** The TikTok campaign name macro (cname). */
-  tiktokCampaignName: string;
-  tiktokAdGroupId: string;
-  adGroupName: string;
-  tiktokCreativeId: string;
-  creativeName: string;
-  placement: string;
-  sparkId: string;
-  ipAddress: string;
-  userAgent: string;
+  tiktokCampaignName: z.string(),
+  tiktokAdGroupId: z.string(),
+  adGroupName: z.string(),
+  tiktokCreativeId: z.string(),
+  creativeName: z.string(),
+  placement: z.string(),
+  sparkId: z.string(),
+  ipAddress: z.string(),
+  userAgent: z.string(),
   /** ISO 3166-1 alpha-2 country of the IP, and the device type, OS and browser of the user agent; '' unknown. */
-  country: string;
-  device: string;
-  os: string;
-  browser: string;
+  country: z.string(),
+  device: z.string(),
+  os: z.string(),
+  browser: z.string(),
   /** Why the click looks automated, '' for a person. */
-  bot: string;
-}
+  bot: z.string(),
+});
+export type ClickLogRow = z.output<typeof clickLogRowSchema>;
 
-export interface ClickLogSummary {
-  totalClicks: number;
+const clickLogSummarySchema = z.object({
+  totalClicks: z.number(),
   /** Clicks that exited to the offer at least once. */
-  exitClicks: number;
+  exitClicks: z.number(),
   /** Clicks with at least one approved conversion. */
-  convertedClicks: number;
+  convertedClicks: z.number(),
   /** convertedClicks / totalClicks, a fraction. */
-  conversionRate: number;
+  conversionRate: z.number(),
   /** exitClicks / totalClicks, a fraction. */
-  landerCtr: number;
-}
+  landerCtr: z.number(),
+});
+export type ClickLogSummary = z.output<typeof clickLogSummarySchema>;
 
-export interface ClickLogResponse {
+/** GET /api/clicks. */
+export const clickLogResponseSchema = z.object({
   /** Newest first. */
-  rows: ClickLogRow[];
+  rows: z.array(clickLogRowSchema),
   /** Clicks matching the filters up to the snapshot `asOf`: what the pages are numbered by. */
-  total: number;
+  total: z.number(),
   /** The snapshot: the newest click counted, as a cursor (null when there is none). Sent back as the
    *  `asOf` of later pages, it keeps `total` and every page still while clicks arrive. */
-  asOf: string | null;
+  asOf: z.string().nullable(),
   /** Clicks matching the filters newer than the `asOf` sent (0 without one): the 'new clicks' prompt. */
-  newer: number;
+  newer: z.number(),
   /** The cards, for the whole range as it is now (not held to the snapshot). */
-  summary: ClickLogSummary;
+  summary: clickLogSummarySchema,
   /** The report time zone (setting report_timezone) that times are shown in. */
-  timezone: string;
-}
+  timezone: z.string(),
+});
+export type ClickLogResponse = z.output<typeof clickLogResponseSchema>;
 
 /** spec §3 "Campaign click summary" (GET /api/clicks/by-campaign); ctr = exitClicks / totalClicks, a fraction. */
-export interface CampaignClickSummary {
-  campaignId: string;
-  campaignName: string;
-  totalClicks: number;
-  exitClicks: number;
-  ctr: number;
-}
+const campaignClickSummarySchema = z.object({
+  campaignId: z.string(),
+  campaignName: z.string(),
+  totalClicks: z.number(),
+  exitClicks: z.number(),
+  ctr: z.number(),
+});
+export type CampaignClickSummary = z.output<typeof campaignClickSummarySchema>;
+export const campaignClickSummariesSchema = z.array(campaignClickSummarySchema);
 
 /** GET /api/cake/stats: rows of the affiliate network's stats (cake_stats). */
-export interface CakeStatsRow {
-  date: string;
-  offerId: string;
-  offerName: string;
-  subid1: string;
-  subid2: string;
-  subid3: string;
-  clicks: number;
-  conversions: number;
-  revenue: string;
-}
+const cakeStatsRowSchema = z.object({
+  date: z.string(),
+  offerId: z.string(),
+  offerName: z.string(),
+  subid1: z.string(),
+  subid2: z.string(),
+  subid3: z.string(),
+  clicks: z.number(),
+  conversions: z.number(),
+  revenue: wireDecimal,
+});
+export type CakeStatsRow = z.output<typeof cakeStatsRowSchema>;
+export const cakeStatsRowsSchema = z.array(cakeStatsRowSchema);
 
 /** GET /api/cake/offers: spec §3 "Offer performance row" plus visits and epv. `source` says where the
  *  figures come from: 'tracker' = our visits, exits and postback conversions by our offer id; 'cake' =
  *  the network's stats. Clicks mean clicks on the offer for both, as on the Stats screen. */
-export interface OfferPerformanceRow {
-  source: 'tracker' | 'cake';
-  offerId: string;
-  offerName: string;
+const offerPerformanceRowSchema = z.object({
+  source: z.enum(['tracker', 'cake']),
+  offerId: z.string(),
+  offerName: z.string(),
   /** Visits to the campaigns' landers; null for the network, which sees only the offer's clicks. */
-  visits: number | null;
+  visits: z.number().nullable(),
   /** Clicks on the offer: lander exits (each click once) for the tracker, the network's clicks for CAKE. */
-  clicks: number;
-  conversions: number;
-  revenue: string;
+  clicks: z.number(),
+  conversions: z.number(),
+  revenue: z.string(),
   /** TikTok spend allocated to the offer's visits, as the Stats screen's offer grouping; null for the network. */
-  cost: string | null;
+  cost: z.string().nullable(),
   /** Conversions the network has not decided yet, and their payout (0 for the network's rows). */
-  pendingConversions: number;
-  pendingPayout: string;
+  pendingConversions: z.number(),
+  pendingPayout: z.string(),
   /** revenue / visits; null for the network. */
-  epv: number | null;
+  epv: z.number().nullable(),
   /** revenue / clicks. */
-  epc: number;
-}
+  epc: z.number(),
+});
+export type OfferPerformanceRow = z.output<typeof offerPerformanceRowSchema>;
+export const offerPerformanceRowsSchema = z.array(offerPerformanceRowSchema);
 
 /** GET /api/tiktok/spend. */
-export interface SpendRow {
-  date: string;
-  tiktokCampaignId: string;
-  campaignName: string;
-  spend: string;
-  impressions: number;
-  clicks: number;
-  conversions: number;
-}
+const spendRowSchema = z.object({
+  date: z.string(),
+  tiktokCampaignId: z.string(),
+  campaignName: z.string(),
+  spend: wireDecimal,
+  impressions: z.number(),
+  clicks: z.number(),
+  conversions: z.number(),
+});
+export type SpendRow = z.output<typeof spendRowSchema>;
+export const spendRowsSchema = z.array(spendRowSchema);
 
 // ---- dashboard preferences (spec §3 user_dashboard_preferences, §7) ----
 
@@ -525,10 +554,13 @@ export interface SpendRow {
 export const COLUMN_WIDTH_KEYS = ['name', ...REPORT_COLUMN_IDS] as const;
 export type ColumnWidthKey = (typeof COLUMN_WIDTH_KEYS)[number];
 
-export interface UserPreferences {
-  visibleColumns: ReportColumnId[];
-  columnWidths: Partial<Record<ColumnWidthKey, number>>;
-}
+/** GET /api/user/preferences and the POST's answer: the saved columns, or the defaults when none are
+ *  saved (never null); a width only for the columns the user dragged. */
+export const userPreferencesSchema = z.object({
+  visibleColumns: z.array(z.enum(REPORT_COLUMN_IDS)),
+  columnWidths: z.partialRecord(z.enum(COLUMN_WIDTH_KEYS), z.number()),
+});
+export type UserPreferences = z.output<typeof userPreferencesSchema>;
 
 const columnId = singleLine('Column id').max(100, 'Unknown column').refine((id) => (REPORT_COLUMN_IDS as readonly string[]).includes(id), {
   error: (issue) => `Unknown column: ${String(issue.input)}`,

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { count } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, forbidden, schema, unauthorized, type Db, type HttpServer } from '@tracker/core';
-import { loginBodySchema, passwordChangeBodySchema, registerBodySchema, type SignedInUser } from '@tracker/schemas';
+import { loginBodySchema, passwordChangeBodySchema, registerBodySchema, sessionChangedSchema, signedInUserSchema, type SessionChanged, type SignedInUser } from '@tracker/schemas';
 import { currentUser } from './access';
 import { changePassword } from './change-password';
 import type { LoginThrottle } from './login-throttle';
@@ -30,11 +30,11 @@ async function startSession(deps: AuthDeps, request: FastifyRequest, reply: Fast
 }
 
 export async function authRoutes(app: HttpServer, deps: AuthDeps) {
-  app.get('/user', { config: { access: 'user' } }, async (request): Promise<SignedInUser> => ({ ...currentUser(request), reportTimezone: await readReportTimezone(deps.db) }));
+  app.get('/user', { config: { access: 'user' }, schema: { response: { 200: signedInUserSchema } } }, async (request): Promise<SignedInUser> => ({ ...currentUser(request), reportTimezone: await readReportTimezone(deps.db) }));
 
   app.post(
     '/login',
-    { config: { access: 'public' }, schema: { body: loginBodySchema } },
+    { config: { access: 'public' }, schema: { body: loginBodySchema, response: { 200: signedInUserSchema } } },
     async (request, reply): Promise<SignedInUser> => {
       const { username, password } = request.body;
       // Counted before anything is awaited, so parallel guesses cannot all slip past the limit.
@@ -49,7 +49,7 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
     },
   );
 
-  app.post('/user/password', { config: { access: 'user' }, schema: { body: passwordChangeBodySchema } }, async (request) => {
+  app.post('/user/password', { config: { access: 'user' }, schema: { body: passwordChangeBodySchema, response: { 200: sessionChangedSchema } } }, async (request): Promise<SessionChanged> => {
     const user = currentUser(request);
     // A wrong current password is a guess like a wrong sign-in: a stolen cookie must not buy unlimited tries.
     const attempt = deps.throttle.begin(request.ip, user.username);
@@ -60,7 +60,7 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
     return { ok: true };
   });
 
-  app.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/logout', { config: { access: 'public' }, schema: { response: { 200: sessionChangedSchema } } }, async (request, reply): Promise<SessionChanged> => {
     await deps.sessions.destroy(request.cookies[SESSION_COOKIE]);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
@@ -68,7 +68,7 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
 
   app.post(
     '/register',
-    { config: { access: 'public' }, schema: { body: registerBodySchema } },
+    { config: { access: 'public' }, schema: { body: registerBodySchema, response: { 201: signedInUserSchema } } },
     async (request, reply): Promise<SignedInUser> => {
       const { username, password } = request.body;
       const hash = await hashPassword(password);

@@ -3,14 +3,14 @@
 // domain-configure job; the answer waits a little for it.
 import { conflict, findDomain, notFound, transitionDomain, type Db, type JobQueue } from '@tracker/core';
 import { requireCloudflare, requireRegistrar, type DomainAutomation } from '@tracker/integrations';
-import { DOMAIN_CONFIGURE_JOB, DOMAIN_JOB_ATTEMPTS, DOMAIN_JOB_BACKOFF_MS, type DomainJob } from '@tracker/schemas';
+import { DOMAIN_CONFIGURE_JOB, DOMAIN_JOB_ATTEMPTS, DOMAIN_JOB_BACKOFF_MS, type DomainJob, type DomainJobAnswer } from '@tracker/schemas';
 import { requireQueue, waitForJob } from './wait-for-job';
 
 export async function configureDomain(
   deps: { db: Db; queue?: JobQueue; domains: DomainAutomation; waitMs: number },
   id: number,
   subdomain: string,
-): Promise<{ success: boolean; message: string; status?: string }> {
+): Promise<DomainJobAnswer> {
   const row = await findDomain(deps.db, id);
   if (!row) throw notFound('Domain not found');
   requireCloudflare(deps.domains);

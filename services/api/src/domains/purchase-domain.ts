@@ -5,22 +5,14 @@
 import { eq } from 'drizzle-orm';
 import { conflict, findDomain, schema, transitionDomain, type Db, type JobQueue } from '@tracker/core';
 import { requireRegistrantContact, requireRegistrar, type DomainAutomation } from '@tracker/integrations';
-import { DOMAIN_JOB_ATTEMPTS, DOMAIN_JOB_BACKOFF_MS, DOMAIN_PURCHASE_JOB, formatCents, parseMoney, type DomainJob } from '@tracker/schemas';
+import { DOMAIN_JOB_ATTEMPTS, DOMAIN_JOB_BACKOFF_MS, DOMAIN_PURCHASE_JOB, formatCents, parseMoney, type DomainJob, type DomainJobAnswer } from '@tracker/schemas';
 import { quoteDomain } from './quote-domain';
 import { requireQueue, waitForJob } from './wait-for-job';
-
-export interface PurchaseAnswer {
-  success: boolean;
-  message: string;
-  /** The domain's status when the answer was written: purchased, or still purchasing. */
-  status?: string;
-  id?: number;
-}
 
 export async function purchaseDomain(
   deps: { db: Db; queue?: JobQueue; domains: DomainAutomation; waitMs: number },
   domain: string,
-): Promise<PurchaseAnswer> {
+): Promise<DomainJobAnswer> {
   const registrar = requireRegistrar(deps.domains);
   requireRegistrantContact(deps.domains);
   requireQueue(deps.queue);

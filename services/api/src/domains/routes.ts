@@ -5,7 +5,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_CHANNEL, type ChangeFeed, type Db, type JobQueue } from '@tracker/core';
 import { requireRegistrar, type DomainAutomation } from '@tracker/integrations';
-import { configureDomainBodySchema, domainBodySchema, domainViewSchema } from '@tracker/schemas';
+import {
+  configureDomainBodySchema,
+  domainActionSchema,
+  domainBodySchema,
+  domainCheckSchema,
+  domainJobAnswerSchema,
+  domainViewSchema,
+  proxyTestSchema,
+} from '@tracker/schemas';
 import { serialIdOr404 } from '../ids/serial-id';
 import { configureDomain } from './configure-domain';
 import { deleteDomain, migrateToWorkers, updateNameservers } from './domain-actions';
@@ -36,17 +44,17 @@ export async function domainRoutes(scope: FastifyInstance, deps: DomainRouteDeps
 
   app.get('/domains', { config: admin, schema: { response: { 200: z.array(domainViewSchema) } } }, async () => listDomains(deps.db));
 
-  app.post('/domains/test-proxy', { config: admin }, async () => testProxy(deps.domains));
+  app.post('/domains/test-proxy', { config: admin, schema: { response: { 200: proxyTestSchema } } }, async () => testProxy(deps.domains));
 
-  app.post('/domains/check', { config: admin, schema: { body: domainBodySchema } }, async (request) =>
+  app.post('/domains/check', { config: admin, schema: { body: domainBodySchema, response: { 200: domainCheckSchema } } }, async (request) =>
     upstream(() => checkDomain(deps.db, requireRegistrar(deps.domains), request.body.domain)),
   );
 
-  app.post('/domains/purchase', { config: admin, schema: { body: domainBodySchema } }, async (request) =>
+  app.post('/domains/purchase', { config: admin, schema: { body: domainBodySchema, response: { 200: domainJobAnswerSchema } } }, async (request) =>
     upstream(() => purchaseDomain(jobs, request.body.domain)),
   );
 
-  app.post('/domains/:id/configure', { config: admin, schema: { params: idParams, body: configureDomainBodySchema } }, async (request) => {
+  app.post('/domains/:id/configure', { config: admin, schema: { params: idParams, body: configureDomainBodySchema, response: { 200: domainJobAnswerSchema } } }, async (request) => {
     const answer = await configureDomain(jobs, domainId(request.params.id), request.body.subdomain);
     // An active custom domain is a tracking host the ingest must know.
     await deps.changes.notify(CATALOG_CHANNEL);
@@ -54,11 +62,11 @@ export async function domainRoutes(scope: FastifyInstance, deps: DomainRouteDeps
   },
   );
 
-  app.post('/domains/:id/update-nameservers', { config: admin, schema: { params: idParams } }, async (request) =>
+  app.post('/domains/:id/update-nameservers', { config: admin, schema: { params: idParams, response: { 200: domainActionSchema } } }, async (request) =>
     upstream(() => updateNameservers(deps, domainId(request.params.id))),
   );
 
-  app.post('/domains/:id/migrate-to-workers', { config: admin, schema: { params: idParams } }, async (request) =>
+  app.post('/domains/:id/migrate-to-workers', { config: admin, schema: { params: idParams, response: { 200: domainActionSchema } } }, async (request) =>
     upstream(() => migrateToWorkers(deps, domainId(request.params.id))),
   );
 

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, HttpError, type Db } from '@tracker/core';
 import { codesRetentionCutoff, parseCodeMail, recordCodeMails, UnreadableMailError } from '@tracker/integrations';
-import { INBOUND_EMAIL_MAX_BYTES } from '@tracker/schemas';
+import { INBOUND_EMAIL_MAX_BYTES, inboundEmailResultSchema, type InboundEmailResult } from '@tracker/schemas';
 import { ensureInboundEmailKey, keyMatches } from './inbound-email-key';
 
 const MEDIA_TYPES = ['message/rfc822', 'text/plain'];
@@ -25,11 +25,12 @@ export async function inboundEmailRoutes(scope: FastifyInstance, deps: { db: Db 
       '/inbound/email',
       {
         bodyLimit: INBOUND_EMAIL_MAX_BYTES,
+        schema: { response: { 200: inboundEmailResultSchema } },
         onRequest: async (request) => {
           if (!keyMatches(request.query.key, await ensureInboundEmailKey(deps.db))) throw forbidden('Wrong or missing key');
         },
       },
-      async (request) => {
+      async (request): Promise<InboundEmailResult> => {
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Send one raw e-mail message as the request body');
         let mail;
@@ -40,7 +41,7 @@ export async function inboundEmailRoutes(scope: FastifyInstance, deps: { db: Db 
           throw error;
         }
         const [outcome] = await recordCodeMails(deps.db, 'inbound', [mail], { cutoff: await codesRetentionCutoff(deps.db) });
-        return { outcome, messageId: mail.messageId };
+        return { outcome: outcome!, messageId: mail.messageId };
       },
     );
   });

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, JobQueue, OutgoingPolicy } from '@tracker/core';
-import { cakeSettingsSchema, cakeSyncSchema } from '@tracker/schemas';
+import { cakeIntegrationSchema, cakeSettingsSchema, cakeSyncResultSchema, cakeSyncRunningSchema, cakeSyncSchema } from '@tracker/schemas';
 import { getCakeIntegration, saveCakeIntegration } from './cake-integration';
 import { runCakeSync } from './run-cake-sync';
 
@@ -21,14 +21,18 @@ export async function integrationRoutes(scope: FastifyInstance, deps: Integratio
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' } as const;
 
-  app.get('/integrations/cake', { config: admin }, async () => getCakeIntegration(deps.db));
+  app.get('/integrations/cake', { config: admin, schema: { response: { 200: cakeIntegrationSchema } } }, async () => getCakeIntegration(deps.db));
 
-  app.put('/integrations/cake', { config: admin, schema: { body: cakeSettingsSchema } }, async (request) =>
+  app.put('/integrations/cake', { config: admin, schema: { body: cakeSettingsSchema, response: { 200: cakeIntegrationSchema } } }, async (request) =>
     saveCakeIntegration(deps.db, deps.secretsKey, request.body, deps.outgoing),
   );
 
-  app.post('/integrations/cake/sync', { config: admin, schema: { body: cakeSyncSchema } }, async (request, reply) => {
-    const answer = await runCakeSync(deps, request.body);
-    return reply.status(answer.status).send(answer.body);
-  });
+  app.post(
+    '/integrations/cake/sync',
+    { config: admin, schema: { body: cakeSyncSchema, response: { 200: cakeSyncResultSchema, 202: cakeSyncRunningSchema } } },
+    async (request, reply) => {
+      const answer = await runCakeSync(deps, request.body);
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
 }

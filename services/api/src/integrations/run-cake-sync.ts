@@ -3,13 +3,13 @@
 // request stops waiting goes on: a 202 with its job id, and the card shows its outcome.
 import { eq } from 'drizzle-orm';
 import { badRequest, HttpError, schema, type Db, type JobQueue } from '@tracker/core';
-import { CAKE_SYNC_JOB, recentCakeDays, type CakeSyncJob, type CakeSyncResult } from '@tracker/schemas';
+import { CAKE_SYNC_JOB, recentCakeDays, type CakeSyncJob, type CakeSyncResult, type CakeSyncRunning } from '@tracker/schemas';
 
 const POLL_MS = 200;
 /** A backfill of a year is 14 windows of CAKE calls: minutes, not hours. */
 export const CAKE_SYNC_WAIT_MS = 10 * 60_000;
 
-export type CakeSyncAnswer = { status: 200; body: CakeSyncResult } | { status: 202; body: { jobId: string; state: 'running' } };
+export type CakeSyncAnswer = { status: 200; body: CakeSyncResult } | { status: 202; body: CakeSyncRunning };
 
 export async function runCakeSync(
   deps: { db: Db; queue?: JobQueue | undefined; jobWaitMs?: number | undefined },

@@ -6,7 +6,19 @@
 //   /api/cake/offers                                  performance or offers (the Offers performance screen)
 // A media buyer with spark or subid1 assignments sees only their own data in each (viewer-scope.ts).
 import type { Analytics, Db, HttpServer } from '@tracker/core';
-import { clickLogExportQuerySchema, clickLogQuerySchema, dateRangeQuerySchema, reportQuerySchema } from '@tracker/schemas';
+import {
+  audienceValuesResponseSchema,
+  cakeStatsRowsSchema,
+  campaignClickSummariesSchema,
+  clickLogExportQuerySchema,
+  clickLogQuerySchema,
+  clickLogResponseSchema,
+  dateRangeQuerySchema,
+  offerPerformanceRowsSchema,
+  reportQuerySchema,
+  reportResponseSchema,
+  spendRowsSchema,
+} from '@tracker/schemas';
 import { listAudienceValues } from './audience-values';
 import { listCakeStats } from './cake-stats';
 import { summariseClicksByCampaign } from './campaign-click-summary';
@@ -26,7 +38,7 @@ export interface ReportRouteDeps {
 export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
   app.get(
     '/reports',
-    { config: { access: { feature: 'dashboard' } }, schema: { querystring: reportQuerySchema } },
+    { config: { access: { feature: 'dashboard' } }, schema: { querystring: reportQuerySchema, response: { 200: reportResponseSchema } } },
     // A `parent` opens one row: the next level's rows under it (get-drill-report.ts).
     async (request) => {
       const viewer = await loadViewerScope(deps.db, request.user);
@@ -37,13 +49,13 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
   // The values of the audience filters: what the filter bar offers for the range.
   app.get(
     '/reports/audience',
-    { config: { access: { feature: 'dashboard' } }, schema: { querystring: dateRangeQuerySchema } },
+    { config: { access: { feature: 'dashboard' } }, schema: { querystring: dateRangeQuerySchema, response: { 200: audienceValuesResponseSchema } } },
     async (request) => listAudienceValues(deps, request.query, await loadViewerScope(deps.db, request.user)),
   );
 
   app.get(
     '/clicks',
-    { config: { access: { feature: 'clicks' } }, schema: { querystring: clickLogQuerySchema } },
+    { config: { access: { feature: 'clicks' } }, schema: { querystring: clickLogQuerySchema, response: { 200: clickLogResponseSchema } } },
     async (request) => listClicks(deps, request.query, await loadViewerScope(deps.db, request.user)),
   );
 
@@ -62,25 +74,25 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
 
   app.get(
     '/clicks/by-campaign',
-    { config: { access: { anyFeature: ['dashboard', 'clicks'] } }, schema: { querystring: dateRangeQuerySchema } },
+    { config: { access: { anyFeature: ['dashboard', 'clicks'] } }, schema: { querystring: dateRangeQuerySchema, response: { 200: campaignClickSummariesSchema } } },
     async (request) => summariseClicksByCampaign(deps, request.query, await loadViewerScope(deps.db, request.user)),
   );
 
   app.get(
     '/cake/stats',
-    { config: { access: { anyFeature: ['dashboard', 'clicks'] } }, schema: { querystring: dateRangeQuerySchema } },
+    { config: { access: { anyFeature: ['dashboard', 'clicks'] } }, schema: { querystring: dateRangeQuerySchema, response: { 200: cakeStatsRowsSchema } } },
     async (request) => listCakeStats(deps.db, request.query, await loadViewerScope(deps.db, request.user)),
   );
 
   app.get(
     '/cake/offers',
-    { config: { access: { anyFeature: ['performance', 'offers'] } }, schema: { querystring: dateRangeQuerySchema } },
+    { config: { access: { anyFeature: ['performance', 'offers'] } }, schema: { querystring: dateRangeQuerySchema, response: { 200: offerPerformanceRowsSchema } } },
     async (request) => offerPerformance(deps, request.query, await loadViewerScope(deps.db, request.user)),
   );
 
   app.get(
     '/tiktok/spend',
-    { config: { access: { feature: 'dashboard' } }, schema: { querystring: dateRangeQuerySchema } },
+    { config: { access: { feature: 'dashboard' } }, schema: { querystring: dateRangeQuerySchema, response: { 200: spendRowsSchema } } },
     async (request) => listSpend(deps, request.query, await loadViewerScope(deps.db, request.user)),
   );
 }

@@ -6,6 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, JobQueue } from '@tracker/core';
 import {
   MAX_STATEMENT_BYTES,
+  statementImportResultSchema,
+  statementUploadRefusedSchema,
   transactionListQuerySchema,
   transactionPageSchema,
   transactionSummaryQuerySchema,
@@ -46,9 +48,16 @@ export async function transactionRoutes(scope: FastifyInstance, deps: Transactio
   // Multipart is read in this scope only, and only for the route that opts into it (guard-mutations).
   await app.register(async (upload) => {
     await upload.register(fastifyMultipart, { limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10, parts: 11 } });
-    upload.post('/transactions/upload', { config: { access: 'admin', bodyTypes: ['multipart/form-data'] } }, async (request, reply) => {
-      const answer = await uploadStatement(request, { db: deps.db, queue: deps.queue, importTimeoutMs: deps.importTimeoutMs });
-      return reply.status(answer.status).send(answer.body);
-    });
+    // Each refusal status upload-statement.ts answers; the error handler's { message } of those statuses fits too.
+    const refused = statementUploadRefusedSchema;
+    const response = { 200: statementImportResultSchema, 400: refused, 413: refused, 503: refused, 504: refused };
+    upload.post(
+      '/transactions/upload',
+      { config: { access: 'admin', bodyTypes: ['multipart/form-data'] }, schema: { response } },
+      async (request, reply) => {
+        const answer = await uploadStatement(request, { db: deps.db, queue: deps.queue, importTimeoutMs: deps.importTimeoutMs });
+        return reply.status(answer.status).send(answer.body);
+      },
+    );
   });
 }

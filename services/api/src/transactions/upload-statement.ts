@@ -9,8 +9,8 @@ import {
   STATEMENT_IMPORT_JOB,
   type StatementImportJob,
   type StatementImportOutcome,
-  type StatementImportRefusal,
   type StatementImportResult,
+  type StatementUploadRefused,
 } from '@tracker/schemas';
 
 export interface UploadDeps {
@@ -24,7 +24,7 @@ export interface UploadDeps {
 
 export type UploadAnswer =
   | { status: 200; body: StatementImportResult }
-  | { status: 400 | 413 | 503 | 504; body: StatementImportRefusal & { message: string } };
+  | { status: 400 | 413 | 503 | 504; body: Required<StatementUploadRefused> };
 
 const refuse = (status: 400 | 413 | 503 | 504, error: string, details: string[] = []): UploadAnswer => ({
   status,

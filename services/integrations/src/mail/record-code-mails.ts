@@ -2,10 +2,11 @@
 // (and, for IMAP, the last UID read), so a crash leaves either all of it or none of it.
 import { sql } from 'drizzle-orm';
 import { schema, type Db } from '@tracker/core';
+import type { MailOutcome } from '@tracker/schemas';
 import type { CodeMail } from './parse-code-mail';
 
 export type MailSourceKind = (typeof schema.mailSourceKinds)[number];
-export type MailOutcome = 'stored' | 'skipped' | 'duplicate';
+export type { MailOutcome };
 
 export interface RecordOptions {
   /** Mails sent before this are past retention: skipped, not stored only to be deleted. */

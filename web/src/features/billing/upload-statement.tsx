@@ -1,7 +1,7 @@
 // Sends a statement to POST /api/transactions/upload with XMLHttpRequest (fetch reports no upload
 // progress) and shows the answer as the toasts of spec §8: success counts, 'Validation Warnings'
 // 0.5 s later for 1 to 5 warnings, or 'Upload failed' with the first 3 details and '...and N more errors'.
-import { printableLine, type StatementImportRefusal, type StatementImportResult } from '@tracker/schemas';
+import { printableLine, type StatementImportResult, type StatementUploadRefused } from '@tracker/schemas';
 import { toast } from '../../ui/use-toast';
 import { describeUploadResult, uploadFailureLines } from './upload-summary';
 
@@ -24,7 +24,7 @@ export function sendStatement(file: File, onProgress: (fraction: number) => void
         // Not JSON (a proxy's error page): the status text stands in below.
       }
       if (request.status === 200) resolve(body as StatementImportResult);
-      else reject(new UploadRefused(request.status, (body ?? {}) as Partial<StatementImportRefusal> & { message?: string }, request.statusText));
+      else reject(new UploadRefused(request.status, (body ?? {}) as Partial<StatementUploadRefused>, request.statusText));
     };
     request.onerror = () => reject(new Error('Could not upload CSV file'));
     const form = new FormData();
@@ -35,7 +35,7 @@ export function sendStatement(file: File, onProgress: (fraction: number) => void
 
 export class UploadRefused extends Error {
   readonly details: string[];
-  constructor(status: number, body: Partial<StatementImportRefusal> & { message?: string }, statusText: string) {
+  constructor(status: number, body: Partial<StatementUploadRefused>, statusText: string) {
     super(body.error || body.message || statusText || `Upload failed (${status})`);
     this.details = Array.isArray(body.details) ? body.details.map(String) : [];
   }

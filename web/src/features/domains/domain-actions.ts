@@ -1,6 +1,7 @@
 // The Domains screen's server state (spec §7 Domains, §8 toasts): the list, polled while a job runs
 // so statuses change live, and every action with its success and failure toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DomainAction, DomainCheck, DomainJobAnswer, ProxyTest } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toast } from '../../ui/use-toast';
 import { DOMAINS_KEY, fetchDomains, type Domain, type DomainStatus } from './queries';
@@ -19,16 +20,9 @@ export function useDomainList() {
   });
 }
 
-export interface CheckAnswer {
-  available: boolean;
-  price: string | null;
-  premium: boolean;
-  message: string;
-}
-
 export function useCheckDomain() {
   return useMutation({
-    mutationFn: (domain: string) => apiJson<CheckAnswer>('POST', '/api/domains/check', { domain }),
+    mutationFn: (domain: string) => apiJson<DomainCheck>('POST', '/api/domains/check', { domain }),
     onSuccess: (answer, domain) => {
       if (!answer.available) {
         toast({ title: 'Domain not available', description: answer.message || `${domain} is not available`, variant: 'destructive' });
@@ -52,18 +46,10 @@ function useRefreshDomains() {
 const JOB_STARTED_MS = 700;
 const refreshSoon = (refresh: () => void) => () => void setTimeout(refresh, JOB_STARTED_MS);
 
-interface JobAnswer {
-  success: boolean;
-  message: string;
-  status?: string;
-  /** The domain's row (a purchase answers it, so the search panel can point to it). */
-  id?: number;
-}
-
 export function usePurchaseDomain() {
   const refresh = useRefreshDomains();
   return useMutation({
-    mutationFn: (domain: string) => apiJson<JobAnswer>('POST', '/api/domains/purchase', { domain }),
+    mutationFn: (domain: string) => apiJson<DomainJobAnswer>('POST', '/api/domains/purchase', { domain }),
     onMutate: refreshSoon(refresh),
     onSuccess: (answer) => {
       if (!answer.success) toast({ title: 'Purchase failed', description: answer.message, variant: 'destructive' });
@@ -79,7 +65,7 @@ export function useConfigureDomain() {
   const refresh = useRefreshDomains();
   return useMutation({
     mutationFn: ({ id, subdomain }: { id: number; subdomain: string }) =>
-      apiJson<JobAnswer>('POST', `/api/domains/${id}/configure`, { subdomain }),
+      apiJson<DomainJobAnswer>('POST', `/api/domains/${id}/configure`, { subdomain }),
     onMutate: refreshSoon(refresh),
     onSuccess: (answer) => {
       if (!answer.success) toast({ title: 'Error configuring domain', description: answer.message, variant: 'destructive' });
@@ -94,7 +80,7 @@ export function useConfigureDomain() {
 export function useUpdateNameservers() {
   const refresh = useRefreshDomains();
   return useMutation({
-    mutationFn: (id: number) => apiJson<{ message: string }>('POST', `/api/domains/${id}/update-nameservers`, {}),
+    mutationFn: (id: number) => apiJson<DomainAction>('POST', `/api/domains/${id}/update-nameservers`, {}),
     onSuccess: (answer) => toast({ title: 'Nameservers updated', description: answer.message }),
     meta: { errorTitle: 'Error updating nameservers' },
     onSettled: refresh,
@@ -104,7 +90,7 @@ export function useUpdateNameservers() {
 export function useMigrateToWorkers() {
   const refresh = useRefreshDomains();
   return useMutation({
-    mutationFn: (id: number) => apiJson<{ message: string }>('POST', `/api/domains/${id}/migrate-to-workers`, {}),
+    mutationFn: (id: number) => apiJson<DomainAction>('POST', `/api/domains/${id}/migrate-to-workers`, {}),
     onSuccess: (answer) => toast({ title: 'Migrated to Workers', description: answer.message }),
     meta: { errorTitle: 'Error migrating to Workers' },
     onSettled: refresh,
@@ -123,7 +109,7 @@ export function useDeleteDomain() {
 
 export function useTestProxy() {
   return useMutation({
-    mutationFn: () => apiJson<{ success: boolean; message: string }>('POST', '/api/domains/test-proxy', {}),
+    mutationFn: () => apiJson<ProxyTest>('POST', '/api/domains/test-proxy', {}),
     onSuccess: (answer) => {
       if (answer.success) toast({ title: 'Proxy test successful', description: answer.message });
       else toast({ title: 'Proxy test failed', description: answer.message, variant: 'destructive' });

@@ -1,14 +1,12 @@
 // What the search panel shows for a checked name: buyable (price and Purchase), not buyable (why), or
 // already in Your Domains (its live status and a way to its row, never a second Purchase).
+import type { DomainCheck } from '@tracker/schemas';
 import type { Domain, DomainStatus } from './queries';
 
-export interface CheckedName {
+/** POST /api/domains/check's answer for a name. */
+export interface CheckedName extends DomainCheck {
   /** As the server read it (trimmed, lower-case, punycode). */
   domain: string;
-  available: boolean;
-  price: string | null;
-  premium: boolean;
-  message: string;
 }
 
 export type SearchPanel =

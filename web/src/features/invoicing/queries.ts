@@ -2,53 +2,22 @@
 // due-date recalculation. PDF and delete failures show no message, as the spec says.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdvertiserCompany,
   AdvertiserCompanyCreateBody,
+  AdvertiserInvoice,
   AdvertiserInvoiceCreateBody,
+  DueDatesRecalculated,
   InvoiceKind,
   InvoicePdf,
   InvoiceSettings,
   InvoiceSettingsBody,
+  PublisherInvoice,
   PublisherInvoiceCreateBody,
 } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toast } from '../../ui/use-toast';
 
-export interface PublisherInvoice {
-  id: number;
-  invoiceNumber: string;
-  mediaBuyer: string;
-  description: string;
-  period: string;
-  amountPaid: string;
-  revenueSharePercent: string;
-  profit: string;
-  invoiceDate: string;
-  notes: string | null;
-  pdfGenerated: boolean;
-  createdAt: string;
-}
-
-export interface AdvertiserInvoice {
-  id: number;
-  invoiceNumber: string;
-  companyName: string;
-  billingAddress: string | null;
-  lineItems: string;
-  period: string;
-  totalAmount: string;
-  invoiceDate: string;
-  dueDate: string | null;
-  payTerms: string | null;
-  notes: string | null;
-  pdfGenerated: boolean;
-  createdAt: string;
-}
-
-export interface AdvertiserCompany {
-  id: number;
-  companyName: string;
-  billingAddress: string | null;
-}
+export type { AdvertiserCompany, AdvertiserInvoice, PublisherInvoice };
 
 const PUBLISHER_KEY = ['/api/publisher-invoices'] as const;
 const ADVERTISER_KEY = ['/api/advertiser-invoices'] as const;
@@ -96,7 +65,7 @@ export function useDeleteInvoice(kind: InvoiceKind) {
 export function useRecalculateDueDates() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<{ updatedCount: number }>('POST', '/api/advertiser-invoices/recalculate-due-dates'),
+    mutationFn: () => apiJson<DueDatesRecalculated>('POST', '/api/advertiser-invoices/recalculate-due-dates'),
     onSuccess: ({ updatedCount }) => {
       void queryClient.invalidateQueries({ queryKey: ADVERTISER_KEY });
       toast({ title: 'Due dates recalculated', description: `${updatedCount} invoice${updatedCount === 1 ? '' : 's'} updated` });

@@ -1,7 +1,7 @@
 // The CAKE integration: its settings and last run (GET/PUT /api/integrations/cake) and
 // 'Sync now' (POST /api/integrations/cake/sync, answered when the job is done).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CakeIntegration, CakeSettingsBody, CakeSyncResult } from '@tracker/schemas';
+import type { CakeIntegration, CakeSettingsBody, CakeSyncResult, CakeSyncRunning } from '@tracker/schemas';
 import { apiJson } from '../../lib/api';
 import { toast } from '../../ui/use-toast';
 
@@ -27,7 +27,7 @@ export function useSaveCakeIntegration() {
 export function useSyncCake() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<CakeSyncResult | { jobId: string; state: 'running' }>('POST', '/api/integrations/cake/sync', {}),
+    mutationFn: () => apiJson<CakeSyncResult | CakeSyncRunning>('POST', '/api/integrations/cake/sync', {}),
     onSuccess: (answer) => {
       toast(
         'rows' in answer

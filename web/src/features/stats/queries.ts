@@ -4,7 +4,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { apiJson } from '../../lib/api';
 import { toast } from '../../ui/use-toast';
 import { childParams, rowId } from './drill';
-import type { AudienceValuesResponse } from '@tracker/schemas';
+import type { AudienceValuesResponse, UserPreferences } from '@tracker/schemas';
 import type { ReportGroupBy } from './report-groupings';
 import { EMPTY_GROUP_KEY, NO_CLICK_KEY, NONE_FILTER, type Report } from './report-types';
 
@@ -97,15 +97,10 @@ export function mediaBuyerOptions(report: Report): MediaBuyerOption[] {
   return unknown ? [...named, { value: NONE_FILTER, label: unknown.label }] : named;
 }
 
-export interface DashboardPreferences {
-  visibleColumns: string[] | null;
-  columnWidths: Record<string, number> | null;
-}
-
 export const PREFERENCES_KEY = ['/api/user/preferences'] as const;
 
 export function usePreferences() {
-  return useQuery<DashboardPreferences>({ queryKey: PREFERENCES_KEY });
+  return useQuery<UserPreferences>({ queryKey: PREFERENCES_KEY });
 }
 
 /** A save of the Columns popover: the visible set, and on 'Reset to Default' the widths too. */
@@ -117,7 +112,7 @@ export interface ColumnsChange {
 export function useSaveVisibleColumns() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: ColumnsChange) => apiJson<unknown>('POST', '/api/user/preferences', change),
+    mutationFn: (change: ColumnsChange) => apiJson<UserPreferences>('POST', '/api/user/preferences', change),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: PREFERENCES_KEY });
       toast({ title: 'Preferences saved', description: 'Column visibility has been updated' });
@@ -133,7 +128,7 @@ export function useSaveVisibleColumns() {
 export function useSaveColumnWidths() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (columnWidths: Record<string, number>) => apiJson<unknown>('POST', '/api/user/preferences', { columnWidths }),
+    mutationFn: (columnWidths: Record<string, number>) => apiJson<UserPreferences>('POST', '/api/user/preferences', { columnWidths }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PREFERENCES_KEY }),
     meta: { errorTitle: 'Error' },
   });
