@@ -3,6 +3,7 @@
 // weight (0 keeps an item in the path but out of rotation); a path without landers is a direct link to the offer.
 // A campaign created with one lander and one offer is the flow of one default path holding them at weight 100.
 import { z } from 'zod';
+import { singleLine } from './text-fields';
 import { wireTimestamp } from './wire-values';
 
 export const FLOW_FIELDS = ['country', 'device', 'os', 'browser', 'language', 'bot'] as const;
@@ -86,9 +87,19 @@ export const flowPathSchema = z
   .refine((p) => unique(p.offers.map((o) => o.offerId)), { message: 'An offer appears twice in one path', path: ['offers'] });
 export type FlowPath = z.infer<typeof flowPathSchema>;
 
+/** Names a rule cannot take: reports show the default path's clicks as 'Default', and a report filter or the split
+ *  test's `path` names the default path 'none' or 'default'. Compared without case. */
+export const RESERVED_RULE_NAMES = ['default', 'none'] as const;
+
 export const flowRuleSchema = z
   .object({
-    name: z.string({ error: 'A rule needs a name' }).trim().min(1, 'A rule needs a name').max(100, 'A rule name must be at most 100 characters'),
+    // Every click records the name of the rule that routed it, and reports group and filter by it.
+    name: singleLine('A rule name', { error: 'A rule needs a name' })
+      .min(1, 'A rule needs a name')
+      .max(100, 'A rule name must be at most 100 characters')
+      .refine((name) => !(RESERVED_RULE_NAMES as readonly string[]).includes(name.toLowerCase()), {
+        message: "A rule cannot be named 'Default' or 'none': reports use those for the default path",
+      }),
     conditions: z.array(flowConditionSchema).min(1, 'A rule needs at least one condition').max(10, 'A rule takes at most 10 conditions'),
     path: flowPathSchema,
   })
@@ -103,7 +114,18 @@ export const campaignFlowSchema = z
     fallbackOfferId: id('fallbackOfferId').nullable().default(null),
   })
   .strict()
-  .refine((f) => new Set(f.rules.map((r) => r.name.toLowerCase())).size === f.rules.length, { message: 'Two rules have the same name', path: ['rules'] });
+  .superRefine((f, ctx) => {
+    // Clicks record their rule by name, so two rules of one name (in any case) would share their clicks in reports.
+    const seen = new Set<string>();
+    for (const rule of f.rules) {
+      const key = rule.name.toLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['rules'], message: `Two rules are named '${rule.name}': clicks record their rule by name, so each rule needs its own` });
+        return;
+      }
+      seen.add(key);
+    }
+  });
 export type CampaignFlow = z.infer<typeof campaignFlowSchema>;
 export type CampaignFlowBody = z.input<typeof campaignFlowSchema>;
 
