@@ -164,6 +164,8 @@ export function flowReferences(flow: CampaignFlow): { landerIds: number[]; offer
 // ---- GET /api/campaigns/:id/split-test ----
 
 export const SPLIT_TEST_METRICS = ['cr', 'epv'] as const;
+/** The split test's `path` of the default path (no `path` is the same); any other names a rule. */
+export const DEFAULT_PATH = 'default';
 
 const splitTestArmSchema = z.object({
   /** The lander's or offer's id, as text. */
@@ -188,6 +190,8 @@ const splitTestVerdictSchema = z.object({
 export const splitTestSchema = z.object({
   campaignId: z.string(),
   metric: z.enum(SPLIT_TEST_METRICS),
+  /** The rule whose path was measured, as the flow names it; null for the default path. */
+  rule: z.string().nullable(),
   landers: splitTestVerdictSchema,
   offers: splitTestVerdictSchema,
 });
