@@ -164,7 +164,8 @@ export function flowReferences(flow: CampaignFlow): { landerIds: number[]; offer
 // ---- GET /api/campaigns/:id/split-test ----
 
 export const SPLIT_TEST_METRICS = ['cr', 'epv'] as const;
-/** The split test's `path` of the default path (no `path` is the same); any other names a rule. */
+/** The split test's `path` of the default path (no `path`, or 'none' as the report filter says, is the same); any
+ *  other names a rule. */
 export const DEFAULT_PATH = 'default';
 
 const splitTestArmSchema = z.object({

@@ -94,7 +94,7 @@ export async function campaignRoutes(scope: FastifyInstance, deps: CampaignDeps)
         querystring: dateRangeQuerySchema.and(
           z.object({
             metric: z.enum(SPLIT_TEST_METRICS, { error: 'metric must be cr or epv' }).default('cr'),
-            // A rule's name, or 'default' (the same as none) for the default path.
+            // A rule's name, or 'default' (or 'none', or no path) for the default path.
             path: z.preprocess(blankToUndefined, singleLine('path').max(100, 'path must be a rule name of at most 100 characters').optional()),
           }),
         ),

@@ -99,7 +99,7 @@ describe('GET /api/campaigns/:id/split-test', () => {
       [String(offers[0]), 100, 6, 5 * 2000 + 800],
       [String(offers[1]), 100, 0, 0],
     ]);
-    for (const query of ['', '&path=default', '&path=']) {
+    for (const query of ['', '&path=default', '&path=', '&path=none']) {
       const other = (await h.call({ method: 'GET', url: `/api/campaigns/ruledCamp001/split-test?${RANGE}${query}`, cookie: admin })).json<SplitTestResponse>();
       expect(other.rule).toBeNull();
       expect(arms(other.landers)).toEqual([[String(landers[1]), 150, 30, 30 * 400]]);

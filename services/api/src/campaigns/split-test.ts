@@ -14,8 +14,8 @@ export interface SplitTestQuery {
   startDate: string;
   endDate: string;
   metric: SplitTestMetric;
-  /** The path measured: a rule of the campaign's flow by name (in any case), or the default path when absent or
-   *  'default'. */
+  /** The path measured: a rule of the campaign's flow by name (in any case), or the default path when absent,
+   *  'default' or 'none' (the report filter's word for it). */
   path?: string;
 }
 
@@ -31,7 +31,7 @@ export interface SplitTestAnswer {
 /** The path a query names in the flow, and the rule its clicks recorded (null: the default path, recorded as ''). */
 export function splitTestPath(flow: CampaignFlow, path: string | undefined): { rule: string | null; path: FlowPath } {
   const wanted = path?.trim().toLowerCase();
-  if (wanted === undefined || wanted === '' || wanted === DEFAULT_PATH) return { rule: null, path: flow.defaultPath };
+  if (wanted === undefined || wanted === '' || wanted === DEFAULT_PATH || wanted === NONE_FILTER) return { rule: null, path: flow.defaultPath };
   const rule = flow.rules.find((r) => r.name.toLowerCase() === wanted);
   if (!rule) throw notFound(`This campaign's flow has no rule named '${path!.trim()}'`);
   return { rule: rule.name, path: rule.path };
