@@ -123,6 +123,8 @@ function randomClick(world: World, at: number): ClickEvent {
       campaignName: organic ? '' : `Spring push ${tt}`,
       adGroupName: organic ? '' : `Audience ${adGroup}`,
       creativeName: organic ? '' : `Video ${creative}`,
+      // The bench's campaigns have no rules: every click takes the default path.
+      rule: '',
       ttclid: organic ? '' : `E.C.P.${int(1e9)}`,
       // The audience varies with the click time, not the random stream, so every other dimension stays as it was.
       ip: at % 5 < 3 ? AUDIENCE_IPS[at % AUDIENCE_IPS.length]! : `10.${int(256)}.${int(256)}.${int(256)}`,
@@ -231,6 +233,7 @@ const PG_KEYS: Record<ReportGroupBy, string> = {
   device: "''",
   os: "''",
   browser: "''",
+  rule: "''",
   campaignName: 'x.campaign_name',
   adGroupName: 'x.ad_group_name',
   creativeName: 'x.creative_name',

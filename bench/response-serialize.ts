@@ -75,6 +75,7 @@ function clickLog(rows: number): ClickLogResponse {
       device: 'Mobile',
       os: 'iOS',
       browser: 'Safari',
+      rule: i % 4 === 0 ? 'Germany' : '',
       bot: '',
     })),
     total: 123_456,

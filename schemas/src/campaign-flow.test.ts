@@ -39,7 +39,10 @@ describe('campaignFlowSchema', () => {
     ['a rule without conditions', flow({ rules: [{ name: 'x', conditions: [], path: path([[1, 1]], [[7, 1]]) }] }), 'A rule needs at least one condition'],
     ['an unknown field', flow({ rules: [{ name: 'x', conditions: [{ field: 'city' as never, op: 'in', values: ['Berlin'] }], path: path([[1, 1]], [[7, 1]]) }] }), "A condition's field must be one of"],
     ['a bot value other than bot/human', flow({ rules: [{ name: 'x', conditions: [{ field: 'bot', op: 'in', values: ['yes'] }], path: path([[1, 1]], [[7, 1]]) }] }), "A bot condition's values are 'bot' and 'human'"],
-    ['two rules of one name', flow({ rules: ['Same', 'same'].map((name) => ({ name, conditions: [{ field: 'os' as const, op: 'in' as const, values: ['iOS'] }], path: path([[1, 1]], [[7, 1]]) })) }), 'Two rules have the same name'],
+    ['two rules of one name', flow({ rules: ['Same', 'same'].map((name) => ({ name, conditions: [{ field: 'os' as const, op: 'in' as const, values: ['iOS'] }], path: path([[1, 1]], [[7, 1]]) })) }), "Two rules are named 'same'"],
+    ['a rule named as the default path', flow({ rules: [{ name: ' DEFAULT ', conditions: [{ field: 'os', op: 'in', values: ['iOS'] }], path: path([[1, 1]], [[7, 1]]) }] }), "A rule cannot be named 'Default' or 'none'"],
+    ["a rule named 'none'", flow({ rules: [{ name: 'None', conditions: [{ field: 'os', op: 'in', values: ['iOS'] }], path: path([[1, 1]], [[7, 1]]) }] }), "A rule cannot be named 'Default' or 'none'"],
+    ['a rule name with a line break', flow({ rules: [{ name: 'US\nmobile', conditions: [{ field: 'os', op: 'in', values: ['iOS'] }], path: path([[1, 1]], [[7, 1]]) }] }), 'A rule name must not contain control characters'],
     ['more than 50 rules', flow({ rules: Array.from({ length: 51 }, (_, i) => ({ name: `r${i}`, conditions: [{ field: 'os' as const, op: 'in' as const, values: ['iOS'] }], path: path([[1, 1]], [[7, 1]]) })) }), 'A flow takes at most 50 rules'],
     ['an unknown key', { ...flow(), extra: 1 }, 'Unrecognized key'],
   ])('refuses %s', (_what, body, message) => {

@@ -3,6 +3,7 @@
 // weight (0 keeps an item in the path but out of rotation); a path without landers is a direct link to the offer.
 // A campaign created with one lander and one offer is the flow of one default path holding them at weight 100.
 import { z } from 'zod';
+import { singleLine } from './text-fields';
 import { wireTimestamp } from './wire-values';
 
 export const FLOW_FIELDS = ['country', 'device', 'os', 'browser', 'language', 'bot'] as const;
@@ -125,9 +126,19 @@ export function autoOptimizeSettings(path: Pick<FlowPath, 'autoOptimizeMetric' |
   return { metric: path.autoOptimizeMetric ?? AUTO_OPTIMIZE_DEFAULTS.metric, floorPercent: path.autoOptimizeFloor ?? AUTO_OPTIMIZE_DEFAULTS.floorPercent };
 }
 
+/** Names a rule cannot take: reports show the default path's clicks as 'Default', and a report filter or the split
+ *  test's `path` names the default path 'none' or 'default'. Compared without case. */
+export const RESERVED_RULE_NAMES = ['default', 'none'] as const;
+
 export const flowRuleSchema = z
   .object({
-    name: z.string({ error: 'A rule needs a name' }).trim().min(1, 'A rule needs a name').max(100, 'A rule name must be at most 100 characters'),
+    // Every click records the name of the rule that routed it, and reports group and filter by it.
+    name: singleLine('A rule name', { error: 'A rule needs a name' })
+      .min(1, 'A rule needs a name')
+      .max(100, 'A rule name must be at most 100 characters')
+      .refine((name) => !(RESERVED_RULE_NAMES as readonly string[]).includes(name.toLowerCase()), {
+        message: "A rule cannot be named 'Default' or 'none': reports use those for the default path",
+      }),
     conditions: z.array(flowConditionSchema).min(1, 'A rule needs at least one condition').max(10, 'A rule takes at most 10 conditions'),
     path: flowPathSchema,
   })
@@ -142,7 +153,18 @@ export const campaignFlowSchema = z
     fallbackOfferId: id('fallbackOfferId').nullable().default(null),
   })
   .strict()
-  .refine((f) => new Set(f.rules.map((r) => r.name.toLowerCase())).size === f.rules.length, { message: 'Two rules have the same name', path: ['rules'] });
+  .superRefine((f, ctx) => {
+    // Clicks record their rule by name, so two rules of one name (in any case) would share their clicks in reports.
+    const seen = new Set<string>();
+    for (const rule of f.rules) {
+      const key = rule.name.toLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['rules'], message: `Two rules are named '${rule.name}': clicks record their rule by name, so each rule needs its own` });
+        return;
+      }
+      seen.add(key);
+    }
+  });
 export type CampaignFlow = z.infer<typeof campaignFlowSchema>;
 export type CampaignFlowBody = z.input<typeof campaignFlowSchema>;
 
@@ -180,6 +202,10 @@ export function flowReferences(flow: CampaignFlow): { landerIds: number[]; offer
 
 // ---- GET /api/campaigns/:id/split-test ----
 
+/** The split test's `path` of the default path (no `path`, or 'none' as the report filter says, is the same); any
+ *  other names a rule. */
+export const DEFAULT_PATH = 'default';
+
 const splitTestArmSchema = z.object({
   /** The lander's or offer's id, as text. */
   id: z.string(),
@@ -203,6 +229,8 @@ const splitTestVerdictSchema = z.object({
 export const splitTestSchema = z.object({
   campaignId: z.string(),
   metric: z.enum(SPLIT_TEST_METRICS),
+  /** The rule whose path was measured, as the flow names it; null for the default path. */
+  rule: z.string().nullable(),
   landers: splitTestVerdictSchema,
   offers: splitTestVerdictSchema,
 });

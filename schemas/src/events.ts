@@ -18,6 +18,9 @@ export const clickDimensionsSchema = z.object({
   campaignName: z.string(),
   adGroupName: z.string(),
   creativeName: z.string(),
+  /** The name of the flow rule that routed the click, '' for the default path. Events written before clicks
+   *  recorded it have no such field and read as '', as the default path. */
+  rule: z.string().default(''),
 });
 export type ClickDimensions = z.infer<typeof clickDimensionsSchema>;
 

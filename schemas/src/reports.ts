@@ -55,6 +55,8 @@ export const EMPTY_GROUP_LABELS: Record<ReportGroupBy, string> = {
   lander: 'Unknown',
   mediabuyer: 'Unknown',
   ...(Object.fromEntries(TRACKING_VARIABLE_IDS.map((id) => [id, 'Unknown'])) as Record<TrackingVariable, string>),
+  // A click without a rule took the flow's default path (as did every click recorded before clicks kept their rule).
+  rule: 'Default',
 };
 /** The key of the row of clicks without the grouping's dimension ('No Spark', 'Unknown'). */
 export const EMPTY_GROUP_KEY = '';
@@ -183,6 +185,8 @@ export const reportQuerySchema = dateRange
     device: text('device'),
     os: text('os'),
     browser: text('browser'),
+    /** The name of the flow rule that routed the clicks, or 'none' for the default path's. */
+    rule: text('rule'),
     /** Drill-down: the second and third grouping levels under groupBy. */
     then: drillLevel('then'),
     then2: drillLevel('then2'),
@@ -447,6 +451,8 @@ const clickLogRowSchema = z.object({
   device: z.string(),
   os: z.string(),
   browser: z.string(),
+  /** The name of the flow rule that routed the click, '' for the default path. */
+  rule: z.string(),
   /** Why the click looks automated, '' for a person. */
   bot: z.string(),
 });

@@ -18,6 +18,8 @@ export const TRACKING_VARIABLES = [
   { id: 'device', label: 'Device', column: 'device' },
   { id: 'os', label: 'OS', column: 'os' },
   { id: 'browser', label: 'Browser', column: 'browser' },
+  // The campaign flow's rule that routed the click at /r, '' for the default path (reports call it 'Default').
+  { id: 'rule', label: 'Rule', column: 'rule' },
 ] as const;
 
 export type TrackingVariable = (typeof TRACKING_VARIABLES)[number]['id'];
@@ -33,3 +35,8 @@ export const TRACKING_VARIABLE_COLUMN = Object.fromEntries(TRACKING_VARIABLES.ma
 export const AUDIENCE_VARIABLES = ['country', 'device', 'os', 'browser'] as const satisfies readonly TrackingVariable[];
 export type AudienceVariable = (typeof AUDIENCE_VARIABLES)[number];
 export type AudienceColumn = (typeof TRACKING_VARIABLE_COLUMN)[AudienceVariable];
+
+/** The tracking variables a report can filter by (a value as stored, or 'none' for clicks without one): the
+ *  audience, and the flow rule ('none' being the default path). */
+export const FILTER_VARIABLES = [...AUDIENCE_VARIABLES, 'rule'] as const satisfies readonly TrackingVariable[];
+export type FilterVariable = (typeof FILTER_VARIABLES)[number];

@@ -107,9 +107,9 @@ describeWithChromium('campaign flow e2e')('a campaign flow in Chromium', () => {
     await page.getByText("Rule 1 (Germany): 'english' is not a language code (two or three letters, such as en or de)").waitFor();
     await shot(page, 'campaign-flow-refused', { fullPage: false });
 
-    // While rules split the traffic, the split test says why it cannot measure a path; without them it can.
+    // While a rule takes part of the traffic, the split test measures the default path's landers on the clicks it took.
     const panel = page.getByRole('region', { name: 'Split test' });
-    await panel.getByText(/routes by rules/).waitFor();
+    await panel.getByRole('table', { name: 'Landers split test' }).waitFor();
     await page.getByRole('button', { name: 'Remove rule 1' }).click();
     await page.getByRole('button', { name: 'Save flow' }).click();
     await page.getByText(/rules 1 → 0/).waitFor();

@@ -29,6 +29,7 @@ const dimensions = {
   campaignName: '',
   adGroupName: '',
   creativeName: '',
+  rule: 'Germany',
 };
 
 async function project(clickId: string) {
@@ -50,6 +51,7 @@ async function project(clickId: string) {
       ttclid: '',
       ip: '',
       user_agent: '',
+      rule: 'Germany',
     },
   ]);
 }
@@ -101,7 +103,8 @@ describe('ClickLookup', () => {
     expect(await clicks.find(id)).toBeNull();
     await project(id);
     await sleep(150);
-    expect(await clicks.find(id)).toMatchObject({ campaignId: 'cmp1', tiktokCampaignId: '17' });
+    // With the rule that routed it, which its exit copies.
+    expect(await clicks.find(id)).toMatchObject({ campaignId: 'cmp1', tiktokCampaignId: '17', rule: 'Germany' });
   });
 
   test('a click redirected here is found at once, even with a miss cached for its id', async () => {
@@ -111,7 +114,7 @@ describe('ClickLookup', () => {
     const event = makeEvent('click', { ...dimensions, ttclid: '', ip: '', userAgent: '', referrer: '', bot: '' }, { id });
     clicks.remember(id, encodeEvent(event).value);
     lookups = 0;
-    expect(await clicks.find(id)).toMatchObject({ campaignId: 'cmp1' });
+    expect(await clicks.find(id)).toMatchObject({ campaignId: 'cmp1', rule: 'Germany' });
     expect(lookups).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 // GET /r/:campaignId — the hot path. Chooses where the click goes from the campaign's flow (a rule, then a lander
-// and an offer by weight, all from memory), records the click with them durably in the event log (on Kafka, in the
+// and an offer by weight, all from memory), records the click with them and the rule durably in the event log (on Kafka, in the
 // local spill when the broker does not acknowledge in time), then answers 302 to the lander with clickId (and
 // exitUrl when a global exit domain is set), or straight to the offer on a direct link; an unknown campaign goes to
 // the fallback URL. A HEAD (link checkers, prefetchers) gets the same answer and records nothing.
@@ -97,6 +97,8 @@ export function clickRedirectRoute(app: FastifyInstance, deps: ClickRedirectDeps
           campaignId: campaign.id,
           landerId: route.landerId,
           offerId: route.offerId,
+          // Reports group by it and the split test measures each path by it; '' is the default path.
+          rule: route.rule ?? '',
           // A spark parameter counts only when it names a spark; otherwise the campaign's own.
           sparkId: requestedSpark && snapshot.sparkIds.has(requestedSpark) ? requestedSpark : campaign.sparkId,
           ...tracking,

@@ -14,7 +14,7 @@ describe('chTime', () => {
 describe('CLICK_ROW', () => {
   const click = makeEvent('click', {
     campaignId: 'camp', landerId: null, offerId: 7, sparkId: 'spk', tiktokCampaignId: 'tc', tiktokAdGroupId: 'tag',
-    tiktokCreativeId: 'tcr', placement: 'feed', campaignName: 'Spring', adGroupName: 'Group', creativeName: 'Video',
+    tiktokCreativeId: 'tcr', placement: 'feed', campaignName: 'Spring', adGroupName: 'Group', creativeName: 'Video', rule: 'iPhones',
     ttclid: 'ttc', ip: '8.8.8.8', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
     referrer: 'https://ref', bot: '',
   }, { at: Date.UTC(2026, 3, 1, 10, 20, 30, 45) });
@@ -27,12 +27,14 @@ describe('CLICK_ROW', () => {
       ttclid: 'ttc', ip: '8.8.8.8', user_agent: click.data.userAgent, referrer: 'https://ref', bot: '', log_partition: 2, log_offset: 9,
     });
     expect(audience.os).toBe('iOS');
+    expect(values[CLICK_ROW.columns.indexOf('rule')]).toBe('iPhones');
   });
 
   test('clickFactOf reads the rollup columns from their positions', () => {
     const row = Object.fromEntries(CLICK_ROW.columns.map((c, i) => [c, values[i]]));
     const fact = clickFactOf(values);
     for (const [column, value] of Object.entries(fact)) expect([column, value]).toEqual([column, row[column]]);
-    expect(Object.keys(fact)).toHaveLength(17);
+    expect(Object.keys(fact)).toHaveLength(18);
+    expect(fact.rule).toBe('iPhones');
   });
 });

@@ -1,5 +1,5 @@
 // The analytics rows of each event, column for column as the tables of migration 0001 define them (with
-// the audience columns of 0005, derived here from the IP and user agent).
+// the audience columns of 0005, derived here from the IP and user agent, and the click's flow rule of 0008).
 import type { ClickFact } from '@tracker/core/click-rollups';
 import type { ClickDimensions, ClickEvent, ExitEvent } from '@tracker/schemas';
 import { deriveClickAudience } from '@tracker/core/click-audience';
@@ -45,6 +45,7 @@ export const EMPTY_DIMENSIONS: ClickDimensions = {
   campaignName: '',
   adGroupName: '',
   creativeName: '',
+  rule: '',
 };
 
 /** A click's dimensions as the columns every fact table repeats them in (conversions copy them too). */
@@ -60,6 +61,7 @@ export const dimensionColumns = (d: ClickDimensions) => ({
   campaign_name: d.campaignName,
   ad_group_name: d.adGroupName,
   creative_name: d.creativeName,
+  rule: d.rule,
 });
 const DIMENSION_COLUMNS = Object.keys(dimensionColumns(EMPTY_DIMENSIONS));
 const dimensionValues = (d: ClickDimensions) => Object.values(dimensionColumns(d));
@@ -85,7 +87,7 @@ export const CLICK_ROW: RowShape<ClickEvent> = {
     const a = deriveClickAudience(d.ip, d.userAgent);
     return [
       event.id, chTime(event.at), d.campaignId, d.landerId ?? 0, d.offerId ?? 0, d.sparkId, d.tiktokCampaignId, d.tiktokAdGroupId,
-      d.tiktokCreativeId, d.placement, d.campaignName, d.adGroupName, d.creativeName, a.country, a.device, a.os, a.browser,
+      d.tiktokCreativeId, d.placement, d.campaignName, d.adGroupName, d.creativeName, d.rule, a.country, a.device, a.os, a.browser,
       d.ttclid, d.ip, d.userAgent, d.referrer, d.bot, at.partition, at.offset,
     ];
   },
@@ -94,9 +96,9 @@ export const CLICK_ROW: RowShape<ClickEvent> = {
 /** Where each column a rollup reads sits in a click row's values. */
 const column = (name: keyof ClickFact) => CLICK_ROW.columns.indexOf(name);
 const [AT, CAMPAIGN, SPARK, OFFER, LANDER, TT_CAMPAIGN, TT_AD_GROUP, TT_CREATIVE, PLACEMENT, CAMPAIGN_NAME, AD_GROUP_NAME, CREATIVE_NAME,
-  COUNTRY, DEVICE, OS, BROWSER, BOT] = (
+  COUNTRY, DEVICE, OS, BROWSER, RULE, BOT] = (
   ['clicked_at', 'campaign_id', 'spark_id', 'offer_id', 'lander_id', 'tiktok_campaign_id', 'tiktok_ad_group_id', 'tiktok_creative_id',
-    'placement', 'campaign_name', 'ad_group_name', 'creative_name', 'country', 'device', 'os', 'browser', 'bot'] as const
+    'placement', 'campaign_name', 'ad_group_name', 'creative_name', 'country', 'device', 'os', 'browser', 'rule', 'bot'] as const
 ).map(column) as number[];
 
 /** A click row's values (CLICK_ROW's order) as what it adds to the click rollups. Runs for every click, in the
@@ -119,6 +121,7 @@ export function clickFactOf(values: readonly unknown[]): ClickFact {
     device: values[DEVICE!] as string,
     os: values[OS!] as string,
     browser: values[BROWSER!] as string,
+    rule: values[RULE!] as string,
     bot: values[BOT!] as string,
   };
 }

@@ -90,7 +90,7 @@ describe('a redelivery cut inside a recorded range, projected [embedded: PGlite,
     Array.from({ length: last - first + 1 }, (_, i) => {
       const event = makeEvent('click', {
         campaignId, landerId: null, offerId: null, sparkId: '', tiktokCampaignId: '', tiktokAdGroupId: '', tiktokCreativeId: '',
-        placement: '', campaignName: '', adGroupName: '', creativeName: '', ttclid: '', ip: '', userAgent: '', referrer: '', bot: '',
+        placement: '', campaignName: '', adGroupName: '', creativeName: '', rule: '', ttclid: '', ip: '', userAgent: '', referrer: '', bot: '',
       }, { id: `01936b2e-0000-7000-8000-${String(partition * 1000 + first + i).padStart(12, '0')}` });
       return { partition, offset: first + i, key: event.id, value: encodeEvent(event).value, timestamp: event.at };
     });

@@ -54,7 +54,7 @@ test('the click row carries the audience beside the IP and user agent it came fr
     id: '0190b4a0-0000-7000-8000-000000000001', type: 'click', v: 1, at: Date.UTC(2026, 3, 1),
     data: {
       campaignId: 'cmpA', landerId: null, offerId: null, sparkId: '', tiktokCampaignId: '', tiktokAdGroupId: '',
-      tiktokCreativeId: '', placement: '', campaignName: '', adGroupName: '', creativeName: '',
+      tiktokCreativeId: '', placement: '', campaignName: '', adGroupName: '', creativeName: '', rule: '',
       ttclid: '', ip: '8.8.8.8', userAgent: TIKTOK_IPHONE, referrer: '', bot: '',
     },
   };

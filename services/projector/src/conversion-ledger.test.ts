@@ -1,6 +1,7 @@
 // The ledger decides a whole batch in a few statements: what it returns and stores must be exactly what
 // deciding the same events one at a time gives, also when a batch creates a transaction and revises it.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { sql } from 'drizzle-orm';
 import { makeEvent, newEventId, schema, type Entities } from '@tracker/core';
 import { createTemporaryDatabase, describeWithRealEngine, openEntities } from '@tracker/core/testing';
 import type { PostbackStatus } from '@tracker/schemas';
@@ -10,7 +11,7 @@ import { reviseConversions, type PendingConversion } from './conversion-ledger';
 const click = {
   clickedAt: Date.UTC(2026, 0, 5, 10), campaignId: 'cmpLedger', landerId: 3, offerId: 4, sparkId: '', tiktokCampaignId: 'tt-1',
   tiktokAdGroupId: 'ag', tiktokCreativeId: 'cr', placement: 'feed', campaignName: 'C', adGroupName: 'A', creativeName: 'R',
-  ttclid: '', ip: '1.2.3.4', userAgent: 'UA',
+  rule: 'Feed in DE', ttclid: '', ip: '1.2.3.4', userAgent: 'UA',
 };
 
 let offset = 0;
@@ -68,11 +69,22 @@ function ledgerContract(open: () => Promise<Entities>) {
       ['-approved 1.00', '+rejected 1.00'],
     ]);
     expect(whole.revisions.map((r) => r.becameApproved)).toEqual([false, true, false, true, false, false]);
+    // Every row, the undoing ones included, carries the click's flow rule.
+    expect(new Set(whole.revisions.flatMap((r) => r.rows.map((row) => row.rule)))).toEqual(new Set(['Feed in DE']));
     expect(whole.ledger.map((l) => [l.transactionId, l.status, l.payout])).toEqual([
       ['tx-a', 'rejected', '1.00'],
       ['tx-b', 'approved', '3.50'],
     ]);
   }, 180_000); // two fresh entity stores, each migrated: slow on a loaded 2-core machine
+
+  test('a transaction stored before conversions carried their rule is revised as the default path', async () => {
+    const entities = await fresh();
+    await reviseConversions(entities.db, [conversion('tx-old', 'pending', '5.00')]);
+    await entities.db.update(schema.postbackConversions).set({ metadata: sql`${schema.postbackConversions.metadata} #- '{lastRow,rule}'` });
+    const [revision] = await reviseConversions(entities.db, [conversion('tx-old', 'approved', '5.00')]);
+    // The -1 row repeats the stored one (its column left out is stored as ''); the +1 row says '' itself.
+    expect(revision!.rows.map((r) => [r.sign, r.rule])).toEqual([[-1, undefined], [1, '']]);
+  }, 180_000);
 
   test('a batch larger than a statement revises stored transactions, and a re-sent batch writes nothing new', async () => {
     const entities = await fresh();

@@ -17,6 +17,7 @@ const clickData: ClickData = {
   campaignName: 'Spring\tsale \\ ünïcode',
   adGroupName: 'line\nbreak',
   creativeName: 'Video',
+  rule: 'iOS "in" DE',
   ttclid: 'tt',
   ip: '203.0.113.9',
   userAgent: 'Mozilla/5.0',
@@ -94,12 +95,29 @@ describe('decodeUnit', () => {
   test('the click rollups count every click row; keptClickRollups only the rows kept', () => {
     const visits = (rows: Array<Record<string, unknown>>) => rows.map((r) => [r.variable ?? 'daily', r.clicks]);
     expect(visits(decoded.clickRollups.report_clicks_daily)).toEqual([['daily', 2]]);
-    expect(decoded.clickRollups.report_variable_clicks_daily).toHaveLength(11);
+    expect(decoded.clickRollups.report_variable_clicks_daily).toHaveLength(12);
+    expect(decoded.clickRollups.report_variable_clicks_daily.find((r) => r.variable === 'rule')).toMatchObject({ value: 'iOS "in" DE', clicks: 2 });
     expect(decoded.clickRollups.report_variable_clicks_daily.every((r) => r.clicks === 2)).toBe(true);
     const kept = keptClickRollups(decoded.clicks, new Set([1]));
     expect(visits(kept.report_clicks_daily)).toEqual([['daily', 1]]);
     expect(kept.report_variable_clicks_daily.every((r) => r.clicks === 1)).toBe(true);
     expect(keptClickRollups(decoded.clicks, new Set()).report_clicks_daily).toEqual([]);
+  });
+
+  test('a click and an exit written before clicks recorded their rule decode as the default path', () => {
+    const withoutRule = (value: Buffer) => {
+      const event = JSON.parse(value.toString()) as { data: Record<string, unknown> };
+      delete event.data.rule;
+      return Buffer.from(JSON.stringify(event));
+    };
+    const old = decodeUnit(describeRecords(0, recordsOf([click, exit].map((e) => withoutRule(encodeEvent(e).value)))));
+    expect(old.invalid).toEqual([]);
+    expect(lines(old.clicks.lines, old.clicks.columns)[0]).toMatchObject({ click_id: click.id, rule: '' });
+    expect(lines(old.exits.lines, old.exits.columns)[0]).toMatchObject({ click_id: click.id, rule: '' });
+    expect(old.clickRollups.report_variable_clicks_daily.find((r) => r.variable === 'rule')).toMatchObject({ value: '', clicks: 1 });
+    // The rule travels with the event once it has one.
+    expect(lines(decoded.clicks.lines, decoded.clicks.columns)[0]).toMatchObject({ rule: 'iOS "in" DE' });
+    expect(lines(decoded.exits.lines, decoded.exits.columns)[0]).toMatchObject({ rule: 'iOS "in" DE' });
   });
 
   test('keptLines keeps the chosen rows byte for byte, or all of them', () => {

@@ -79,6 +79,9 @@ describe('the flow', () => {
     ['a country that is not an ISO code', (b: ReturnType<typeof split>) => (b.rules[0]!.conditions[0] = { field: 'country', op: 'in', values: ['XX'] }), "'XX' is not an ISO country code"],
     ['weights all 0', (b: ReturnType<typeof split>) => b.defaultPath.landers.forEach((l) => (l.weight = 0)), "A path's lander weights cannot all be 0"],
     ['a negative weight', (b: ReturnType<typeof split>) => (b.defaultPath.offers[0]!.weight = -1), 'A weight cannot be negative'],
+    // Clicks record their rule by name: two of one name would share their clicks in every report.
+    ['two rules of one name', (b: ReturnType<typeof split>) => b.rules.push({ ...b.rules[0]!, name: 'ios' }), "Two rules are named 'ios': clicks record their rule by name, so each rule needs its own"],
+    ['a rule named as the default path', (b: ReturnType<typeof split>) => (b.rules[0]!.name = 'Default'), "A rule cannot be named 'Default' or 'none'"],
   ])('%s is a 400 with the message the dialog shows', async (_what, change, message) => {
     const { id } = await newCampaign();
     const body = split();

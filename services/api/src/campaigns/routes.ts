@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_CHANNEL, notFound, type Analytics, type ChangeFeed, type Db } from '@tracker/core';
-import { campaignCreateSchema, campaignFlowSchema, dateRangeQuerySchema, flowChangeSchema, flowOptimizationSchema, SPLIT_TEST_METRICS, splitTestSchema, campaignSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
+import { blankToUndefined, campaignCreateSchema, campaignFlowSchema, dateRangeQuerySchema, flowChangeSchema, flowOptimizationSchema, singleLine, SPLIT_TEST_METRICS, splitTestSchema, campaignSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
 import { currentUser } from '../auth/access';
 import { loadViewerScope } from '../reports/viewer-scope';
 import { listFlowChanges, readCampaignFlow, saveCampaignFlow } from './campaign-flow';
@@ -93,14 +93,20 @@ export async function campaignRoutes(scope: FastifyInstance, deps: CampaignDeps)
     async (request) => listFlowChanges(deps.db, campaignId(request.params.id)),
   );
 
-  // The split test of the campaign's landers and offers, scoped to what the viewer's reports show.
+  // The split test of the landers and offers of one of the campaign's paths, scoped to what the viewer's reports show.
   app.get(
     '/campaigns/:id/split-test',
     {
       config: { access: { anyFeature: ['campaigns'] } },
       schema: {
         params: idParams,
-        querystring: dateRangeQuerySchema.and(z.object({ metric: z.enum(SPLIT_TEST_METRICS, { error: 'metric must be cr or epv' }).default('cr') })),
+        querystring: dateRangeQuerySchema.and(
+          z.object({
+            metric: z.enum(SPLIT_TEST_METRICS, { error: 'metric must be cr or epv' }).default('cr'),
+            // A rule's name, or 'default' (or 'none', or no path) for the default path.
+            path: z.preprocess(blankToUndefined, singleLine('path').max(100, 'path must be a rule name of at most 100 characters').optional()),
+          }),
+        ),
         response: { 200: splitTestSchema },
       },
     },

@@ -1,9 +1,10 @@
-// GET /api/campaigns/:id/split-test on real PGlite and chDB stores: the campaign's landers and offers as arms with
-// the report's visits, conversions and revenue, the verdict's statistics over them, a 409 for a campaign whose
-// rules split its traffic, and the range and metric checked.
+// GET /api/campaigns/:id/split-test on real PGlite and chDB stores: the landers and offers of one of the campaign's
+// paths as arms with the report's visits, conversions and revenue of the clicks that path took (a rule's, by the
+// rule each click recorded, or the default path's), the verdict's statistics over them, and the range, metric
+// and path checked.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { insertClicks, schema } from '@tracker/core';
-import type { SplitTestResponse } from '@tracker/schemas';
+import { insertClicks, judgeSplitTest, schema } from '@tracker/core';
+import type { CampaignFlow, SplitTestResponse } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow } from '../testing/fact-rows';
 
@@ -24,9 +25,15 @@ beforeAll(async () => {
     defaultPath: { landers: landers.map((landerId) => ({ landerId, weight: 50 })), offers: offers.map((offerId) => ({ offerId, weight: 50 })), autoOptimize: false },
     fallbackOfferId: null,
   };
+  // Germans are split between both landers; everyone else goes to Story and Keto.
+  const ruled: CampaignFlow = {
+    rules: [{ name: 'DE', conditions: [{ field: 'country', op: 'in', values: ['DE'] }], path: flow.defaultPath }],
+    defaultPath: { landers: [{ landerId: landers[1]!, weight: 1 }], offers: [{ offerId: offers[0]!, weight: 1 }], autoOptimize: false },
+    fallbackOfferId: null,
+  };
   await db.insert(schema.campaigns).values([
     { id: 'splitCamp001', name: 'Split', landerId: landers[0]!, offerId: offers[0]!, flow },
-    { id: 'ruledCamp001', name: 'Ruled', landerId: landers[0]!, offerId: offers[0]!, flow: { ...flow, rules: [{ name: 'DE', conditions: [{ field: 'country', op: 'in', values: ['DE'] }], path: flow.defaultPath }] } },
+    { id: 'ruledCamp001', name: 'Ruled', landerId: landers[1]!, offerId: offers[0]!, flow: ruled },
   ]);
   // Quiz: 400 visits, 8 conversions; Story: 400 visits, 40 conversions. Offers split the same clicks 1:1.
   const clicks = [];
@@ -37,6 +44,18 @@ beforeAll(async () => {
     const at = `2026-05-0${1 + (i % 3)} 12:00:00.000`;
     clicks.push(clickRow(`k${i}`, at, { campaign_id: 'splitCamp001', lander_id: lander, offer_id: offer }));
     if ((i < 400 && i % 50 === 0) || (i >= 400 && i % 10 === 0)) conversions.push(conversionRow(`v${i}`, 1, `k${i}`, at, 'approved', i % 20 === 0 ? '30.00' : '10.00', { campaign_id: 'splitCamp001', lander_id: lander, offer_id: offer }));
+  }
+  // Ruled: 'DE' sent 100 clicks to Quiz (5 conversions at 20.00) and 100 to Story (1 at 8.00), half to each offer;
+  // the default path sent 150 to Story and Keto (30 at 4.00): the report by lander mixes them, the paths must not.
+  for (let i = 0; i < 350; i++) {
+    const rule = i < 200 ? 'DE' : '';
+    const lander = i < 100 ? landers[0]! : landers[1]!;
+    const offer = rule === 'DE' ? offers[i % 2]! : offers[0]!;
+    const at = `2026-05-02 0${i % 10}:00:00.000`;
+    const d = { campaign_id: 'ruledCamp001', lander_id: lander, offer_id: offer, rule };
+    clicks.push(clickRow(`r${i}`, at, d));
+    const payout = i < 100 ? (i % 20 === 0 ? '20.00' : null) : i < 200 ? (i === 150 ? '8.00' : null) : i % 5 === 0 ? '4.00' : null;
+    if (payout) conversions.push(conversionRow(`rv${i}`, 1, `r${i}`, at, 'approved', payout, d));
   }
   await insertClicks(h.analytics, clicks);
   await h.analytics.insert('conversions', conversions);
@@ -68,10 +87,46 @@ describe('GET /api/campaigns/:id/split-test', () => {
     expect(story.value).toBeCloseTo(200, 6);
   });
 
-  test('a campaign whose rules split its traffic is a 409 saying why', async () => {
-    const res = await h.call({ method: 'GET', url: `/api/campaigns/ruledCamp001/split-test?${RANGE}`, cookie: admin });
-    expect(res.statusCode).toBe(409);
-    expect(res.json<{ message: string }>().message).toContain('routes by rules');
+  test("a rule's path is measured on the clicks that rule routed, and the default path on the rest", async () => {
+    const arms = (v: SplitTestResponse['landers']) => v.arms.map((a) => [a.id, a.visits, a.conversions, a.revenueCents]);
+    const de = (await h.call({ method: 'GET', url: `/api/campaigns/ruledCamp001/split-test?${RANGE}&path=DE`, cookie: admin })).json<SplitTestResponse>();
+    expect(de.rule).toBe('DE');
+    expect(arms(de.landers)).toEqual([
+      [String(landers[0]), 100, 5, 5 * 2000],
+      [String(landers[1]), 100, 1, 800],
+    ]);
+    expect(arms(de.offers)).toEqual([
+      [String(offers[0]), 100, 6, 5 * 2000 + 800],
+      [String(offers[1]), 100, 0, 0],
+    ]);
+    for (const query of ['', '&path=default', '&path=', '&path=none']) {
+      const other = (await h.call({ method: 'GET', url: `/api/campaigns/ruledCamp001/split-test?${RANGE}${query}`, cookie: admin })).json<SplitTestResponse>();
+      expect(other.rule).toBeNull();
+      expect(arms(other.landers)).toEqual([[String(landers[1]), 150, 30, 30 * 400]]);
+      expect(arms(other.offers)).toEqual([[String(offers[0]), 150, 30, 30 * 400]]);
+    }
+    // Rule names are unique in any case, so the path is found in any case.
+    const lower = (await h.call({ method: 'GET', url: `/api/campaigns/ruledCamp001/split-test?${RANGE}&path=de`, cookie: admin })).json<SplitTestResponse>();
+    expect([lower.rule, arms(lower.landers)]).toEqual(['DE', arms(de.landers)]);
+  });
+
+  test("revenue per visit spreads only the path's own payouts", async () => {
+    const de = (await h.call({ method: 'GET', url: `/api/campaigns/ruledCamp001/split-test?${RANGE}&path=DE&metric=epv`, cookie: admin })).json<SplitTestResponse>();
+    // What the verdict makes of the DE clicks alone: Quiz's 5 payouts of 2000 cents, Story's one of 800.
+    const expected = judgeSplitTest(
+      [
+        { id: String(landers[0]), visits: 100, conversions: 5, revenueCents: 10_000, revenueSquaresCents: 5 * 2000 ** 2 },
+        { id: String(landers[1]), visits: 100, conversions: 1, revenueCents: 800, revenueSquaresCents: 800 ** 2 },
+      ],
+      'epv',
+    );
+    expect(de.landers.arms.map((a) => a.interval)).toEqual(expected.arms.map((a) => a.interval));
+  });
+
+  test('a path that names no rule of the flow is a 404 saying so', async () => {
+    const res = await h.call({ method: 'GET', url: `/api/campaigns/ruledCamp001/split-test?${RANGE}&path=FR`, cookie: admin });
+    expect(res.statusCode).toBe(404);
+    expect(res.json<{ message: string }>().message).toBe("This campaign's flow has no rule named 'FR'");
   });
 
   test.each([

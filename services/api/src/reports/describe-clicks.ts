@@ -96,6 +96,7 @@ export async function describeClicks(
         device: r.device,
         os: r.os,
         browser: r.browser,
+        rule: r.rule,
       },
     };
   });

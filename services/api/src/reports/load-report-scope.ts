@@ -24,6 +24,7 @@ export async function loadReportScope(db: Db, query: ReportQuery, needsBuyers: b
     device: query.device,
     os: query.os,
     browser: query.browser,
+    rule: query.rule,
     ...(viewer ? { viewerSparks: viewer.sparkIds } : {}),
   };
   return { timezone, startDate: query.startDate, endDate: query.endDate, filters, buyers, cake };

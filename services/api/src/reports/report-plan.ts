@@ -2,11 +2,11 @@
 // which tables answer it, every level's key expression, the where clauses and the query parameters.
 // Plain data: report-sql.ts renders it into SQL text, report-query.ts runs that.
 //
-// Which tables, cheapest first (a filter by country, device, OS or browser, or a drill-down of a tracking
+// Which tables, cheapest first (a filter by country, device, OS, browser or flow rule, or a drill-down of a tracking
 // variable under another one or under a lander, is more than the flat rollups can answer):
-//   - the rollups of analytics migration 0002, when no audience filter is set and the levels fit them;
+//   - the rollups of analytics migration 0002, when no audience or rule filter is set and the levels fit them;
 //   - the variable rollups of the ONE variable the query needs (its levels' tracking variable or its
-//     audience filter): they keep each click's campaign, spark, offer and TikTok campaign beside the
+//     audience or rule filter): they keep each click's campaign, spark, offer and TikTok campaign beside the
 //     variable's value, so `country = US` grouped by campaign reads report_variable_clicks_daily;
 //   - otherwise the raw facts: clicks counted straight into report days (and hours) by their own time
 //     (report-sql.ts clickPartsSql), conversions shaped like the 15-minute rollup, so the report's
@@ -19,10 +19,10 @@
 // Every source keeps each click exactly once per (day, TikTok campaign), so spend splits as in the flat report.
 import type { QueryParams } from '@tracker/core';
 import {
-  AUDIENCE_VARIABLES,
+  FILTER_VARIABLES,
   REPORT_GROUPINGS,
   TRACKING_VARIABLE_COLUMN,
-  type AudienceVariable,
+  type FilterVariable,
   type ReportGroupBy,
   type ReportGrouping,
   type TrackingVariable,
@@ -114,14 +114,14 @@ export function groupingSource(groupBy: ReportGroupBy): GroupingSource {
   return { tables: { kind: 'rollups' }, where: '1', key: keyOrNoClick(`toString(${KEY_BY_GROUPING[groupBy as ReportGrouping]})`), params: {} };
 }
 
-/** The audience filters a report sets. */
-function audienceFiltersOf(filters: ReportFilters): AudienceVariable[] {
-  return AUDIENCE_VARIABLES.filter((v) => filters[v] !== undefined);
+/** The audience and rule filters a report sets: the flat rollups have no such columns. */
+function variableFiltersOf(filters: ReportFilters): FilterVariable[] {
+  return FILTER_VARIABLES.filter((v) => filters[v] !== undefined);
 }
 
-/** The rollups as they were: no audience filter, and every level below a lander is an entity grouping. */
+/** The rollups as they were: no audience or rule filter, and every level below a lander is an entity grouping. */
 function fitsRollups(levels: ReportGroupBy[], filters: ReportFilters): boolean {
-  if (audienceFiltersOf(filters).length > 0) return false;
+  if (variableFiltersOf(filters).length > 0) return false;
   const child = levels[levels.length - 1]!;
   return levels.slice(0, -1).every((parent) => {
     if (parent === 'lander') return !isTrackingVariable(child);
@@ -133,7 +133,7 @@ function fitsRollups(levels: ReportGroupBy[], filters: ReportFilters): boolean {
 function neededVariables(levels: ReportGroupBy[], filters: ReportFilters): TrackingVariable[] {
   const variables = new Set<TrackingVariable>();
   for (const level of levels) if (isTrackingVariable(level) && level !== 'tiktokCampaignId') variables.add(level);
-  for (const v of audienceFiltersOf(filters)) variables.add(v);
+  for (const v of variableFiltersOf(filters)) variables.add(v);
   return [...variables];
 }
 

@@ -2,7 +2,7 @@
 // every report table answers and the parameters it binds (report-plan.ts decides the rest).
 import type { QueryParams } from '@tracker/core';
 import type { CakeFillIns } from './cake-fill-ins';
-import { AUDIENCE_VARIABLES, NO_CLICK_KEY, NONE_FILTER } from '@tracker/schemas';
+import { FILTER_VARIABLES, NO_CLICK_KEY, NONE_FILTER } from '@tracker/schemas';
 import type { MediaBuyers } from './media-buyers';
 import { VIEWER_SPARKS_CONDITION } from './viewer-scope';
 
@@ -20,6 +20,8 @@ export interface ReportFilters {
   device?: string;
   os?: string;
   browser?: string;
+  /** A flow rule's name, or 'none' for the default path's clicks. */
+  rule?: string;
 }
 
 export interface ReportScope {
@@ -66,7 +68,7 @@ export function filterCondition(filters: ReportFilters): string {
   if (filters.mediaBuyer !== undefined) conditions.push(`${MEDIA_BUYER_OF_SPARK} = {mediaBuyer:String}`);
   if (filters.campaignId !== undefined) conditions.push('campaign_id = {campaignId:String}');
   if (filters.viewerSparks !== undefined) conditions.push(VIEWER_SPARKS_CONDITION);
-  conditions.push(...audienceConditions(filters));
+  conditions.push(...variableConditions(filters));
   return conditions.join(' AND ');
 }
 
@@ -89,21 +91,21 @@ export function scopeParams(scope: ReportScope): QueryParams {
     params.cakeConversions = scope.cake.conversions;
     params.cakeRevenueCents = scope.cake.revenueCents;
   }
-  Object.assign(params, audienceParams(filters));
+  Object.assign(params, variableParams(filters));
   return params;
 }
 
 /**
- * Audience filters over the columns of the same name: only the sources report-plan.ts picks for them
+ * Audience and rule filters over the columns of the same name: only the sources report-plan.ts picks for them
  * (variable rollups with the value aliased, or raw facts) have those columns, never the flat rollups.
  */
-function audienceConditions(filters: ReportFilters): string[] {
-  return AUDIENCE_VARIABLES.filter((v) => filters[v] !== undefined).map((v) => `${v} = {${v}:String}`);
+function variableConditions(filters: ReportFilters): string[] {
+  return FILTER_VARIABLES.filter((v) => filters[v] !== undefined).map((v) => `${v} = {${v}:String}`);
 }
 
-function audienceParams(filters: ReportFilters): QueryParams {
+function variableParams(filters: ReportFilters): QueryParams {
   const params: QueryParams = {};
-  for (const v of AUDIENCE_VARIABLES) {
+  for (const v of FILTER_VARIABLES) {
     const value = filters[v];
     if (value !== undefined) params[v] = value === NONE_FILTER ? '' : value;
   }

@@ -68,4 +68,47 @@ describe('analytics migrations on the embedded engine', () => {
       await analytics.close();
     }
   });
+
+  test("upgrading a store with facts to clicks that record their flow rule: what it held is the default path's, new facts carry their rule", async () => {
+    const upgradeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-ch-rule-'));
+    const analytics = await openChdbAnalytics(upgradeDir);
+    try {
+      const migrations = readMigrations(path.join(import.meta.dirname ?? '.', 'migrations'));
+      const ruleMigration = migrations.find((m) => m.name === 'click_rule')!;
+      await migrateAnalytics(analytics, migrations.filter((m) => m.version < ruleMigration.version));
+      const dimensions = (clickId: string, rule?: string) => ({
+        click_id: clickId, clicked_at: '2026-05-01 10:00:00.000', campaign_id: 'cmpA', lander_id: 1, offer_id: 2, spark_id: '',
+        tiktok_campaign_id: 'tt', tiktok_ad_group_id: '', tiktok_creative_id: '', placement: '', campaign_name: '', ad_group_name: '',
+        creative_name: '', ...(rule === undefined ? {} : { rule }),
+      });
+      const facts = async (clickId: string, rule?: string) => {
+        const d = dimensions(clickId, rule);
+        await analytics.insert('clicks', [{ ...d, ttclid: '', ip: '', user_agent: '', referrer: '', bot: '', log_partition: 0, log_offset: 0 }]);
+        await analytics.insert('exits', [{ ...d, event_id: `x-${clickId}`, exited_at: d.clicked_at, ip: '', user_agent: '', log_partition: 0, log_offset: 0 }]);
+        await analytics.insert('conversions', [{
+          ...d, event_id: `v-${clickId}`, sign: 1, transaction_id: `t-${clickId}`, converted_at: d.clicked_at, attributed: 1, status: 'approved',
+          payout: '2.50', network_offer_id: '', network_offer_name: '', log_partition: 0, log_offset: 0,
+        }]);
+      };
+      await facts('old-click');
+      await migrateAnalytics(analytics, migrations);
+      // Run again, as a second process racing the first would: the facts already stored are copied once.
+      for (const statement of ruleMigration.statements) await analytics.exec(statement);
+      await facts('new-click', 'US iPhones');
+
+      const byRule = async (sql: string) => Object.fromEntries((await analytics.query<{ value: string; n: number }>(sql)).map((r) => [r.value, Number(r.n)]));
+      // The clicks rollup is the projector's to write (insertClicks); the copy of what was stored is the migration's.
+      expect(await byRule("SELECT value, sum(clicks) AS n FROM report_variable_clicks_daily WHERE variable = 'rule' GROUP BY value")).toEqual({ '': 1 });
+      expect(await byRule("SELECT value, uniqExactMerge(exited_clicks) AS n FROM report_variable_exits_daily WHERE variable = 'rule' GROUP BY value")).toEqual({ '': 1, 'US iPhones': 1 });
+      expect(await byRule("SELECT value, sum(revenue) AS n FROM report_variable_conversions_15m WHERE variable = 'rule' GROUP BY value")).toEqual({ '': 2.5, 'US iPhones': 2.5 });
+      // Exits and conversions copy a click's dimensions from click_index, which takes the rule of clicks stored from now on.
+      expect(await analytics.query('SELECT click_id, rule FROM click_index ORDER BY click_id')).toEqual([
+        { click_id: 'new-click', rule: 'US iPhones' },
+        { click_id: 'old-click', rule: '' },
+      ]);
+    } finally {
+      await analytics.close();
+      fs.rmSync(upgradeDir, { recursive: true, force: true });
+    }
+  });
 });

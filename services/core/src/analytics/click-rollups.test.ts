@@ -38,6 +38,7 @@ function click(i: number) {
     device: pick(['Mobile', 'Desktop']),
     os: pick(['iOS', 'Android']),
     browser: pick(['Chrome', 'Safari', '']),
+    rule: pick(['', 'US iPhones']),
     ttclid: '', ip: '10.0.0.1', user_agent: 'UA', referrer: '',
     bot: random() < 0.2 ? 'link-preview' : '',
     log_partition: 0, log_offset: i,
@@ -52,7 +53,7 @@ const STORED = `sum(clicks) AS clicks, sum(bot_clicks) AS bot_clicks,
 const VARIABLES = `[('tiktokCampaignId', tiktok_campaign_id), ('tiktokAdGroupId', tiktok_ad_group_id),
   ('tiktokCreativeId', tiktok_creative_id), ('placement', placement), ('campaignName', campaign_name),
   ('adGroupName', ad_group_name), ('creativeName', creative_name),
-  ('country', country), ('device', device), ('os', os), ('browser', browser)]`;
+  ('country', country), ('device', device), ('os', os), ('browser', browser), ('rule', rule)]`;
 const DAILY_KEY = 'day, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id';
 const VARIABLE_KEY = 'variable, value, day, campaign_id, spark_id, offer_id, tiktok_campaign_id';
 
@@ -78,7 +79,7 @@ test('report_clicks_daily holds what its view computed', async () => {
   expect(stored).toEqual(viewed);
 });
 
-test('report_variable_clicks_daily holds what its two views computed, for all 11 variables', async () => {
+test('report_variable_clicks_daily holds what its two views computed, for all 12 variables (the flow rule of migration 0008 too)', async () => {
   const stored = await analytics.query(
     `SELECT ${VARIABLE_KEY}, ${STORED} FROM report_variable_clicks_daily GROUP BY ${VARIABLE_KEY} ORDER BY ${VARIABLE_KEY}`,
   );
@@ -86,7 +87,7 @@ test('report_variable_clicks_daily holds what its two views computed, for all 11
     `SELECT pair.1 AS variable, pair.2 AS value, toDate(clicked_at) AS day, campaign_id, spark_id, offer_id, tiktok_campaign_id, ${COUNTS}
      FROM clicks ARRAY JOIN ${VARIABLES} AS pair GROUP BY ${VARIABLE_KEY} ORDER BY ${VARIABLE_KEY}`,
   );
-  expect(new Set(viewed.map((r) => r.variable)).size).toBe(11);
+  expect(new Set(viewed.map((r) => r.variable)).size).toBe(12);
   expect(stored).toEqual(viewed);
 });
 

@@ -1,4 +1,4 @@
-// The clicks table's row as a query reads it back (analytics migrations 0001 and 0005), click_index's row, a
+// The clicks table's row as a query reads it back (analytics migrations 0001, 0005 and 0008), click_index's row, a
 // part of it, and that row as the dimensions an exit or a conversion copies: one reading for every reader.
 import type { ClickDimensions } from '@tracker/schemas';
 import type { AudienceColumn, TrackingVariableColumn } from '@tracker/schemas/tracking-variables';
@@ -41,5 +41,6 @@ export function clickDimensionsOf(row: Omit<ClickIndexRow, 'click_id' | 'ttclid'
     campaignName: row.campaign_name,
     adGroupName: row.ad_group_name,
     creativeName: row.creative_name,
+    rule: row.rule,
   };
 }

@@ -47,6 +47,15 @@ describe('the cluster DDL in deploy/clickhouse/cluster', () => {
     for (const m of migrations) expect(statements).toContain(`INSERT INTO analytics_migrations (version, name) VALUES (${m.version}, '${m.name}')`);
   });
 
+  test("a materialized view's query changed in place keeps the view's name and reads the local tables", () => {
+    const [clicks, changed] = [
+      parseMigration('0098_t.sql', 'CREATE TABLE IF NOT EXISTS clicks (x UInt8\n) ENGINE = MergeTree ORDER BY x;'),
+      parseMigration('0099_q.sql', 'ALTER TABLE click_index_mv MODIFY QUERY\nSELECT x FROM clicks;'),
+    ];
+    const [, , view] = renderClusterDdl([clicks!, changed!]).map((f) => parseMigration(f.fileName, f.text).statements);
+    expect(view![0]).toBe("ALTER TABLE click_index_mv ON CLUSTER '{cluster}' MODIFY QUERY\nSELECT x FROM clicks_local");
+  });
+
   test('a table without a sharding key is refused, so a new migration cannot drift from the cluster DDL', () => {
     const newTable = parseMigration('0099_new.sql', 'CREATE TABLE IF NOT EXISTS brand_new (x UInt8\n) ENGINE = MergeTree ORDER BY x;');
     expect(() => renderClusterDdl([newTable])).toThrow(/brand_new has no sharding key/);

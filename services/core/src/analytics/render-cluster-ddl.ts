@@ -38,6 +38,7 @@ export const SHARDING_KEYS: Record<string, string> = {
 const CREATE_TABLE = /^CREATE TABLE IF NOT EXISTS (\w+) \(([\s\S]*)\n\) ENGINE = (\w*)MergeTree(?:\(([^)]*)\))?([\s\S]*)$/;
 const CREATE_MATERIALIZED_VIEW = /^CREATE MATERIALIZED VIEW IF NOT EXISTS (\w+) TO (\w+) AS\n([\s\S]*)$/;
 const CREATE_VIEW = /^CREATE VIEW IF NOT EXISTS (\w+) AS\n([\s\S]*)$/;
+const MODIFY_QUERY = /^ALTER TABLE (\w+) MODIFY QUERY\n([\s\S]*)$/;
 const ALTER_TABLE = /^ALTER TABLE (\w+) ([\s\S]*)$/;
 const DROP_VIEW = /^DROP VIEW IF EXISTS (\w+)$/;
 
@@ -51,10 +52,13 @@ function renderTable(name: string, columns: string, kind: string, args: string |
   ];
 }
 
+/** A view's query over the local tables of the shard it runs on. */
+const localSelect = (select: string, tables: Set<string>) =>
+  select.replace(/\bFROM (\w+)\b/g, (match, table: string) => (tables.has(table) ? `FROM ${table}_local` : match));
+
 /** A materialized view sees the inserts of the shard it runs on: it reads and writes the local tables. */
 function renderMaterializedView(name: string, target: string, select: string, tables: Set<string>): string {
-  const local = select.replace(/\bFROM (\w+)\b/g, (match, table: string) => (tables.has(table) ? `FROM ${table}_local` : match));
-  return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${name} ${ON_CLUSTER} TO ${target}_local AS\n${local}`;
+  return `CREATE MATERIALIZED VIEW IF NOT EXISTS ${name} ${ON_CLUSTER} TO ${target}_local AS\n${localSelect(select, tables)}`;
 }
 
 function renderAlter(table: string, change: string): string[] {
@@ -100,6 +104,9 @@ export function renderClusterDdl(migrations: AnalyticsMigration[]): ClusterDdlFi
         statements.push(`CREATE VIEW IF NOT EXISTS ${m[1]} ${ON_CLUSTER} AS\n${m[2]}`);
       } else if ((m = DROP_VIEW.exec(statement))) {
         statements.push(`DROP VIEW IF EXISTS ${m[1]} ${ON_CLUSTER}`);
+      } else if ((m = MODIFY_QUERY.exec(statement))) {
+        // A materialized view keeps its name on the cluster (only tables get a _local twin) and reads the local tables.
+        statements.push(`ALTER TABLE ${m[1]} ${ON_CLUSTER} MODIFY QUERY\n${localSelect(m[2]!, tables)}`);
       } else if ((m = ALTER_TABLE.exec(statement))) {
         statements.push(...renderAlter(m[1]!, m[2]!));
       } else if (/^INSERT INTO \w+\s+SELECT\b/.test(statement)) {

@@ -282,12 +282,15 @@ export const postbackStatuses = ['approved', 'pending', 'rejected'] as const;
  *  a postback refused at the ingest (its click id cannot be one of ours), which never reached the ledger. */
 export const conversionOutcomes = ['new', 'revised', 'replay', 'refused'] as const;
 
+/** Columns the facts gained after the ledger's first rows: the click's audience (analytics migration 0005) and
+ *  its flow rule (0008). Rows written before them lack them, and are stored as ''. */
+type LaterColumn = AudienceColumn | Extract<TrackingVariableColumn, 'rule'>;
+
 /** One row of the analytics `conversions` table (sign +1 adds a transaction's state, -1 undoes it), as
- *  the projector writes it there and keeps it in the ledger's jsonb columns below. The click's audience
- *  columns (analytics migration 0005) are absent from rows written before it, stored as ''. */
+ *  the projector writes it there and keeps it in the ledger's jsonb columns below. */
 export interface ConversionRow
-  extends Record<Exclude<TrackingVariableColumn, AudienceColumn>, string>,
-    Partial<Record<AudienceColumn, string>> {
+  extends Record<Exclude<TrackingVariableColumn, LaterColumn>, string>,
+    Partial<Record<LaterColumn, string>> {
   event_id: string;
   sign: 1 | -1;
   transaction_id: string;

@@ -1,9 +1,9 @@
 // A campaign's flow on the real ingest routes: /r sends each click down the rule it matches to a lander and an
-// offer drawn by weight and records them on the click; the lander's exit sends that click to its own offer on
+// offer drawn by weight and records them and the rule on the click; the lander's exit sends that click to its own offer on
 // every exit; a direct link goes straight to the offer; a flow saved under traffic takes effect on reload.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { schema } from '@tracker/core';
-import { campaignFlowSchema, type ClickEvent } from '@tracker/schemas';
+import { campaignFlowSchema, type ClickEvent, type ExitEvent } from '@tracker/schemas';
 import { startIngestHarness, type IngestHarness } from '../testing/ingest-harness';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -78,7 +78,7 @@ describe('a campaign flow on /r and /click', () => {
     }
   });
 
-  it('routes by rule: bots to their own offer, iPhones to lander Three, the rest by the default path', async () => {
+  it('routes by rule: bots to their own offer, iPhones to lander Three, the rest by the default path; each click records its rule', async () => {
     const [one, , three] = ids.landers as [number, number, number];
     const [a, b, c] = ids.offers as [number, number, number];
     await setFlow('splitTest001', {
@@ -90,8 +90,23 @@ describe('a campaign flow on /r and /click', () => {
     });
     const bot = await click('splitTest001', { 'user-agent': 'curl/8.5.0' });
     expect(String(bot.headers.location).startsWith('https://o.example/c')).toBe(true);
-    expect((await click('splitTest001', { 'user-agent': IPHONE })).headers.location).toMatch(/^https:\/\/l\.example\/three\?clickId=/);
-    expect((await click('splitTest001')).headers.location).toMatch(/^https:\/\/l\.example\/one\?clickId=/);
+    const iphone = await click('splitTest001', { 'user-agent': IPHONE });
+    expect(iphone.headers.location).toMatch(/^https:\/\/l\.example\/three\?clickId=/);
+    const other = await click('splitTest001');
+    expect(other.headers.location).toMatch(/^https:\/\/l\.example\/one\?clickId=/);
+
+    const clickIdOf = (res: typeof other) => new URL(res.headers.location as string).searchParams.get('clickId')!;
+    const published = await h.published();
+    const ruleOf = (id: string) => (published.find((e) => e.id === id) as ClickEvent).data.rule;
+    expect(ruleOf(clickIdOf(iphone))).toBe('iOS');
+    // The default path records no rule.
+    expect(ruleOf(clickIdOf(other))).toBe('');
+    const botClick = published.filter((e): e is ClickEvent => e.type === 'click' && e.data.offerId === c).at(-1)!;
+    expect(botClick.data).toMatchObject({ rule: 'Bots', landerId: null });
+    // The lander's exit copies the rule with the click's other dimensions.
+    await h.call({ method: 'GET', url: `/click?clickId=${clickIdOf(iphone)}` });
+    const exit = (await h.published()).find((e): e is ExitEvent => e.type === 'lander_click' && e.data.clickId === clickIdOf(iphone))!;
+    expect(exit.data).toMatchObject({ rule: 'iOS', landerId: three, offerId: b });
   });
 
   it('a direct link goes straight to the offer, with the click id in its template, and records the click', async () => {

@@ -232,18 +232,19 @@ export function pipelineContract(open: () => Promise<PipelineStores>) {
       {
         campaignId: 'cmpWithOffer', landerId: null, offerId: null, sparkId: '', tiktokCampaignId: '77',
         tiktokAdGroupId: '', tiktokCreativeId: '', placement: '', campaignName: '', adGroupName: '', creativeName: '',
-        ttclid: '', ip: '1.2.3.4', userAgent: 'UA', referrer: '', bot: '',
+        rule: 'Late rule', ttclid: '', ip: '1.2.3.4', userAgent: 'UA', referrer: '', bot: '',
       },
       { id: clickId },
     );
     await stores.eventLog.publish([encodeEvent(late)]);
     await projected();
     expect(await projector.retryParked()).toBeGreaterThanOrEqual(1);
-    const rows = await stores.analytics.query<{ campaign_id: string; attributed: number; payout: string }>(
-      'SELECT campaign_id, attributed, payout FROM conversions WHERE click_id = {id:String}',
+    const rows = await stores.analytics.query<{ campaign_id: string; rule: string; attributed: number; payout: string }>(
+      'SELECT campaign_id, rule, attributed, payout FROM conversions WHERE click_id = {id:String}',
       { id: clickId },
     );
-    expect(rows).toEqual([{ campaign_id: 'cmpWithOffer', attributed: 1, payout: '3.00' }]);
+    // The conversion copies its click's dimensions, the flow rule that routed it included.
+    expect(rows).toEqual([{ campaign_id: 'cmpWithOffer', rule: 'Late rule', attributed: 1, payout: '3.00' }]);
   });
 
   test('a conversion for a click that never comes counts as unattributed after the grace period', async () => {
@@ -265,7 +266,7 @@ export function pipelineContract(open: () => Promise<PipelineStores>) {
   test('an event written twice to the log (a retried publish) counts once, in the facts and the rollups', async () => {
     const dimensions = {
       campaignId: 'cmpCopies', landerId: null, offerId: null, sparkId: '', tiktokCampaignId: 'tt-copies',
-      tiktokAdGroupId: '', tiktokCreativeId: '', placement: '', campaignName: '', adGroupName: '', creativeName: '',
+      tiktokAdGroupId: '', tiktokCreativeId: '', placement: '', campaignName: '', adGroupName: '', creativeName: '', rule: '',
     };
     const clickEvent = makeEvent('click', { ...dimensions, ttclid: '', ip: '1.2.3.4', userAgent: 'UA', referrer: '', bot: '' });
     const exitEvent = makeEvent('lander_click', { ...dimensions, clickId: clickEvent.id, clickedAt: clickEvent.at, ip: '1.2.3.4', userAgent: 'UA' });

@@ -1,6 +1,6 @@
 // Test support for the reports property test: a seeded generator of tracking event streams with the
 // awkward cases reports must survive (replayed postbacks, events written twice to the log, late and out-of-order conversions, status changes,
-// conversions for clicks that never come, clicks either side of midnight in several time zones).
+// conversions for clicks that never come, clicks either side of midnight in several time zones, clicks routed by flow rules).
 import type { ClickEvent, ConversionEvent, ExitEvent, PostbackStatus, TrackingEvent } from '@tracker/schemas';
 import { makeEvent, newEventId, type SpendInput } from '@tracker/core';
 
@@ -68,6 +68,8 @@ const USER_AGENTS = [
   'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
 ];
 const STATUSES: PostbackStatus[] = ['approved', 'approved', 'approved', 'pending', 'rejected'];
+/** Flow rules that routed a click ('' is the default path), with names that need escaping on their way out. */
+const RULES = ['US iPhones', 'Bots → offer C', 'Règle "2"\\'];
 
 function clickTime(r: Random): number {
   if (r.chance(0.5)) return r.int(WINDOW_START, WINDOW_END - 1);
@@ -102,6 +104,7 @@ function randomClick(r: Random, ids: ScenarioIds): ClickEvent {
       userAgent: r.pick(USER_AGENTS),
       referrer: '',
       bot: r.chance(0.1) ? r.pick(['link-preview', 'known-bot']) : '',
+      rule: r.chance(0.4) ? '' : r.pick(RULES),
     },
     { at: clickTime(r) },
   );

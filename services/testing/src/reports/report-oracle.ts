@@ -60,6 +60,8 @@ export interface OracleQuery {
     offer?: number; spark?: string; mediaBuyer?: string; campaignId?: string;
     /** Audience filters: a value as derived, or 'none'. */
     country?: string; device?: string; os?: string; browser?: string;
+    /** A flow rule's name, or 'none' for the default path. */
+    rule?: string;
   };
   /** A drill-down: the rows of grouping `then` under the `groupBy` row `parent`, or of `then2` under the
    *  `then` row `parent2` inside it (series left empty). */
@@ -78,7 +80,7 @@ export interface OracleReport {
  *  so the oracle does not share the server's rule for spotting them. */
 const NO_CLICK: ClickDimensions = {
   campaignId: '', landerId: null, offerId: null, sparkId: '', tiktokCampaignId: '', tiktokAdGroupId: '',
-  tiktokCreativeId: '', placement: '', campaignName: '', adGroupName: '', creativeName: '',
+  tiktokCreativeId: '', placement: '', campaignName: '', adGroupName: '', creativeName: '', rule: '',
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -155,7 +157,8 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     (f.mediaBuyer === undefined || buyer(d) === (f.mediaBuyer === NONE_FILTER ? '' : f.mediaBuyer)) &&
     (f.campaignId === undefined || d.campaignId === f.campaignId) &&
     (q.viewerSparks === undefined || q.viewerSparks.includes(d.sparkId)) &&
-    (['country', 'device', 'os', 'browser'] as const).every((v) => f[v] === undefined || keyIn(v, d) === (f[v] === NONE_FILTER ? '' : f[v]));
+    (['country', 'device', 'os', 'browser'] as const).every((v) => f[v] === undefined || keyIn(v, d) === (f[v] === NONE_FILTER ? '' : f[v])) &&
+    (f.rule === undefined || d.rule === (f.rule === NONE_FILTER ? '' : f.rule));
   /** Inside the opened rows of the first `depth` levels. */
   const insideParents = (d: ClickDimensions, depth = parents.length) => parents.slice(0, depth).every((p, i) => keyIn(levels[i]!, d) === p);
   const passes = (d: ClickDimensions) => passesFilters(d) && insideParents(d);
@@ -334,7 +337,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   // ---- labels, metrics ----
   const label = (key: string, grouping: ReportGroupBy = rowGrouping): string => {
     if (key === NO_CLICK_KEY) return 'No click';
-    if (key === '') return grouping === 'spark' ? 'No Spark' : 'Unknown';
+    if (key === '') return grouping === 'spark' ? 'No Spark' : grouping === 'rule' ? 'Default' : 'Unknown';
     switch (grouping) {
       case 'campaign': return world.campaignNames.get(key) ?? key;
       case 'spark': return world.sparkNames.get(key) ?? key;

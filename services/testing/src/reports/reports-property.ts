@@ -204,6 +204,16 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
     expect(report.rows.some((r) => r.key === '')).toBe(false);
   });
 
+  test("clicks routed by flow rules: each rule is a row, the default path's clicks the 'Default' row", async () => {
+    const { report } = await compare({ timezone: 'Asia/Kolkata', groupBy: 'rule', filters: {}, ...RANGES[0]! });
+    expect(report.rows.map((r) => r.label)).toEqual(expect.arrayContaining(['Default', 'US iPhones', 'Bots → offer C', 'Règle "2"\\']));
+    for (const row of report.rows.filter((r) => r.key !== NO_CLICK_KEY)) {
+      expect(row.clicks).toBeGreaterThan(20);
+      expect(Number(row.spend)).toBeGreaterThan(0);
+    }
+    expect(report.rows.filter((r) => r.key !== NO_CLICK_KEY).some((r) => r.key !== '' && r.conversions > 0)).toBe(true);
+  });
+
   const unfiltered = UNFILTERED_TIMEZONES.flatMap((timezone) =>
     RANGES.flatMap((range) => REPORT_GROUP_BY.map((groupBy): [string, string, string, OracleQuery] => [groupBy, `${range.startDate}..${range.endDate}`, timezone, { timezone, groupBy, filters: {}, ...range }])),
   );
@@ -267,8 +277,11 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
     { browser: 'Chrome', spark: 'spark-2' },
     { country: 'DE', os: 'Windows' },
     { country: 'none', device: 'Desktop', campaignId: 'cmpA' },
+    // The flow rule is filtered like the audience: a name, or 'none' for the default path.
+    { rule: 'US iPhones' },
+    { rule: 'none', device: 'Mobile' },
   ];
-  const audienceGroupings: ReportGroupBy[] = ['campaign', 'lander', 'mediabuyer', 'tiktokCampaignId', 'placement', 'country'];
+  const audienceGroupings: ReportGroupBy[] = ['campaign', 'lander', 'mediabuyer', 'tiktokCampaignId', 'placement', 'country', 'rule'];
   test.each(TIMEZONES.flatMap((tz) => audienceGroupings.map((g): [ReportGroupBy, string] => [g, tz])))(
     'groupBy %s with each audience filter in %s equals the oracle',
     async (groupBy, timezone) => {
@@ -302,6 +315,8 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
     ['country', 'tiktokCampaignId'],
     ['lander', 'os'],
     ['browser', 'lander'],
+    ['campaign', 'rule'],
+    ['rule', 'offer'],
   ];
   const drillFilters = (): Array<OracleQuery['filters']> => [{}, { spark: 'spark-2' }, { campaignId: 'cmpA', offer: offerIds[0]! }, { device: 'Mobile' }];
   test.each(DRILL_PAIRS)("drilling from %s into %s: every parent's children equal the oracle, the totals are the parent", async (groupBy, then) => {

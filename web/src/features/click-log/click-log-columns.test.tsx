@@ -12,7 +12,7 @@ const BURST = ['019abc12-3456-7def-8123-4567890a1b2c', '019abc12-3456-7def-9abc-
 const row = (over: Partial<ClickLogRow>): ClickLogRow => ({
   clickId: BURST[0]!, campaignId: 'c', campaignName: 'Keto US', clickedAt: '2026-04-01T10:00:00.000Z', exitedAt: null,
   conversions: 0, revenue: '0.00', pendingConversions: 0, pendingPayout: '0.00', rejectedConversions: 0, tiktokCampaignId: '', tiktokCampaignName: '', tiktokAdGroupId: '', adGroupName: '',
-  tiktokCreativeId: '', creativeName: '', placement: '', sparkId: '', ipAddress: '', userAgent: '', bot: '', country: '', device: '', os: '', browser: '', ...over,
+  tiktokCreativeId: '', creativeName: '', placement: '', sparkId: '', ipAddress: '', userAgent: '', bot: '', country: '', device: '', os: '', browser: '', rule: '', ...over,
 });
 
 /** A column's cell as the browser would draw it, as HTML. */
@@ -84,6 +84,14 @@ describe('the audience columns', () => {
 
   it('show a dash for a click recorded before they existed', () => {
     expect(cellHtml('country', row({}))).toContain('>-<');
+  });
+});
+
+describe('the rule column', () => {
+  it("names the flow rule that routed the click, 'Default' for the default path; hidden until switched on", () => {
+    expect(cellHtml('rule', row({ rule: 'US iPhones' }))).toContain('>US iPhones<');
+    expect(cellHtml('rule', row({}))).toContain('>Default<');
+    expect(CLICK_LOG_COLUMNS.find((c) => c.id === 'rule')).toMatchObject({ label: 'Rule', shown: false });
   });
 });
 

@@ -1,8 +1,8 @@
 // The Click Log table's columns for the shared DataTable (spec §2): the spec's ten shown by default, and
-// a few more a buyer can switch on (country, device, OS, browser, spark, user agent, bot). Times are in the report time zone.
+// a few more a buyer can switch on (country, device, OS, browser, flow rule, spark, user agent, bot). Times are in the report time zone.
 import type { tz } from '@date-fns/tz';
 import type { ColumnDef } from '@tanstack/react-table';
-import { TRACKING_VARIABLES, type AudienceVariable, type ClickLogRow } from '@tracker/schemas';
+import { EMPTY_GROUP_LABELS, TRACKING_VARIABLES, type AudienceVariable, type ClickLogRow } from '@tracker/schemas';
 import { format } from 'date-fns';
 import { formatMoney } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
@@ -45,6 +45,8 @@ export const CLICK_LOG_COLUMNS = [
   audienceColumn('device', 90),
   audienceColumn('os', 90),
   audienceColumn('browser', 120),
+  // The campaign flow's rule that routed the click, as the Stats screen's Rule grouping names it.
+  { id: 'rule', label: 'Rule', size: 120, shown: false, wrap: true },
   { id: 'spark', label: 'Spark', size: 170, shown: false, wrap: true },
   { id: 'userAgent', label: 'User Agent', size: 260, shown: false, wrap: true },
   { id: 'bot', label: 'Bot', size: 120, shown: false, wrap: true },
@@ -143,6 +145,7 @@ export function clickLogTableColumns(inZone: InZone): ColumnDef<ClickLogRow>[] {
     device: ({ row }) => plain(row.original.device),
     os: ({ row }) => plain(row.original.os),
     browser: ({ row }) => plain(row.original.browser),
+    rule: ({ row }) => (row.original.rule ? plain(row.original.rule) : <span className="text-muted-foreground">{EMPTY_GROUP_LABELS.rule}</span>),
     spark: ({ row }) => plain(row.original.sparkId, 'font-mono text-xs break-all'),
     userAgent: ({ row }) => plain(row.original.userAgent, 'text-xs'),
     bot: ({ row }) => plain(row.original.bot),

@@ -7,7 +7,7 @@ const storage = (value: string | null) => ({ getItem: (key: string) => (key === 
 describe('readColumnPrefs', () => {
   it('hides the optional columns until the buyer chooses', () => {
     expect(readColumnPrefs(storage(null))).toEqual(DEFAULT_COLUMN_PREFS);
-    expect(DEFAULT_COLUMN_PREFS.hidden).toEqual(['country', 'device', 'os', 'browser', 'spark', 'userAgent', 'bot']);
+    expect(DEFAULT_COLUMN_PREFS.hidden).toEqual(['country', 'device', 'os', 'browser', 'rule', 'spark', 'userAgent', 'bot']);
   });
 
   it('reads a saved choice, dropping columns that no longer exist', () => {

@@ -95,7 +95,7 @@ sumIf(toInt64(sign), status = 'rejected') AS rejected,
 toDecimal64(sumIf(sign * payout, status = 'rejected'), 2) AS rejected_payout
 FROM (
   SELECT toStartOfFifteenMinutes(clicked_at) AS bucket, campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id,
-  sign, status, payout, tiktok_ad_group_id, tiktok_creative_id, placement, campaign_name, ad_group_name, creative_name, country, device, os, browser
+  sign, status, payout, tiktok_ad_group_id, tiktok_creative_id, placement, campaign_name, ad_group_name, creative_name, country, device, os, browser, rule
   FROM conversions
   PREWHERE status IN ('pending', 'rejected')
   WHERE clicked_at >= toDateTime({startDate:Date}, {tz:String}) AND clicked_at < toDateTime({endDate:Date} + 1, {tz:String})
