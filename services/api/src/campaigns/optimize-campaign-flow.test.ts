@@ -1,7 +1,7 @@
 // The auto-optimiser on real PGlite and chDB stores: POST /api/campaigns/:id/flow/optimize for an admin only; a
 // clearly better lander gains down to the floor for the other, over the last 7 report days only; the change is in the
 // history by the auto-optimiser with its why and the tracking catalogue is told; nothing moves (and nothing is
-// recorded) without the minimum sample, for less than a point, or while rules split the traffic; a person's save made
+// recorded) without the minimum sample or for less than a point; each path of a flow with rules is weighed on its own clicks; a person's save made
 // while the flow was measured is never overwritten; and the scheduled run touches only flows with auto-optimise on.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { CATALOG_CHANNEL, insertClicks, schema } from '@tracker/core';
@@ -27,13 +27,13 @@ const RECENT = `${dayText(DAY)} 12:00:00.000`;
 
 let nextClick = 0;
 /** Clicks of the campaign to a lander and Keto, `conversions` of them converted at $10. */
-async function traffic(campaignId: string, landerId: number, visits: number, conversions: number, at = RECENT) {
+async function traffic(campaignId: string, landerId: number, visits: number, conversions: number, at = RECENT, rule = '') {
   const clicks = [];
   const sales = [];
   for (let i = 0; i < visits; i++) {
     const id = `c${nextClick++}`;
-    clicks.push(clickRow(id, at, { campaign_id: campaignId, lander_id: landerId, offer_id: keto }));
-    if (i < conversions) sales.push(conversionRow(`v-${id}`, 1, id, at, 'approved', '10.00', { campaign_id: campaignId, lander_id: landerId, offer_id: keto }));
+    clicks.push(clickRow(id, at, { campaign_id: campaignId, lander_id: landerId, offer_id: keto, rule }));
+    if (i < conversions) sales.push(conversionRow(`v-${id}`, 1, id, at, 'approved', '10.00', { campaign_id: campaignId, lander_id: landerId, offer_id: keto, rule }));
   }
   await insertClicks(h.analytics, clicks);
   if (sales.length) await h.analytics.insert('conversions', sales);
@@ -166,16 +166,23 @@ describe('POST /api/campaigns/:id/flow/optimize', () => {
     expect(weights(await getFlow(id)).landers).toEqual([50, 50]);
   });
 
-  test('while rules split the traffic, each auto-optimised path says why it is not measured, and keeps its weights', async () => {
+  test('with rules, each path is weighed on the clicks its own rule routed', async () => {
     const flow = flowOf(true);
     flow.rules = [{ name: 'Germany', conditions: [{ field: 'country', op: 'in', values: ['DE'] }], path: { ...flow.defaultPath } }];
     const id = await campaignWith(flow);
+    // The default path's clicks (rule '') favour Story; Germany's favour Quiz, by as much.
     await clearLead(id);
+    await traffic(id, quiz, 400, 40, RECENT, 'Germany');
+    await traffic(id, story, 400, 8, RECENT, 'Germany');
     const body = (await optimize(id)).json<FlowOptimization>();
-    expect(body.saved).toBe(false);
-    expect(body.paths.map((p) => p.rule)).toEqual([null, 'Germany']);
-    for (const path of body.paths) expect(path.landers.reason).toMatch(/^Not measured: This campaign routes by rules/);
-    expect(await getFlow(id)).toEqual(flow);
+    expect(body.saved).toBe(true);
+    expect(body.paths.map((p) => [p.rule, p.landers.items.map((i) => [i.name, i.visits, i.conversions, i.after])])).toEqual([
+      [null, [['Quiz', 400, 8, 10], ['Story', 400, 40, 90]]],
+      ['Germany', [['Quiz', 400, 40, 90], ['Story', 400, 8, 10]]],
+    ]);
+    const saved = await getFlow(id);
+    expect(weights(saved).landers).toEqual([10, 90]);
+    expect(saved.rules[0]!.path.landers.map((l) => l.weight)).toEqual([90, 10]);
   });
 });
 
