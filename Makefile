@@ -15,11 +15,11 @@ run: install web
 dev: install
 	trap 'kill 0' EXIT; npx tsx watch services/cli/src/main.ts all & npm run dev -w web
 
-## test: lint, typecheck and every test suite (real-engine suites run when their URLs are set). Lint, the
-## typecheck and the web build are single-threaded for most of their time, so they run side by side first.
+## test: lint, typecheck and every test suite (real-engine suites run when their URLs are set). Jest starts as
+## soon as the web app is built (its browser suites serve it), with lint and the typecheck beside it: they are
+## single-threaded, and jest's two workers leave a core idle whenever they wait on a browser, a server or a timer.
 test: install
-	$(MAKE) --no-print-directory -j3 --output-sync=target lint typecheck web
-	$(MAKE) --no-print-directory jest
+	$(MAKE) --no-print-directory -j4 --output-sync=target lint typecheck jest
 
 ## test-faults: the pipeline under faults on real processes and its own PostgreSQL, Redis and Kafka
 ## (SIGKILLs under load, the broker, PostgreSQL and Redis restarted); prints sent/answered/stored/lost/doubled.

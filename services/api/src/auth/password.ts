@@ -10,14 +10,20 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
 
-const COST = { N: 2 ** 15, r: 8, p: 1 };
-const KEY_LENGTH = 64;
-const MAX_MEMORY = 128 * COST.N * COST.r * 2;
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
 
-export async function hashPassword(password: string): Promise<string> {
+const COST: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
+const KEY_LENGTH = 64;
+
+/** `cost` is for test fixtures only: users a test creates directly sign in through the real check, cheaply. */
+export async function hashPassword(password: string, cost: ScryptCost = COST): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const hash = await scrypt(password, salt, KEY_LENGTH, { ...COST, maxmem: MAX_MEMORY });
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), hash.toString('base64')].join('$');
+  const hash = await scrypt(password, salt, KEY_LENGTH, { ...cost, maxmem: 128 * cost.N * cost.r * 2 });
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

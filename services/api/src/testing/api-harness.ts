@@ -25,6 +25,10 @@ export interface ApiHarness {
 }
 
 const PASSWORD = 'harness-password';
+/** The users the harness signs in carry a hash of scrypt's lowest sensible cost: every sign-in still runs the
+ *  real password check (the stored hash names its cost), in a few milliseconds instead of ~100 ms of CPU,
+ *  and route tests sign in a dozen times per file. */
+const FIXTURE_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
 
 /** chDB in a temporary folder, opened and migrated on the first call. chDB allows one open folder per
  *  process: a test file holds at most one harness store at a time and closes it in afterAll. */
@@ -71,7 +75,7 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}, options
     ...overrides,
   });
   await app.ready();
-  const hash = await hashPassword(PASSWORD);
+  const hash = await hashPassword(PASSWORD, FIXTURE_PASSWORD_COST);
 
   return {
     app,

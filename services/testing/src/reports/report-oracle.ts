@@ -84,12 +84,16 @@ const NO_CLICK: ClickDimensions = {
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const hours = new Map<string, string>();
+/** Per time zone, 'yyyy-MM-dd HH' by instant: the oracle asks about the same few thousand instants in every
+ *  report, and a map keyed by the number (not by a string made on each call) keeps the answers cheap. */
+const hours = new Map<string, Map<number, string>>();
+const days = new Map<string, Map<number, string>>();
 /** 'yyyy-MM-dd HH' of an instant in a time zone (memoised: the oracle asks often). */
 function hourText(timezone: string, at: number): string {
-  const id = `${timezone}|${at}`;
-  const known = hours.get(id);
-  if (known) return known;
+  let known = hours.get(timezone);
+  if (!known) hours.set(timezone, (known = new Map()));
+  const text = known.get(at);
+  if (text !== undefined) return text;
   let format = formatters.get(timezone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -98,12 +102,32 @@ function hourText(timezone: string, at: number): string {
     formatters.set(timezone, format);
   }
   const p = Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, part.value]));
-  const text = `${p.year}-${p.month}-${p.day} ${p.hour}`;
-  hours.set(id, text);
-  return text;
+  const made = `${p.year}-${p.month}-${p.day} ${p.hour}`;
+  known.set(at, made);
+  return made;
 }
-const dayIn = (tz: string, at: number) => hourText(tz, at).slice(0, 10);
+function dayIn(timezone: string, at: number): string {
+  let known = days.get(timezone);
+  if (!known) days.set(timezone, (known = new Map()));
+  const text = known.get(at);
+  if (text !== undefined) return text;
+  const made = hourText(timezone, at).slice(0, 10);
+  known.set(at, made);
+  return made;
+}
 const hourIn = (tz: string, at: number) => `${hourText(tz, at)}:00`;
+
+/** The audience the projector derives, once per click's dimensions: its GeoIP and user-agent parsing would
+ *  otherwise run for every click in every report the oracle computes. */
+const audiences = new WeakMap<object, ClickAudience>();
+function audienceOf(d: ClickDimensions & { ip?: string; userAgent?: string }): ClickAudience {
+  let audience = audiences.get(d);
+  if (!audience) audiences.set(d, (audience = deriveClickAudience(d.ip ?? '', d.userAgent ?? '')));
+  return audience;
+}
+
+// Bound once: inside jest's module sandbox each lookup of the global Math is far slower than in plain node.
+const floor = Math.floor;
 
 /** UTF-8 byte order, as ClickHouse sorts strings: the oracle's own, shared with no API code. */
 export const compareUtf8 = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -130,7 +154,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       case 'mediabuyer': return buyer(d);
       case 'country': case 'device': case 'os': case 'browser':
         // The projector derives these with its libraries; the oracle checks they reach every report row.
-        return deriveClickAudience(d.ip ?? '', d.userAgent ?? '')[grouping];
+        return audienceOf(d)[grouping];
       default: return d[grouping as Exclude<TrackingVariable, keyof ClickAudience>];
     }
   };
@@ -185,6 +209,19 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     }
   }
   const visits: Fact[] = [...clicks.values()].map((c) => ({ dims: c.data, at: c.at }));
+  /** The visits of one (report day, TikTok campaign), in the order of `visits`: each spend row is split over
+   *  its own, and looking them up beats scanning every visit for each of the many splits a drill-down makes. */
+  let visitsByDayAndTt: Map<string, Fact[]> | undefined;
+  const visitsOn = (spendDay: string, tt: string): Fact[] => {
+    if (!visitsByDayAndTt) {
+      visitsByDayAndTt = new Map();
+      for (const v of visits) {
+        const k = `${day(v.at)}\u0000${v.dims.tiktokCampaignId}`;
+        (visitsByDayAndTt.get(k) ?? visitsByDayAndTt.set(k, []).get(k)!).push(v);
+      }
+    }
+    return visitsByDayAndTt.get(`${spendDay}\u0000${tt}`) ?? [];
+  };
   const approved: Array<Fact & { cents: number }> = [];
   const unapproved: Array<Fact & { cents: number; status: 'pending' | 'rejected' }> = [];
   for (const { first, last } of transactions.values()) {
@@ -248,8 +285,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       const [spendDay, tt] = id.split('|') as [string, string];
       if (spendDay < q.startDate || spendDay > q.endDate || cents <= 0) continue;
       const units = new Map<string, { unit: string; pass: boolean; visits: number }>();
-      for (const v of visits) {
-        if (v.dims.tiktokCampaignId !== tt || day(v.at) !== spendDay) continue;
+      for (const v of visitsOn(spendDay, tt)) {
         const unit = unitOf(v);
         const pass = passOf(v.dims);
         const k = `${unit}\u0000${pass}`;
@@ -263,7 +299,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       }
       const shares = list.map((u) => ({
         ...u,
-        base: Math.floor((cents * u.visits) / total),
+        base: floor((cents * u.visits) / total),
         remainder: (cents * u.visits) % total,
       }));
       let left = cents - shares.reduce((s, u) => s + u.base, 0);
@@ -298,8 +334,8 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       }
       const [spendDay, tt] = id.split('|') as [string, string];
       const children = new Set<string>();
-      for (const v of visits) {
-        if (v.dims.tiktokCampaignId === tt && day(v.at) === spendDay && under(v.dims) && topKey(v) === parents[0]) children.add(keyOf(v.dims));
+      for (const v of visitsOn(spendDay, tt)) {
+        if (under(v.dims) && topKey(v) === parents[0]) children.add(keyOf(v.dims));
       }
       for (const child of children) {
         const cents = shareOf((d) => under(d) && keyOf(d) === child);
@@ -324,7 +360,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       const visitsByHour = hours.map((h) => series.get(h)?.clicks ?? 0);
       const weights = visitsByHour.some((v) => v > 0) ? visitsByHour : hours.map(() => 1);
       const total = weights.reduce((x, y) => x + y, 0);
-      const shares = weights.map((w, i) => ({ i, base: Math.floor((a.spend * w) / total), remainder: (a.spend * w) % total }));
+      const shares = weights.map((w, i) => ({ i, base: floor((a.spend * w) / total), remainder: (a.spend * w) % total }));
       let left = a.spend - shares.reduce((x, y) => x + y.base, 0);
       for (const share of [...shares].sort((x, y) => y.remainder - x.remainder || x.i - y.i)) {
         const extra = left > 0 ? 1 : 0;
