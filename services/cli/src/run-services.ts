@@ -128,6 +128,9 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
         codesImapPollMs: config.codesImapPollMs,
         tiktokSpendSyncMinutes: config.tiktokSpendSyncMinutes,
         cakeSyncIntervalMs: config.cakeSyncIntervalMs,
+        notify: config.notify,
+        alertCheckMinutes: config.alertCheckMinutes,
+        eventLog: stores.eventLog,
       });
       await stores.queue!.start();
       addQueueJobsGauge(metrics, stores.queue!);
@@ -193,6 +196,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           secretsKey: secrets.secretsKey,
           tiktokApiUrl: config.tiktokApiUrl,
           outgoing: config.outgoing,
+          notify: config.notify,
           queue: stores.queue,
           logger,
           webDist: config.webDist,
