@@ -22,6 +22,9 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'domain-inactive': 'Domain no longer active',
 };
 
+/** The job that runs every check and sends what changed (every ALERT_CHECK_MINUTES). */
+export const ALERT_CHECK_JOB = 'alert-checks';
+
 export const ALERT_STATES = ['firing', 'resolved'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 
@@ -71,7 +74,7 @@ const secret = singleLine('Secret', { error: 'Secret is required' })
 /** The kinds the channel takes; empty: every kind, also kinds added later. */
 const alertKinds = z
   .array(z.enum(ALERT_KINDS, { error: `alertKinds holds kinds among ${ALERT_KINDS.join(', ')}` }), { error: 'alertKinds must be a list' })
-  .max(ALERT_KINDS.length)
+  .max(50, 'alertKinds holds at most 50 kinds')
   .transform((kinds) => [...new Set(kinds)].sort((a, b) => ALERT_KINDS.indexOf(a) - ALERT_KINDS.indexOf(b)))
   // Every kind listed is the same as none listed: stored as [] so kinds added later reach it too.
   .transform((kinds) => (kinds.length === ALERT_KINDS.length ? [] : kinds));

@@ -1,7 +1,8 @@
 // Every job processor the workers capability runs, registered on the queue before it starts.
-import type { JobQueue } from '@tracker/core';
-import { unconfiguredDomainAutomation, type DomainAutomation } from '@tracker/integrations';
+import type { EventLog, JobQueue } from '@tracker/core';
+import { unconfiguredDomainAutomation, type DomainAutomation, type NotifyOptions } from '@tracker/integrations';
 import {
+  ALERT_CHECK_JOB,
   CAKE_SYNC_JOB,
   DOMAIN_CONFIGURE_JOB,
   DOMAIN_JOB_ATTEMPTS,
@@ -11,6 +12,8 @@ import {
   STATEMENT_IMPORT_JOB,
   TIKTOK_SPEND_SYNC_JOB,
 } from '@tracker/schemas';
+import { runAlertChecks } from './alerts/run-alert-checks';
+import { scheduleAlertChecks } from './alerts/schedule-alert-checks';
 import { makeInvoicePdf } from './invoice-pdf/make-invoice-pdf';
 import { configureDomainJob } from './domains/configure-domain-job';
 import { purchaseDomainJob } from './domains/purchase-domain-job';
@@ -32,7 +35,15 @@ export type WorkerDeps = PixelEventDeps &
     /** How often the spend and CAKE syncs repeat; 0 or absent: never (they still run on demand). */
     tiktokSpendSyncMinutes?: number;
     cakeSyncIntervalMs?: number;
+    /** Where alerts are sent from (NOTIFY_ALLOW_PRIVATE, TELEGRAM_API_URL); absent: public addresses and api.telegram.org. */
+    notify?: NotifyOptions;
+    /** How often the alert checks run; 0 or absent: never. */
+    alertCheckMinutes?: number;
+    /** The event log, for the projector-lag check; absent: that check is skipped. */
+    eventLog?: EventLog;
   };
+
+const DEFAULT_NOTIFY: NotifyOptions = { outgoing: { allowPrivate: false, allowedBy: 'NOTIFY_ALLOW_PRIVATE' }, telegramApiUrl: 'https://api.telegram.org' };
 
 /** Registers every processor; `startSchedules` starts the repeatable jobs once the queue has started, and
  *  answers the function that stops what it started. */
@@ -51,15 +62,26 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
   queue.register(CAKE_SYNC_JOB, runCakeSync(deps), { concurrency: 1 });
   // One statement at a time: each holds one database transaction for its whole file.
   queue.register(STATEMENT_IMPORT_JOB, importStatement(deps), { concurrency: 1 });
+  // One check run at a time: two would race to fire the same alerts (the states keep it to one send, but the work doubles).
+  queue.register(ALERT_CHECK_JOB, runAlertChecks({
+      db: deps.db,
+      analytics: deps.analytics,
+      eventLog: deps.eventLog,
+      secretsKey: deps.secretsKey,
+      notify: deps.notify ?? DEFAULT_NOTIFY,
+      logger: deps.logger,
+    }), { concurrency: 1 });
   const startCodes = registerCodesJobs(queue, deps);
   // Every repeatable job starts here, once the queue runs.
   const startSchedules = async () => {
     const stopCodes = await startCodes();
     const stopSpend = scheduleSpendSync(queue, { everyMinutes: deps.tiktokSpendSyncMinutes ?? 0, logger: deps.logger });
     const stopCake = scheduleCakeSync(queue, { db: deps.db, logger: deps.logger }, deps.cakeSyncIntervalMs ?? 0);
+    const stopAlerts = scheduleAlertChecks(queue, { everyMinutes: deps.alertCheckMinutes ?? 0, logger: deps.logger });
     return async () => {
       stopSpend();
       stopCake();
+      stopAlerts();
       await stopCodes();
     };
   };
