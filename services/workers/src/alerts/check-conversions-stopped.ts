@@ -9,7 +9,7 @@ import { formatMoment, readSetting, type AlertCheck } from './alert-check';
 interface CampaignConversions {
   campaign_id: string;
   yesterday: number;
-  today: number;
+  today_count: number;
   /** Epoch ms of the newest conversion since yesterday began (0 when none). */
   last_ms: number;
   today_start_ms: number;
@@ -19,12 +19,12 @@ interface CampaignConversions {
 // status counts as the campaign converting. Clicks older than 90 days cannot convert now: the bound keeps
 // the scan to recent partitions.
 const CONVERSIONS_SQL = `
-WITH toDate(fromUnixTimestamp64Milli({now:Int64}), {tz:String}) AS today,
-     toDateTime(today, {tz:String}) AS today_start,
-     toDateTime(today - 1, {tz:String}) AS yesterday_start
+WITH toDate(fromUnixTimestamp64Milli({now:Int64}), {tz:String}) AS day,
+     toDateTime(day, {tz:String}) AS today_start,
+     toDateTime(day - 1, {tz:String}) AS yesterday_start
 SELECT campaign_id,
        toInt64(sumIf(sign, status = 'approved' AND converted_at >= yesterday_start AND converted_at < today_start)) AS yesterday,
-       toInt64(countIf(sign > 0 AND converted_at >= today_start)) AS today,
+       toInt64(countIf(sign > 0 AND converted_at >= today_start)) AS today_count,
        toInt64(if(countIf(sign > 0) > 0, toUnixTimestamp64Milli(maxIf(converted_at, sign > 0)), 0)) AS last_ms,
        toInt64(toUnixTimestamp(today_start)) * 1000 AS today_start_ms
 FROM conversions FINAL
@@ -53,7 +53,7 @@ export const conversionsStoppedCheck: AlertCheck = {
     };
     for (const row of rows) {
       if (row.yesterday <= 0 || !campaigns.has(row.campaign_id)) continue;
-      const quietSince = row.today > 0 ? row.last_ms : row.today_start_ms;
+      const quietSince = row.today_count > 0 ? row.last_ms : row.today_start_ms;
       if (now.getTime() - quietSince >= silentMs) firing.set(row.campaign_id, alert(row.campaign_id, row.yesterday, quietSince));
     }
     // Past midnight the new day has had no N hours yet: an alert already firing stays so until a conversion.
