@@ -256,7 +256,7 @@ describe('Send test', () => {
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]).toMatchObject({ signatureValid: true, payload: { type: 'test', alert: { state: 'test', title: 'Test message from Affiliate Tracker' } } });
     await patch(id, { secret: 'someone-elses-secret-000000' }, local, localAdmin);
-    expect((await test_(id)).json()).toEqual({ ok: false, message: 'The webhook answered HTTP 401, application/json, 27 bytes', httpStatus: 401, attempts: 1 });
+    expect((await test_(id)).json()).toEqual({ ok: false, message: 'The webhook refused it (HTTP 401, application/json, 27 bytes): does the receiver hold the same signing secret?', httpStatus: 401, attempts: 1 });
   });
 
   test('a channel saved before the server lost access to private addresses is refused at send time, with the reason', async () => {

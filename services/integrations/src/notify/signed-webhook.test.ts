@@ -38,7 +38,7 @@ test('the raw body is signed with the channel’s secret; the timestamp is in a 
 
 test('a receiver holding another secret refuses it (401): the send fails, described, and is not retried', async () => {
   const outcome = await postSignedWebhook({ url: receiver.hookUrl, secret: 'not-the-receivers-secret-000' }, payload, LOCAL);
-  expect(outcome).toEqual({ ok: false, httpStatus: 401, attempts: 1, message: 'The webhook answered HTTP 401, application/json, 27 bytes' });
+  expect(outcome).toEqual({ ok: false, httpStatus: 401, attempts: 1, message: 'The webhook refused it (HTTP 401, application/json, 27 bytes): does the receiver hold the same signing secret?' });
   expect(receiver.received.map((r) => r.signatureValid)).toEqual([false]);
 });
 

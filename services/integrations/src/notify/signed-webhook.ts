@@ -37,7 +37,10 @@ export interface WebhookPayload {
 function readWebhookAnswer(response: OutgoingResponse): AnswerReading {
   if (response.ok) return { ok: true };
   // The receiver is whatever the URL points at: its answer is described, never quoted.
-  const message = `The webhook answered ${describeAnswer(response)}`;
+  const message =
+    response.status === 401 || response.status === 403
+      ? `The webhook refused it (${describeAnswer(response)}): does the receiver hold the same signing secret?`
+      : `The webhook answered ${describeAnswer(response)}`;
   if (response.status === 429) return { ok: false, message, retry: true, retryAfterMs: retryAfterHeader(response.headers['retry-after']) };
   return { ok: false, message, retry: response.status >= 500 || response.status === 408 };
 }
