@@ -75,28 +75,9 @@ export {
   type CakeConversion,
   type CakeSubIdStats,
 } from './cake/cake-client';
-export { MAX_DELIVERY_ATTEMPTS, deliverAlerts, raiseAlert, type DeliverAlertsDeps, type DeliveryTotals } from './notify/deliver-alerts';
-export {
-  openChannel,
-  sendNotification,
-  slackText,
-  telegramText,
-  UnreadableChannelError,
-  type ChannelRow,
-  type Notification,
-  type NotifyOptions,
-  type OpenChannel,
-} from './notify/send-notification';
+// Alerts: sending what the outbox holds (the alert-checks job), raising one now (the rules engine), Send test,
+// and what a webhook receiver checks.
+export { deliverAlerts, raiseAlert, type DeliverAlertsDeps, type DeliveryTotals } from './notify/deliver-alerts';
+export type { NotifyOptions } from './notify/send-notification';
 export { sendChannelTest } from './notify/test-channel';
-export { retryAfterHeader, type NotifyCallOptions, type SendOutcome } from './notify/notify-call';
-export { postSlackMessage } from './notify/slack-webhook';
-export { sendTelegramMessage, TELEGRAM_TEXT_MAX, type TelegramTarget } from './notify/telegram-bot';
-export {
-  postSignedWebhook,
-  signWebhookBody,
-  verifyWebhookSignature,
-  WEBHOOK_DELIVERY_HEADER,
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_TIMESTAMP_HEADER,
-  type WebhookPayload,
-} from './notify/signed-webhook';
+export { signWebhookBody, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER, type WebhookPayload } from './notify/signed-webhook';
