@@ -2,7 +2,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type JobQueue, type Logger, type OutgoingPolicy } from '@tracker/core';
-import { unconfiguredDomainAutomation, type DomainAutomation, type NotifyOptions } from '@tracker/integrations';
+import { DEFAULT_NOTIFY_OPTIONS, unconfiguredDomainAutomation, type DomainAutomation, type NotifyOptions } from '@tracker/integrations';
 import { alertRoutes } from './alerts/routes';
 import { enforceAccess } from './auth/access';
 import { guardMutations } from './auth/guard-mutations';
@@ -69,8 +69,6 @@ export interface ApiDeps {
   importTimeoutMs?: number;
 }
 
-const DEFAULT_NOTIFY: NotifyOptions = { outgoing: { allowPrivate: false, allowedBy: 'NOTIFY_ALLOW_PRIVATE' }, telegramApiUrl: 'https://api.telegram.org' };
-
 export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
   const sessions = new SessionStore(deps.db, deps.sessionSecret);
   const throttle = deps.throttle ?? new LoginThrottle();
@@ -101,7 +99,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await tiktokAccountRoutes(api, deps);
       const domains = deps.domains ?? unconfiguredDomainAutomation();
       await settingsRoutes(api, { ...deps, domains });
-      await notificationChannelRoutes(api, { ...deps, notify: deps.notify ?? DEFAULT_NOTIFY });
+      await notificationChannelRoutes(api, { ...deps, notify: deps.notify ?? DEFAULT_NOTIFY_OPTIONS });
       await alertRoutes(api, deps);
       await domainRoutes(api, { ...deps, domains });
       await userRoutes(api, deps);

@@ -78,6 +78,6 @@ export {
 // Alerts: sending what the outbox holds (the alert-checks job), raising one now (the rules engine), Send test,
 // and what a webhook receiver checks.
 export { deliverAlerts, raiseAlert, type DeliverAlertsDeps, type DeliveryTotals } from './notify/deliver-alerts';
-export type { NotifyOptions } from './notify/send-notification';
+export { DEFAULT_NOTIFY_OPTIONS, type NotifyOptions } from './notify/send-notification';
 export { sendChannelTest } from './notify/test-channel';
 export { signWebhookBody, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER, type WebhookPayload } from './notify/signed-webhook';

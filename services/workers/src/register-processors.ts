@@ -1,6 +1,6 @@
 // Every job processor the workers capability runs, registered on the queue before it starts.
 import type { EventLog, JobQueue } from '@tracker/core';
-import { unconfiguredDomainAutomation, type DomainAutomation, type NotifyOptions } from '@tracker/integrations';
+import { DEFAULT_NOTIFY_OPTIONS, unconfiguredDomainAutomation, type DomainAutomation, type NotifyOptions } from '@tracker/integrations';
 import {
   ALERT_CHECK_JOB,
   CAKE_SYNC_JOB,
@@ -43,8 +43,6 @@ export type WorkerDeps = PixelEventDeps &
     eventLog?: EventLog;
   };
 
-const DEFAULT_NOTIFY: NotifyOptions = { outgoing: { allowPrivate: false, allowedBy: 'NOTIFY_ALLOW_PRIVATE' }, telegramApiUrl: 'https://api.telegram.org' };
-
 /** Registers every processor; `startSchedules` starts the repeatable jobs once the queue has started, and
  *  answers the function that stops what it started. */
 export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSchedules: () => Promise<() => Promise<void>> } {
@@ -68,7 +66,7 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
       analytics: deps.analytics,
       eventLog: deps.eventLog,
       secretsKey: deps.secretsKey,
-      notify: deps.notify ?? DEFAULT_NOTIFY,
+      notify: deps.notify ?? DEFAULT_NOTIFY_OPTIONS,
       logger: deps.logger,
     }), { concurrency: 1 });
   const startCodes = registerCodesJobs(queue, deps);

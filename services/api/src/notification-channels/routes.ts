@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { notFound, schema, type Db } from '@tracker/core';
-import { sendChannelTest, type NotifyOptions } from '@tracker/integrations';
+import { DEFAULT_NOTIFY_OPTIONS, sendChannelTest, type NotifyOptions } from '@tracker/integrations';
 import {
   channelTestResultSchema,
   notificationChannelCreateSchema,
@@ -26,7 +26,7 @@ const idParams = z.object({ id: z.string() });
 
 export async function notificationChannelRoutes(scope: FastifyInstance, deps: NotificationChannelDeps) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const channelDeps = { db: deps.db, secretsKey: deps.secretsKey, outgoing: deps.notify.outgoing ?? { allowPrivate: false, allowedBy: 'NOTIFY_ALLOW_PRIVATE' } };
+  const channelDeps = { db: deps.db, secretsKey: deps.secretsKey, outgoing: deps.notify.outgoing ?? DEFAULT_NOTIFY_OPTIONS.outgoing! };
 
   async function channel(raw: string): Promise<ChannelRow> {
     const t = schema.notificationChannels;

@@ -19,6 +19,12 @@ export interface NotifyOptions extends NotifyCallOptions {
   telegramApiUrl: string;
 }
 
+/** Without configuration: public addresses only, and Telegram's own API. */
+export const DEFAULT_NOTIFY_OPTIONS: NotifyOptions = {
+  outgoing: { allowPrivate: false, allowedBy: 'NOTIFY_ALLOW_PRIVATE' },
+  telegramApiUrl: 'https://api.telegram.org',
+};
+
 /** One message to a channel: an alert's firing or recovery, or a test. */
 export interface Notification {
   /** Stable across retries of this message (the webhook's delivery id). */
