@@ -28,3 +28,4 @@ export * from './codes';
 export * from './cake';
 export * from './billing';
 export * from './wire-values';
+export * from './alerts';

@@ -1,6 +1,7 @@
 // Settings bodies (spec §2 Settings, §5): one { key, value } per save. Host names are normalised (scheme,
 // case and trailing slash dropped, IDNA to punycode) and a path is refused; the price keeps 2 decimals as a string.
 import { z } from 'zod';
+import { conversionsSilentHoursSchema, projectorLagMinutesSchema } from './alerts';
 import { codesRetentionDaysSchema } from './codes';
 import { httpUrl } from './http-url';
 import { INVOICE_AMOUNT, moneyText, tryParseMoney } from './money';
@@ -15,6 +16,9 @@ export const SETTING_KEYS = [
   'report_timezone',
   'fallback_url',
   'codes_retention_days',
+  // The alert checks' thresholds (docs/alerts.md).
+  'alert_conversions_silent_hours',
+  'alert_projector_lag_minutes',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 /** The settings a null (or blank) value clears. */
@@ -86,6 +90,8 @@ const VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string | null>> = {
   report_timezone: reportTimezoneSchema,
   fallback_url: fallbackUrlSchema,
   codes_retention_days: codesRetentionDaysSchema,
+  alert_conversions_silent_hours: conversionsSilentHoursSchema,
+  alert_projector_lag_minutes: projectorLagMinutesSchema,
 };
 
 /** POST /api/settings. `value` null means the setting is cleared (only CLEARABLE_KEYS allow it). */

@@ -2,7 +2,8 @@
 import fastifyCookie from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound, type Analytics, type ChangeFeed, type Db, type HttpServer, type JobQueue, type Logger, type OutgoingPolicy } from '@tracker/core';
-import { unconfiguredDomainAutomation, type DomainAutomation } from '@tracker/integrations';
+import { DEFAULT_NOTIFY_OPTIONS, unconfiguredDomainAutomation, type DomainAutomation, type NotifyOptions } from '@tracker/integrations';
+import { alertRoutes } from './alerts/routes';
 import { enforceAccess } from './auth/access';
 import { guardMutations } from './auth/guard-mutations';
 import { LoginThrottle } from './auth/login-throttle';
@@ -14,6 +15,7 @@ import { codesRoutes } from './codes/routes';
 import { inboundEmailRoutes } from './inbound-email/routes';
 import { integrationRoutes } from './integrations/routes';
 import { landerRoutes } from './landers/routes';
+import { notificationChannelRoutes } from './notification-channels/routes';
 import { offerRoutes } from './offers/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { conversionRoutes } from './conversions/routes';
@@ -47,6 +49,9 @@ export interface ApiDeps {
   tiktokApiUrl: string;
   /** Which addresses calls to third parties may reach (OUTGOING_ALLOW_PRIVATE); absent: public ones only. */
   outgoing?: OutgoingPolicy;
+  /** Notification channels: where they may post (NOTIFY_ALLOW_PRIVATE) and Telegram's API; absent: public
+   *  addresses only and api.telegram.org. */
+  notify?: NotifyOptions;
   logger: Logger;
   /** The built web app; none is served when the folder has no index.html. */
   webDist?: string;
@@ -94,6 +99,8 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await tiktokAccountRoutes(api, deps);
       const domains = deps.domains ?? unconfiguredDomainAutomation();
       await settingsRoutes(api, { ...deps, domains });
+      await notificationChannelRoutes(api, { ...deps, notify: deps.notify ?? DEFAULT_NOTIFY_OPTIONS });
+      await alertRoutes(api, deps);
       await domainRoutes(api, { ...deps, domains });
       await userRoutes(api, deps);
       await reportRoutes(api, deps);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { schema, type Entities } from '@tracker/core';
+import { encryptSecret, schema, type Entities } from '@tracker/core';
 import { openEntities, openJobQueue } from '@tracker/core/testing';
 import { isWellFormedText } from '@tracker/schemas';
 import type { z } from 'zod';
@@ -29,6 +29,7 @@ const existing: Record<string, string> = {};
 const RUNS_PER_ROUTE = 40;
 
 const RANGE = { startDate: '2026-01-01', endDate: '2026-01-31' };
+const SECRETS_KEY = Buffer.alloc(32, 7);
 
 /** A valid body per route that takes one: the fuzzer breaks one part of it at a time. */
 const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
@@ -70,6 +71,8 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/users/:id/subid1-assignments': () => ({ subid1s: ['mia', 'zoe'] }),
   'PUT /api/integrations/cake': () => ({ baseUrl: 'https://network.example', apiKey: 'cake-key', affiliateId: '208330' }),
   'POST /api/integrations/cake/sync': () => ({ startDate: '2026-01-01', endDate: '2026-01-28' }),
+  'POST /api/notification-channels': () => ({ type: 'webhook', name: 'Ops hook', url: 'https://203.0.113.10/hooks/tracker', secret: 'a-long-enough-hmac-secret', alertKinds: ['spend-sync'] }),
+  'PATCH /api/notification-channels/:id': () => ({ name: 'Ops hook', url: 'https://203.0.113.10/hooks/tracker', secret: '', alertKinds: ['projector-lag', 'domain-inactive'] }),
   // Multipart only: every JSON body is a 415, a broken multipart one a 400 (transactions-api tests upload files).
   'POST /api/transactions/upload': () => ({ file: 'Transaction Date,Status\n1/2/26,CLEARED' }),
 };
@@ -88,6 +91,7 @@ const VALID_QUERIES: Record<string, () => Record<string, string>> = {
   'GET /api/tiktok/spend': () => ({ ...RANGE }),
   'GET /api/transactions': () => ({ status: 'CLEARED', vcnLast4: '1234', minAmount: '1.00', maxAmount: '$1,000.00', page: '2', sort: 'amount', order: 'asc' }),
   'GET /api/transactions/summary': () => ({ startDate: '2026-01-01', endDate: '2026-01-31' }),
+  'GET /api/alerts': () => RANGE,
 };
 
 // ---- hostile values ----
@@ -259,7 +263,15 @@ beforeAll(async () => {
   // A queue nobody works: a valid CAKE sync is enqueued and answered 202 at once.
   const entities = await openEntities({ pgliteDir: 'memory://' });
   ownEntities = entities;
-  h = await createApiHarness({ tiktokApiUrl: tiktok.url, outgoing: LOCAL_FAKES_OUTGOING, queue: await openJobQueue({ db: entities.db }), jobWaitMs: 0 });
+  h = await createApiHarness({
+    tiktokApiUrl: tiktok.url,
+    outgoing: LOCAL_FAKES_OUTGOING,
+    queue: await openJobQueue({ db: entities.db }),
+    jobWaitMs: 0,
+    secretsKey: SECRETS_KEY,
+    // The channel fixture's address (TEST-NET-3) never answers: a Send test gives up at once.
+    notify: { outgoing: { allowPrivate: false }, telegramApiUrl: 'http://127.0.0.1:9', timeoutMs: 50, attempts: 1 },
+  });
   admin = await h.signIn('admin');
 
   routes.push(...(await listApiRoutes(h)));
@@ -271,6 +283,10 @@ beforeAll(async () => {
   const [pixel] = await db.insert(schema.tiktokPixels).values({ name: 'P', pixelId: 'PIXEL-FIXTURE', accessToken: 'not-encrypted' }).returning();
   const [user] = await db.insert(schema.users).values({ username: 'fixture-user', password: 'scrypt$x' }).returning();
   await db.insert(schema.campaigns).values({ id: 'fuzzCampaign', name: 'C', landerId: lander!.id });
+  const [channel] = await db
+    .insert(schema.notificationChannels)
+    .values({ type: 'webhook', name: 'Hook', url: 'https://203.0.113.10/hooks/tracker', secret: encryptSecret(SECRETS_KEY, 'fixture-hmac-secret-000') })
+    .returning();
   Object.assign(existing, {
     landers: String(lander!.id),
     offers: String(offer!.id),
@@ -278,6 +294,7 @@ beforeAll(async () => {
     'tiktok-pixels': String(pixel!.id),
     users: String(user!.id),
     campaigns: 'fuzzCampaign',
+    'notification-channels': String(channel!.id),
     'invoice-settings': 'publisher',
   });
 

@@ -15,7 +15,8 @@ describe('mode table', () => {
     ['api', ['DATABASE_URL', 'CLICKHOUSE_URL']],
     ['ingest', ['DATABASE_URL', 'CLICKHOUSE_URL', 'KAFKA_BROKERS']],
     ['projector', ['DATABASE_URL', 'CLICKHOUSE_URL', 'KAFKA_BROKERS']],
-    ['workers', ['DATABASE_URL', 'CLICKHOUSE_URL']],
+    // The projector-lag alert reads the projector's positions in the log.
+    ['workers', ['DATABASE_URL', 'CLICKHOUSE_URL', 'KAFKA_BROKERS']],
     ['all', []],
   ] as const)('split mode %s refuses the embedded stores: needs %j', (mode, missing) => {
     expect(missingServerEngines(mode, {})).toEqual(missing);

@@ -18,7 +18,8 @@ const storesByCapability: Record<Capability, StoreNeeds> = {
   api: { entities: true, analytics: true, queue: true },
   ingest: { entities: true, analytics: true, eventLog: true, spill: true },
   projector: { entities: true, analytics: true, eventLog: true, queue: true },
-  workers: { entities: true, analytics: true, queue: true },
+  // The log only for its positions: the projector-lag alert reads how far the projector has got.
+  workers: { entities: true, analytics: true, eventLog: true, queue: true },
 };
 
 export function storeNeeds(capabilities: Capability[]): StoreNeeds {

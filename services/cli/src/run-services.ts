@@ -130,6 +130,9 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
         cakeSyncIntervalMs: config.cakeSyncIntervalMs,
         // The weighing is the campaigns feature's; the workers only schedule it (they never import the api).
         optimizeFlows: (now) => optimizeCampaignFlows({ db: stores.entities!.db, analytics: stores.analytics!, changes: stores.entities!.changes }, now),
+        notify: config.notify,
+        alertCheckMinutes: config.alertCheckMinutes,
+        eventLog: stores.eventLog,
       });
       await stores.queue!.start();
       addQueueJobsGauge(metrics, stores.queue!);
@@ -195,6 +198,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           secretsKey: secrets.secretsKey,
           tiktokApiUrl: config.tiktokApiUrl,
           outgoing: config.outgoing,
+          notify: config.notify,
           queue: stores.queue,
           logger,
           webDist: config.webDist,

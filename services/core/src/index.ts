@@ -43,3 +43,5 @@ export {
   type TransitionInput,
 } from './domains/domain-state';
 export { statementUploadsOf, type StatementUploads } from './db/statement-uploads';
+export { recordAlertEvent, reconcileAlerts, listFiringAlerts, describeDuration, type AlertInput, type FiringAlert, type RecordedAlertEvent } from './alerts/alert-state';
+export { claimAlertDeliveries, settleAlertDelivery, releaseAlertDeliveries, type ClaimedDelivery } from './alerts/alert-deliveries';

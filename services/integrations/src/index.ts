@@ -75,3 +75,9 @@ export {
   type CakeConversion,
   type CakeSubIdStats,
 } from './cake/cake-client';
+// Alerts: sending what the outbox holds (the alert-checks job), raising one now (the rules engine), Send test,
+// and what a webhook receiver checks.
+export { deliverAlerts, raiseAlert, type DeliverAlertsDeps, type DeliveryTotals } from './notify/deliver-alerts';
+export { DEFAULT_NOTIFY_OPTIONS, type NotifyOptions } from './notify/send-notification';
+export { sendChannelTest } from './notify/test-channel';
+export { signWebhookBody, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER, type WebhookPayload } from './notify/signed-webhook';

@@ -41,3 +41,7 @@ export {
   testImapUrl,
 } from './imap/test-mailbox';
 export { startFakeCakeServer, type FakeCakeServer, type FakeCakeConversion, type FakeCakeStats } from './fakes/cake-server';
+export { type FakeAnswer, type RecordedNotifyRequest } from './fakes/notify-fake-server';
+export { startFakeSlack, type FakeSlack } from './fakes/slack-webhook-server';
+export { startFakeTelegram, type FakeTelegram, type SentTelegramMessage } from './fakes/telegram-bot-server';
+export { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './fakes/webhook-receiver';

@@ -1,7 +1,8 @@
 // Every job processor the workers capability runs, registered on the queue before it starts.
-import type { JobQueue } from '@tracker/core';
-import { unconfiguredDomainAutomation, type DomainAutomation } from '@tracker/integrations';
+import type { EventLog, JobQueue } from '@tracker/core';
+import { DEFAULT_NOTIFY_OPTIONS, unconfiguredDomainAutomation, type DomainAutomation, type NotifyOptions } from '@tracker/integrations';
 import {
+  ALERT_CHECK_JOB,
   CAKE_SYNC_JOB,
   DOMAIN_CONFIGURE_JOB,
   DOMAIN_JOB_ATTEMPTS,
@@ -12,6 +13,8 @@ import {
   STATEMENT_IMPORT_JOB,
   TIKTOK_SPEND_SYNC_JOB,
 } from '@tracker/schemas';
+import { runAlertChecks } from './alerts/run-alert-checks';
+import { scheduleAlertChecks } from './alerts/schedule-alert-checks';
 import { makeInvoicePdf } from './invoice-pdf/make-invoice-pdf';
 import { configureDomainJob } from './domains/configure-domain-job';
 import { purchaseDomainJob } from './domains/purchase-domain-job';
@@ -38,6 +41,12 @@ export type WorkerDeps = PixelEventDeps &
     /** The auto-optimiser's run over every campaign (the api's campaigns feature, given by the process); absent:
      *  no auto-optimiser job. */
     optimizeFlows?: OptimizeFlows;
+    /** Where alerts are sent from (NOTIFY_ALLOW_PRIVATE, TELEGRAM_API_URL); absent: public addresses and api.telegram.org. */
+    notify?: NotifyOptions;
+    /** How often the alert checks run; 0 or absent: never. */
+    alertCheckMinutes?: number;
+    /** The event log, for the projector-lag check; absent: that check is skipped. */
+    eventLog?: EventLog;
   };
 
 /** Registers every processor; `startSchedules` starts the repeatable jobs once the queue has started, and
@@ -60,6 +69,15 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
   // One auto-optimiser run at a time: two would weigh the same flows and the second's save be refused as stale.
   const optimizeFlows = deps.optimizeFlows;
   if (optimizeFlows) queue.register(FLOW_OPTIMIZE_JOB, optimizeFlowsJob({ optimizeFlows, logger: deps.logger }), { concurrency: 1 });
+  // One check run at a time: two would race to fire the same alerts (the states keep it to one send, but the work doubles).
+  queue.register(ALERT_CHECK_JOB, runAlertChecks({
+      db: deps.db,
+      analytics: deps.analytics,
+      eventLog: deps.eventLog,
+      secretsKey: deps.secretsKey,
+      notify: deps.notify ?? DEFAULT_NOTIFY_OPTIONS,
+      logger: deps.logger,
+    }), { concurrency: 1 });
   const startCodes = registerCodesJobs(queue, deps);
   // Every repeatable job starts here, once the queue runs.
   const startSchedules = async () => {
@@ -67,10 +85,12 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
     const stopSpend = scheduleSpendSync(queue, { everyMinutes: deps.tiktokSpendSyncMinutes ?? 0, logger: deps.logger });
     const stopCake = scheduleCakeSync(queue, { db: deps.db, logger: deps.logger }, deps.cakeSyncIntervalMs ?? 0);
     const stopOptimizer = optimizeFlows ? scheduleFlowOptimization(queue, deps.logger) : () => {};
+    const stopAlerts = scheduleAlertChecks(queue, { everyMinutes: deps.alertCheckMinutes ?? 0, logger: deps.logger });
     return async () => {
       stopSpend();
       stopCake();
       stopOptimizer();
+      stopAlerts();
       await stopCodes();
     };
   };

@@ -124,6 +124,16 @@ describe('saving settings', () => {
     expect((await save('report_timezone', 'Mars/Olympus')).json()).toEqual({ message: 'Unknown time zone: Mars/Olympus' });
   });
 
+  test('the alert thresholds are whole hours (1-23) and minutes (1-1440), stored as text', async () => {
+    expect((await save('alert_conversions_silent_hours', ' 8 ')).json()).toEqual({ key: 'alert_conversions_silent_hours', value: '8' });
+    expect((await save('alert_projector_lag_minutes', 30)).json()).toEqual({ key: 'alert_projector_lag_minutes', value: '30' });
+    for (const value of ['0', '24', '6.5', 'six', '', null]) {
+      expect((await save('alert_conversions_silent_hours', value)).json()).toEqual({ message: 'Hours without conversions must be a whole number from 1 to 23' });
+    }
+    expect((await save('alert_projector_lag_minutes', '1441')).json()).toEqual({ message: 'Report lag minutes must be a whole number from 1 to 1440' });
+    expect(await stored()).toMatchObject({ alert_conversions_silent_hours: '8', alert_projector_lag_minutes: '30' });
+  });
+
   test.each([POSTBACK_KEY_SETTING, 'anything_else'])('unknown key %s is 400', async (key) => {
     const res = await save(key, 'x');
     expect(res.statusCode).toBe(400);

@@ -16,6 +16,19 @@ describe('loadConfig', () => {
     expect(config.spill).toEqual({ afterMs: 300, maxBytes: 1024 * 1024 * 1024 });
   });
 
+  test('notification channels have their own private-address switch, named in refusals, and Telegram a base URL', () => {
+    const config = loadConfig({});
+    expect(config.notify).toEqual({ outgoing: { allowPrivate: false, allowedBy: 'NOTIFY_ALLOW_PRIVATE' }, telegramApiUrl: 'https://api.telegram.org' });
+    expect(config.alertCheckMinutes).toBe(5);
+    // OUTGOING_ALLOW_PRIVATE opens the API URLs, not the channels.
+    expect(loadConfig({ OUTGOING_ALLOW_PRIVATE: 'true' }).notify.outgoing.allowPrivate).toBe(false);
+    const local = loadConfig({ NOTIFY_ALLOW_PRIVATE: 'true', TELEGRAM_API_URL: 'http://127.0.0.1:8081/', ALERT_CHECK_MINUTES: '0' });
+    expect(local.notify).toEqual({ outgoing: { allowPrivate: true, allowedBy: 'NOTIFY_ALLOW_PRIVATE' }, telegramApiUrl: 'http://127.0.0.1:8081' });
+    expect(local.alertCheckMinutes).toBe(0);
+    expect(() => loadConfig({ NOTIFY_ALLOW_PRIVATE: 'yes' })).toThrow(/NOTIFY_ALLOW_PRIVATE/);
+    expect(() => loadConfig({ ALERT_CHECK_MINUTES: '-1' })).toThrow(/ALERT_CHECK_MINUTES/);
+  });
+
   test.each([
     ['false', false],
     ['', false],

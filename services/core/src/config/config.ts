@@ -113,6 +113,17 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  // Notification channels (Slack, Telegram, webhooks) may post to private, loopback and link-local
+  // addresses: off, so a channel URL saved in Settings cannot reach this server's own network. Apart
+  // from OUTGOING_ALLOW_PRIVATE: a chat or webhook on the office network does not open the API URLs too.
+  NOTIFY_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Telegram's Bot API (a local fake in tests). */
+  TELEGRAM_API_URL: z.string().trim().url().default('https://api.telegram.org'),
+  /** Minutes between the alert checks (spend sync, conversions, projector lag, spill, domains); 0 turns them off. */
+  ALERT_CHECK_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
   // Shared with the edge worker (deploy/edge-worker): only a request carrying it may name the visitor's IP and host.
   EDGE_WORKER_SECRET: optionalText.refine((v) => v === undefined || v.length >= 16, {
     message: 'must be at least 16 characters',
@@ -182,6 +193,10 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Which addresses calls to third parties may reach (OUTGOING_ALLOW_PRIVATE). */
   outgoing: OutgoingPolicy;
+  /** Notification channels: which addresses they may post to (NOTIFY_ALLOW_PRIVATE), and Telegram's API. */
+  notify: { outgoing: OutgoingPolicy; telegramApiUrl: string };
+  /** Minutes between alert checks; 0 = none. */
+  alertCheckMinutes: number;
   /** The secret the edge worker sends as X-Edge-Secret; unset: ingest ignores every X-Edge-* header. */
   edgeWorkerSecret?: string;
   /** The built web app; defaults to web/dist of this checkout. */
@@ -255,6 +270,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     outgoing: { allowPrivate: e.OUTGOING_ALLOW_PRIVATE },
+    notify: {
+      outgoing: { allowPrivate: e.NOTIFY_ALLOW_PRIVATE, allowedBy: 'NOTIFY_ALLOW_PRIVATE' },
+      telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
+    },
+    alertCheckMinutes: e.ALERT_CHECK_MINUTES,
     edgeWorkerSecret: e.EDGE_WORKER_SECRET,
     webDist: e.WEB_DIST,
     tiktokApiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),

@@ -719,3 +719,85 @@ export const cakeIntegration = pgTable('cake_integration', {
   lastError: text(),
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+// ---- alerts and the channels they go out through (docs/alerts.md) ----
+
+export const notificationChannelTypes = ['slack', 'telegram', 'webhook'] as const;
+
+/** Where alerts are sent (Settings → Alerts). Each type has one secret, sealed with the secrets key. */
+export const notificationChannels = pgTable('notification_channels', {
+  id: serial().primaryKey(),
+  type: text({ enum: notificationChannelTypes }).notNull(),
+  name: text().notNull(),
+  /** A webhook's URL; null for Slack, whose URL is the secret, and for Telegram. */
+  url: text(),
+  /** Telegram's chat (a numeric id or @channel). */
+  chatId: text(),
+  /** core/secrets encryptSecret() of the Slack webhook URL, the Telegram bot token or the webhook's HMAC secret. */
+  secret: text().notNull(),
+  /** The alert kinds it takes; empty: every kind. */
+  alertKinds: jsonb().$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: createdAt(),
+});
+
+export const alertStateValues = ['firing', 'resolved'] as const;
+
+/** Each alert's current state by its stable key ('spend-sync:3'): a firing is sent once, and a restart
+ *  or a second worker sees that it was. */
+export const alertStates = pgTable('alert_states', {
+  key: text().primaryKey(),
+  kind: text().notNull(),
+  state: text({ enum: alertStateValues }).notNull(),
+  title: text().notNull(),
+  text: text().notNull(),
+  /** When it began firing (or resolved, for a resolved one). */
+  since: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  updatedAt: createdAt(),
+});
+
+/** Every transition of an alert: the alert log. */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: serial().primaryKey(),
+    key: text().notNull(),
+    kind: text().notNull(),
+    state: text({ enum: alertStateValues }).notNull(),
+    title: text().notNull(),
+    text: text().notNull(),
+    at: createdAt(),
+  },
+  (t) => [index('alert_events_at_idx').on(t.at)],
+);
+
+export const alertDeliveryStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
+
+/** One event to one channel: written with the event (an outbox), then sent; a failed send stays pending
+ *  for the next check until it has been tried enough. */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: serial().primaryKey(),
+    eventId: integer()
+      .notNull()
+      .references(() => alertEvents.id, { onDelete: 'cascade' }),
+    channelId: integer().references(() => notificationChannels.id, { onDelete: 'set null' }),
+    channelName: text().notNull(),
+    channelType: text({ enum: notificationChannelTypes }).notNull(),
+    status: text({ enum: alertDeliveryStatuses }).notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    error: text(),
+    /** While sending: when a sender took it, so a sender that died holding it is noticed. */
+    claimedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    sentAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('alert_deliveries_status_idx').on(t.status, t.id), index('alert_deliveries_event_idx').on(t.eventId)],
+);
+
+/** What a check must remember between runs (the projector lag check: the log's end offsets it saw, and when). */
+export const alertCheckMemory = pgTable('alert_check_memory', {
+  check: text().primaryKey(),
+  data: jsonb().notNull(),
+  updatedAt: createdAt(),
+});

@@ -7,6 +7,9 @@ export interface OutgoingPolicy {
   /** Private, loopback, link-local and unspecified addresses may be called too (local fakes in tests,
    *  services on the operator's own network). */
   allowPrivate: boolean;
+  /** The setting that allows them, as refusals name it (default OUTGOING_ALLOW_PRIVATE; notification
+   *  channels have their own, NOTIFY_ALLOW_PRIVATE). */
+  allowedBy?: string;
 }
 
 /** The default: public addresses only. */
@@ -51,9 +54,9 @@ export function isPublicAddress(address: string): boolean {
   return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-const refusedAddress = (host: string, resolved?: boolean) =>
+const refusedAddress = (policy: OutgoingPolicy, host: string, resolved?: boolean) =>
   `${host} ${resolved ? 'resolves to' : 'is'} a private, loopback or link-local address, which this server does not call ` +
-  '(OUTGOING_ALLOW_PRIVATE=true allows it)';
+  `(${policy.allowedBy ?? 'OUTGOING_ALLOW_PRIVATE'}=true allows it)`;
 
 /**
  * Why this URL may not be called, or null when it may. Host names are resolved: one private address
@@ -71,14 +74,14 @@ export async function outgoingRefusal(url: string | URL, policy: OutgoingPolicy 
   if (policy.allowPrivate) return null;
   // URL parsing has already turned 127.1, 2130706433 and 0x7f.1 into 127.0.0.1.
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (net.isIP(host)) return isPublicAddress(host) ? null : refusedAddress(host);
+  if (net.isIP(host)) return isPublicAddress(host) ? null : refusedAddress(policy, host);
   let addresses: dns.LookupAddress[];
   try {
     addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
   } catch {
     return null;
   }
-  return addresses.every((a) => isPublicAddress(a.address)) ? null : refusedAddress(host, true);
+  return addresses.every((a) => isPublicAddress(a.address)) ? null : refusedAddress(policy, host, true);
 }
 
 /** The URL parsed, or an OutgoingRefusedError saying why it may not be called. */
@@ -98,7 +101,7 @@ export function guardedLookup(policy: OutgoingPolicy = PUBLIC_ONLY): net.LookupF
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       if (!policy.allowPrivate && !addresses.every((a) => isPublicAddress(a.address))) {
-        return callback(new OutgoingRefusedError(`Refused to call this URL: ${refusedAddress(hostname, true)}`), '', 0);
+        return callback(new OutgoingRefusedError(`Refused to call this URL: ${refusedAddress(policy, hostname, true)}`), '', 0);
       }
       if (options.all) return callback(null, addresses);
       const [first] = addresses;

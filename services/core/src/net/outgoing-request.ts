@@ -26,6 +26,8 @@ export interface OutgoingResponse {
   ok: boolean;
   /** The Content-Type header without its parameters, '' when absent. */
   contentType: string;
+  /** Node's lower-cased response headers (Retry-After, for one). */
+  headers: http.IncomingHttpHeaders;
   body: Buffer;
   text(): string;
 }
@@ -102,6 +104,7 @@ export async function requestOutgoing(url: string | URL, init: OutgoingRequestIn
             statusText: response.statusMessage ?? '',
             ok: status >= 200 && status < 300,
             contentType: String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
+            headers: response.headers,
             body: buffer,
             text: () => buffer.toString('utf8'),
           });

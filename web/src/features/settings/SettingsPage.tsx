@@ -1,9 +1,12 @@
 // The Settings screen at /settings (spec §2; admin only): domain price, redirect and exit domains,
 // report time zone, fallback URL, worker redeploy, postback URL, DNS instructions and the codes mail
-// sources; then Integrations (TikTok ad accounts, CAKE).
+// sources; then Integrations (TikTok ad accounts, CAKE); then Alerts (channels, thresholds, the log).
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { PageHeader } from '../../ui/PageHeader';
+import { AlertLogCard } from '../alerts/AlertLogCard';
+import { AlertThresholdsCard } from '../alerts/AlertThresholdsCard';
+import { NotificationChannelsCard } from '../alerts/NotificationChannelsCard';
 import { TiktokAccountsCard } from '../tiktok-accounts/TiktokAccountsCard';
 import { CakeIntegrationCard } from './CakeIntegrationCard';
 import { DnsInstructionsCard } from './DnsInstructionsCard';
@@ -60,6 +63,21 @@ export function SettingsPage() {
         <div className="grid gap-6 xl:grid-cols-2">
           <TiktokAccountsCard />
           <CakeIntegrationCard />
+        </div>
+      </section>
+      <section className="space-y-4" aria-labelledby="alerts-heading">
+        <h2 id="alerts-heading" className="text-lg font-semibold">
+          Alerts
+        </h2>
+        <div className="grid gap-6 xl:grid-cols-2">
+          <NotificationChannelsCard />
+          <AlertLogCard />
+          {settings.data && (
+            <AlertThresholdsCard
+              hours={settingValue(settings.data, 'alert_conversions_silent_hours')}
+              lagMinutes={settingValue(settings.data, 'alert_projector_lag_minutes')}
+            />
+          )}
         </div>
       </section>
     </div>

@@ -116,7 +116,7 @@ export function TiktokAccountsCard() {
   );
 
   return (
-    <Card className="xl:col-span-2">
+    <Card className="min-w-0 xl:col-span-2">
       <CardHeader className="flex flex-wrap items-start justify-between gap-4 sm:flex-nowrap">
         <div className="grid min-w-0 flex-1 gap-1.5">
           <CardTitle>

@@ -1,0 +1,98 @@
+// Alerts in a real browser: an admin adds a webhook notification channel on Settings → Alerts pointing at
+// a local receiver that checks signatures, sends a test, and the receiver gets one signed message; with a
+// wrong secret the receiver's refusal comes back on the screen. Screenshots go to
+// <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import type { Locator, Page } from 'playwright-core';
+import { startWebhookReceiver, type WebhookReceiver } from '@tracker/testing';
+import { ADMIN, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
+
+/** Radix Select may drop the first click after opening (see management.e2e.test.ts): click until it closes. */
+async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
+  await combobox.click();
+  const item = page.getByRole('option', { name: option, exact: true });
+  for (let attempt = 1; ; attempt++) {
+    await item.click();
+    try {
+      await page.getByRole('listbox').waitFor({ state: 'hidden', timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first();
+
+describeWithChromium('alerts e2e')('notification channels on Settings in Chromium', () => {
+  let receiver: WebhookReceiver;
+  let session: BrowserSession | undefined;
+  let page: Page;
+  let baseUrl = '';
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    // The receiver listens on 127.0.0.1; the checks stay off so only the test message arrives.
+    session = await openBrowserSession('tracker-e2e-alerts-', { env: { NOTIFY_ALLOW_PRIVATE: 'true', ALERT_CHECK_MINUTES: '0' } });
+    ({ page, baseUrl } = session);
+  }, TIMEOUT_MS);
+
+  afterAll(async () => {
+    await closeBrowserSession(session);
+    await receiver?.close();
+  }, 30_000);
+
+  test('an admin adds a webhook channel; Send test reaches the receiver once, signed with the channel’s secret', async () => {
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByTestId('sidebar-username').waitFor();
+
+    await page.goto(`${baseUrl}/settings`);
+    await page.getByRole('heading', { name: 'Notification channels' }).waitFor();
+    await page.getByRole('table', { name: 'Notification channels' }).getByText('No channels yet. Add one to receive alerts.').waitFor();
+    await page.getByRole('button', { name: 'Add channel' }).click();
+    const form = page.getByRole('form', { name: 'Add notification channel' });
+    await chooseOption(page, form.getByRole('combobox', { name: 'Type' }), 'Webhook');
+    await form.getByLabel('Name').fill('Ops receiver');
+    await form.getByLabel('URL').fill(receiver.hookUrl);
+    await form.getByLabel('Signing secret').fill(receiver.secret);
+    await shot(page, 'alerts-00-add-webhook-dialog', { fullPage: false });
+    await form.getByRole('button', { name: 'Add channel' }).click();
+    await toast(page, 'Channel added').waitFor();
+
+    const table = page.getByRole('table', { name: 'Notification channels' });
+    const row = table.locator('tbody tr', { hasText: 'Ops receiver' });
+    await row.getByText(receiver.hookUrl).waitFor();
+    await row.getByText(`••••${receiver.secret.slice(-4)}`).waitFor();
+    await row.getByText('Every alert').waitFor();
+    expect(await page.content()).not.toContain(receiver.secret);
+
+    await page.getByRole('button', { name: 'Send test to Ops receiver' }).click();
+    await toast(page, 'Test message sent').waitFor();
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]).toMatchObject({ signatureValid: true, payload: { type: 'test', alert: { state: 'test', title: 'Test message from Affiliate Tracker' } } });
+    expect(receiver.received[0]!.request.headers['x-tracker-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+    await page.getByRole('heading', { name: 'Alerts', exact: true }).scrollIntoViewIfNeeded();
+    await shot(page, 'alerts-01-settings-channel-tested', { fullPage: false });
+    await shot(page, 'alerts-02-settings-full');
+  }, STEP_MS);
+
+  test('with the wrong secret the receiver refuses the test, and the screen says what it answered', async () => {
+    await page.getByRole('button', { name: 'Edit Ops receiver' }).click();
+    const form = page.getByRole('form', { name: 'Edit channel' });
+    await expect(form.getByLabel('URL').inputValue()).resolves.toBe(receiver.hookUrl);
+    await expect(form.getByLabel('Signing secret').inputValue()).resolves.toBe('');
+    await form.getByLabel('Signing secret').fill('not-the-receivers-secret-000');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Channel saved').waitFor();
+
+    await page.getByRole('button', { name: 'Send test to Ops receiver' }).click();
+    const refused = toast(page, 'Ops receiver did not take the test');
+    await refused.waitFor();
+    await expect(refused.innerText()).resolves.toContain('does the receiver hold the same signing secret?');
+    expect(receiver.received.map((r) => r.signatureValid)).toEqual([true, false]);
+    await shot(page, 'alerts-03-settings-test-refused', { fullPage: false });
+  }, STEP_MS);
+});
