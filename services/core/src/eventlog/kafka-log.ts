@@ -65,6 +65,13 @@ async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promi
   }
 }
 
+/** Whether the broker refused for a reason that passes (the library marks those `canRetry`, also
+ *  inside a response carrying several errors): a coordinator loading or moved, a leader election. */
+export function isPassingKafkaError(error: unknown): boolean {
+  const findBy = (error as Partial<GenericError> | null)?.findBy;
+  return typeof findBy === 'function' && findBy.call(error, 'canRetry', true) != null;
+}
+
 /** Closes a client without waiting for its in-flight work; errors are moot by then. */
 function forceClose(client: Producer | KafkaConsumer): Promise<void> {
   return new Promise((resolve) => client.close(true, () => resolve()));
@@ -279,13 +286,27 @@ class KafkaSubscription implements Subscription {
     return Math.max(2 * this.loop.options.maxBatchSize, 1000);
   }
 
-  /** Joins the group and starts fetching from the committed offsets (or the beginning). */
+  /** Joins the group and starts fetching from the committed offsets (or the beginning). A join the
+   *  broker refuses for a passing reason (its group coordinator still loading after a start, or moved:
+   *  NOT_COORDINATOR) is tried again until the operation timeout; the client's own two retries span
+   *  half a second, shorter than a busy broker takes to load its offsets partitions. */
   async start(): Promise<void> {
-    try {
-      await withTimeout(this.#openStream(), operationTimeout(this.#log), `joining consumer group ${this.loop.options.group}`);
-    } catch (error) {
-      await forceClose(this.#consumer);
-      throw error;
+    const limit = operationTimeout(this.#log);
+    const deadline = Date.now() + limit;
+    for (;;) {
+      try {
+        const left = Math.max(deadline - Date.now(), 1);
+        await withTimeout(this.#openStream(), left, `joining consumer group ${this.loop.options.group} (limit ${limit / 1000} s)`);
+        break;
+      } catch (error) {
+        const delay = this.loop.options.retryDelayMs;
+        if (!isPassingKafkaError(error) || Date.now() + delay >= deadline || this.loop.stopping) {
+          await forceClose(this.#consumer);
+          throw error;
+        }
+        this.loop.reportConsumerError(error);
+        await this.loop.sleep(delay);
+      }
     }
     this.#onRebalance();
     this.finished = this.#run().catch((error: unknown) => this.loop.reportConsumerError(error));
