@@ -5,12 +5,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ensurePostbackKey, loadConfig, schema } from '@tracker/core';
+import { openEntities } from '@tracker/core/testing';
 import { runServices, type RunningServices } from './run-services';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-probes-'));
 let running: RunningServices;
 
 beforeAll(async () => {
+  // The entity store starts from the migrated template (initdb costs seconds of CPU): these tests are about
+  // what a scrape and a probe see, not a first start.
+  await (await openEntities({ pgliteDir: path.join(dataDir, 'pg') })).close();
   running = await runServices(
     'all',
     loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', METRICS_PORT: '0', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { describeWithRealEngine } from '../testing/real-engines';
 import { createTemporaryDatabase } from '../testing/temporary-database';
-import { openEntities, type Entities } from '../db/entities';
+import type { Entities } from '../db/entities';
+// The store starts from the migrated template: what these tests check begins after a store's first opening.
+import { openEntities } from '../testing/open-test-entities';
 import { domains, domainTransitions } from '../db/schema';
 import { findDomain, listDomainTransitions, recordDomainProgress, transitionDomain } from './domain-state';
 

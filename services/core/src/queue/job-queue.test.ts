@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals
 import net from 'node:net';
 import { eq, like, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { openEntities, type Db, type Entities } from '../db/entities';
+import type { Db, Entities } from '../db/entities';
+// The queue's stores start from the migrated template: what these tests check begins after a store's first opening.
+import { openEntities } from '../testing/open-test-entities';
 import { jobs } from '../db/schema';
 import { captureLogger, LEVEL } from '../testing/captured-logger';
 import { describeWithRealEngine } from '../testing/real-engines';

@@ -1,7 +1,8 @@
-// Entity stores for tests. A fresh in-memory PGlite spends about two seconds of CPU on initdb and the
-// migrations, and most test files open one or more: the first opening on a machine writes the migrated data
-// directory to a tarball in the temporary folder (keyed by the migrations and the PGlite build), and every
-// later in-memory store starts from it in a third of that. PostgreSQL and PGlite folders open as they are.
+// Entity stores for tests. A fresh PGlite spends about five seconds of CPU on initdb and the migrations, and
+// most test files open one or more: the first opening on a machine writes the migrated data directory to a
+// tarball in the temporary folder (keyed by the migrations and the PGlite build), and every later new store,
+// in memory or in an empty folder, starts from it in a third of that. PostgreSQL and PGlite folders that hold
+// a database already open as they are.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,8 +11,15 @@ import { fileURLToPath } from 'node:url';
 import { dumpMigratedPglite, entityMigrationsFolder, openEntities as openStoreEntities, type Entities, type EntitiesOptions } from '../db/entities';
 
 export async function openEntities(options: EntitiesOptions): Promise<Entities> {
-  if (options.databaseUrl || options.pgliteDir !== 'memory://' || options.pgliteTemplate) return openStoreEntities(options);
+  if (options.databaseUrl || options.pgliteTemplate || !options.pgliteDir || !isNewStore(options.pgliteDir)) return openStoreEntities(options);
   return openStoreEntities({ ...options, pgliteTemplate: await migratedTemplate() });
+}
+
+/** In memory, or a folder without a database yet (a test's temporary folder, before its first opening). */
+function isNewStore(pgliteDir: string): boolean {
+  if (pgliteDir === 'memory://') return true;
+  if (pgliteDir.includes('://')) return false;
+  return !fs.existsSync(pgliteDir) || fs.readdirSync(pgliteDir).length === 0;
 }
 
 async function migratedTemplate(): Promise<Blob> {

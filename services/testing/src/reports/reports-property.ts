@@ -159,11 +159,16 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
     await stores?.close();
   });
 
+  /** The report time zone last stored: most comparisons ask in the zone of the one before, and only this
+   *  file changes the setting, so the write is skipped then. */
+  let storedTimezone: string | undefined;
   async function setTimezone(timezone: string) {
+    if (timezone === storedTimezone) return;
     await stores.entities.db
       .insert(schema.settings)
       .values({ key: 'report_timezone', value: timezone })
       .onConflictDoUpdate({ target: schema.settings.key, set: { value: timezone } });
+    storedTimezone = timezone;
   }
 
   async function compare(q: OracleQuery, as = cookie) {
