@@ -25,6 +25,7 @@ export const SHARDING_KEYS: Record<string, string> = {
   exits: 'cityHash64(click_id)',
   conversions: 'cityHash64(click_id)',
   spend: 'cityHash64(date, tiktok_campaign_id)',
+  ad_spend: 'cityHash64(advertiser_id, advertiser_day)',
   event_positions: 'cityHash64(event_id)',
   report_clicks_daily: 'rand()',
   report_variable_clicks_daily: 'rand()',
