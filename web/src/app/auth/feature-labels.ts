@@ -10,4 +10,5 @@ export const FEATURE_LABELS: Record<Feature, string> = {
   sparks: 'Sparks',
   clicks: 'Click Log',
   performance: 'Performance',
+  automation: 'Automation',
 };
