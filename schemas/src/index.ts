@@ -29,3 +29,4 @@ export * from './cake';
 export * from './billing';
 export * from './wire-values';
 export * from './alerts';
+export * from './rules';
