@@ -168,6 +168,28 @@ export const campaignFlowSchema = z
 export type CampaignFlow = z.infer<typeof campaignFlowSchema>;
 export type CampaignFlowBody = z.input<typeof campaignFlowSchema>;
 
+/** A flow as stored and answered (GET and PUT /api/campaigns/:id/flow): the shape without the checks of a
+ *  body. A flow saved before a check tightened (a 'UK' country, say) is still answered as it is, so the editor
+ *  can show it and its save can name what to mend, instead of the read failing. */
+const flowPathView = z.object({
+  landers: z.array(z.object({ landerId: z.number(), weight: z.number() })),
+  offers: z.array(z.object({ offerId: z.number(), weight: z.number() })),
+  autoOptimize: z.boolean(),
+  autoOptimizeMetric: z.enum(SPLIT_TEST_METRICS).optional(),
+  autoOptimizeFloor: z.number().optional(),
+});
+export const campaignFlowViewSchema = z.object({
+  rules: z.array(
+    z.object({
+      name: z.string(),
+      conditions: z.array(z.object({ field: z.enum(FLOW_FIELDS), op: z.enum(['in', 'not_in']), values: z.array(z.string()) })),
+      path: flowPathView,
+    }),
+  ),
+  defaultPath: flowPathView,
+  fallbackOfferId: z.number().nullable(),
+});
+
 /** One entry of GET /api/campaigns/:id/flow/history: who changed the flow (null: the auto-optimiser), when, why. */
 export const flowChangeSchema = z.object({
   at: wireTimestamp,

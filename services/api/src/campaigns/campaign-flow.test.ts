@@ -4,6 +4,7 @@
 // campaign that has a flow; a lander or offer in any flow cannot be deleted.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { schema } from '@tracker/core';
+import { eq } from 'drizzle-orm';
 import type { CampaignFlow } from '@tracker/schemas';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
@@ -123,6 +124,21 @@ describe('the flow', () => {
   test('an unknown campaign is a 404', async () => {
     expect((await h.call({ method: 'GET', url: '/api/campaigns/nope/flow', cookie: admin })).statusCode).toBe(404);
     expect((await putFlow('nope', split())).statusCode).toBe(404);
+  });
+
+  test('a flow stored before a check tightened still reads, and its save names what to mend', async () => {
+    const { id } = await newCampaign();
+    await putFlow(id, split());
+    // 'UK' passed the country check of an earlier version; GeoLite says GB, so the rule never matched anyone.
+    const stored = await getFlow(id);
+    stored.rules[0]!.conditions = [{ field: 'country', op: 'in', values: ['UK'] }];
+    await h.entities.db.update(schema.campaigns).set({ flow: stored }).where(eq(schema.campaigns.id, id));
+    const read = await h.call({ method: 'GET', url: `/api/campaigns/${id}/flow`, cookie: admin });
+    expect(read.statusCode).toBe(200);
+    expect(read.json<CampaignFlow>().rules[0]!.conditions[0]!.values).toEqual(['UK']);
+    const saved = await putFlow(id, read.json());
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json<{ message: string }>().message).toContain("'UK' is not an ISO country code: the United Kingdom is GB");
   });
 });
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_CHANNEL, notFound, type Analytics, type ChangeFeed, type Db } from '@tracker/core';
-import { blankToUndefined, campaignCreateSchema, campaignFlowSchema, dateRangeQuerySchema, flowChangeSchema, flowOptimizationSchema, singleLine, SPLIT_TEST_METRICS, splitTestSchema, campaignSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
+import { blankToUndefined, campaignCreateSchema, campaignFlowSchema, campaignFlowViewSchema, dateRangeQuerySchema, flowChangeSchema, flowOptimizationSchema, singleLine, SPLIT_TEST_METRICS, splitTestSchema, campaignSchema, campaignUpdateSchema, hasControlCharacter, isWellFormedText } from '@tracker/schemas';
 import { currentUser } from '../auth/access';
 import { loadViewerScope } from '../reports/viewer-scope';
 import { listFlowChanges, readCampaignFlow, saveCampaignFlow } from './campaign-flow';
@@ -66,13 +66,13 @@ export async function campaignRoutes(scope: FastifyInstance, deps: CampaignDeps)
   // The flow: rules, weighted landers and offers. Read with the campaigns feature; saved by an admin.
   app.get(
     '/campaigns/:id/flow',
-    { config: { access: { anyFeature: ['campaigns'] } }, schema: { params: idParams, response: { 200: campaignFlowSchema } } },
+    { config: { access: { anyFeature: ['campaigns'] } }, schema: { params: idParams, response: { 200: campaignFlowViewSchema } } },
     async (request) => readCampaignFlow(deps.db, campaignId(request.params.id)),
   );
 
   app.put(
     '/campaigns/:id/flow',
-    { config: { access: 'admin' }, schema: { params: idParams, body: campaignFlowSchema, response: { 200: campaignFlowSchema } } },
+    { config: { access: 'admin' }, schema: { params: idParams, body: campaignFlowSchema, response: { 200: campaignFlowViewSchema } } },
     async (request) => {
       const flow = await saveCampaignFlow(deps.db, campaignId(request.params.id), request.body, { by: currentUser(request).username, reason: 'Flow saved' });
       await deps.changes.notify(CATALOG_CHANNEL);
