@@ -110,9 +110,18 @@ describeWithChromium('campaign flow e2e')('a campaign flow in Chromium', () => {
     // While a rule takes part of the traffic, the split test measures the default path's landers on the clicks it took.
     const panel = page.getByRole('region', { name: 'Split test' });
     await panel.getByRole('table', { name: 'Landers split test' }).waitFor();
+    // The rule's path is a test of its own: the panel measures it when chosen, and the default path again once
+    // the rule is gone.
+    await panel.getByLabel('Path').click();
+    await page.getByRole('option', { name: 'Rule: Germany' }).click();
+    await panel.getByText(/The landers and offers of rule Germany/).waitFor();
+    await panel.getByRole('table', { name: 'Landers split test' }).waitFor();
+    await shot(page, 'campaign-flow-split-test-rule-path', { fullPage: false });
     await page.getByRole('button', { name: 'Remove rule 1' }).click();
     await page.getByRole('button', { name: 'Save flow' }).click();
     await page.getByText(/rules 1 → 0/).waitFor();
+    await panel.getByText(/The default path's landers and offers/).waitFor();
+    expect(await panel.getByLabel('Path').count()).toBe(0);
 
     // Conversions of Story's clicks: the split test panel shows both landers' visits and Story ahead, undecided.
     const { url } = await api<{ url: string }>(page, 'GET', `${baseUrl}/api/postback-url`);

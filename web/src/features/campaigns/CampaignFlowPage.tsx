@@ -415,7 +415,7 @@ export function CampaignFlowPage() {
         </Card>
       </form>
 
-      <SplitTestPanel campaignId={id} names={names} />
+      <SplitTestPanel campaignId={id} names={names} rules={flow.data.rules.map((r) => r.name)} />
 
       <Card>
         <CardHeader>

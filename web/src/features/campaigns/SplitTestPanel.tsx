@@ -10,6 +10,7 @@ import { Badge } from '../../ui/Badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { DateRangePicker } from '../../ui/DateRangePicker';
 import { lastDays, toDayParam, todayIn, type DayRange } from '../../ui/date-range-presets';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/Table';
 import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
@@ -87,11 +88,18 @@ function ArmsTable({ title, verdict, metric, name }: { title: string; verdict: V
   );
 }
 
-export function SplitTestPanel({ campaignId, names }: { campaignId: string; names: ReadonlyMap<string, string> }) {
+/** The Select's value for the default path; a rule's path is its name. */
+const DEFAULT_PATH_VALUE = '';
+
+/** `rules`: the saved flow's rule names, each a path of its own that can be tested. */
+export function SplitTestPanel({ campaignId, names, rules }: { campaignId: string; names: ReadonlyMap<string, string>; rules: readonly string[] }) {
   const timeZone = useSignedInTimeZone();
   const [range, setRange] = useState<DayRange>(() => lastDays(7, todayIn(timeZone)));
   const [metric, setMetric] = useState<Metric>('cr');
-  const test = useSplitTest(campaignId, { startDate: toDayParam(range.from), endDate: toDayParam(range.to) }, metric);
+  const [chosenPath, setPath] = useState(DEFAULT_PATH_VALUE);
+  // A rule renamed or removed by a save leaves the test on the default path.
+  const path = rules.includes(chosenPath) ? chosenPath : DEFAULT_PATH_VALUE;
+  const test = useSplitTest(campaignId, { startDate: toDayParam(range.from), endDate: toDayParam(range.to) }, metric, path || undefined);
   const lander = (id: string) => names.get(`l${id}`) ?? `Lander ${id}`;
   const offer = (id: string) => names.get(`o${id}`) ?? `Offer ${id}`;
   return (
@@ -100,11 +108,26 @@ export function SplitTestPanel({ campaignId, names }: { campaignId: string; name
         <div className="space-y-1">
           <CardTitle>Split test</CardTitle>
           <CardDescription>
-            The default path's landers and offers compared over the chosen days. A winner is declared only when the difference is decided, however
-            often you look.
+            {path ? `The landers and offers of rule ${path}` : "The default path's landers and offers"} compared over the chosen days. A winner is
+            declared only when the difference is decided, however often you look.
           </CardDescription>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {rules.length > 0 && (
+            <Select value={path || 'default'} onValueChange={(v) => setPath(v === 'default' ? DEFAULT_PATH_VALUE : v)}>
+              <SelectTrigger className="w-48" aria-label="Path">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="default">Default path</SelectItem>
+                {rules.map((rule) => (
+                  <SelectItem key={rule} value={rule}>
+                    Rule: {rule}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
           <Tabs value={metric} onValueChange={(v) => setMetric(v as Metric)}>
             <TabsList aria-label="Metric">
               <TabsTrigger value="cr">CR</TabsTrigger>

@@ -52,7 +52,8 @@ export function useOptimizeFlow(id: string) {
   });
 }
 
-/** The split test of the campaign's landers and offers over a range of report days. */
-export function useSplitTest(id: string, range: { startDate: string; endDate: string }, metric: 'cr' | 'epv') {
-  return useQuery<SplitTestResponse>({ queryKey: [...splitTestKey(id), { ...range, metric }], retry: false });
+/** The split test of the landers and offers of one of the campaign's paths (a rule's name, or the default path)
+ *  over a range of report days. */
+export function useSplitTest(id: string, range: { startDate: string; endDate: string }, metric: 'cr' | 'epv', path?: string) {
+  return useQuery<SplitTestResponse>({ queryKey: [...splitTestKey(id), { ...range, metric, ...(path ? { path } : {}) }], retry: false });
 }
