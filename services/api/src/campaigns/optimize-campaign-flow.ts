@@ -57,15 +57,6 @@ async function itemNames(db: Db, flow: CampaignFlow): Promise<{ landers: Map<num
   return { landers: new Map(landers.map((l) => [l.id, l.name])), offers: new Map(offers.map((o) => [o.id, o.name])) };
 }
 
-/** A kind of a path that was not measured: its weights as they are. */
-function unmeasured(items: ReadonlyArray<{ id: number; name: string; weight: number }>, reason: string): KindOutcome {
-  return {
-    changed: false,
-    reason,
-    items: items.map((i) => ({ id: i.id, name: i.name, visits: 0, conversions: 0, probabilityToBeBest: null, before: i.weight, after: i.weight })),
-  };
-}
-
 function explain(decision: WeightDecision, kind: Kind, items: ReadonlyArray<{ name: string; weight: number }>, arms: PathArms[Kind], window: string): string {
   const noun = NOUN[kind];
   const odds = () =>
@@ -112,16 +103,8 @@ export async function planFlowOptimization(deps: Omit<FlowOptimizerDeps, 'change
       kind === 'landers'
         ? path.landers.map((l) => ({ id: l.landerId, name: names.landers.get(l.landerId) ?? `Lander ${l.landerId}`, weight: l.weight }))
         : path.offers.map((o) => ({ id: o.offerId, name: names.offers.get(o.offerId) ?? `Offer ${o.offerId}`, weight: o.weight }));
-    let arms: PathArms;
-    try {
-      arms = await readPathArms(deps, campaignId, flow, { startDate, endDate, ...(rule === null ? {} : { path: rule }) }, null);
-    } catch (error) {
-      // A path the split test cannot measure yet (the reader says why) keeps its weights.
-      if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
-      const reason = `Not measured: ${error.message}`;
-      paths.push({ rule, metric, floorPercent, landers: unmeasured(itemsOf('landers'), reason), offers: unmeasured(itemsOf('offers'), reason) });
-      continue;
-    }
+    // The rule names come from the flow just read, so the reader always finds the path.
+    const arms = await readPathArms(deps, campaignId, flow, { startDate, endDate, ...(rule === null ? {} : { path: rule }) }, null);
     const outcomes = {} as Record<Kind, KindOutcome>;
     for (const kind of ['landers', 'offers'] as const) {
       const items = itemsOf(kind);
