@@ -8,12 +8,9 @@
 //
 // With --trace it prints, for the last run of each case, the requests the page made after Sign In with their
 // start and end (ms after the click), so a slow first number shows which request it waited for.
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { ADMIN, startTracker, stopTracker } from '../web/e2e/support/tracker-process';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -24,46 +21,7 @@ const RUNS = Number(option('runs', '5'));
 const CLICKS = Number(option('clicks', '7'));
 const TRACE = args.includes('--trace');
 const TARGET_MS = 500;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ADMIN = { username: 'admin', password: 'bench-admin-password' };
-
-interface Tracker {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  dataDir: string;
-}
-
-async function startTracker(): Promise<Tracker> {
-  if (!fs.existsSync(path.join(ROOT, 'web/dist/index.html'))) execFileSync('npm', ['run', 'build', '--silent', '-w', 'web'], { cwd: ROOT, stdio: 'inherit' });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-first-number-'));
-  const { DATABASE_URL: _d, CLICKHOUSE_URL: _c, KAFKA_BROKERS: _k, REDIS_URL: _r, ...env } = process.env;
-  const child = spawn(process.execPath, [path.join(ROOT, 'services/cli/bin/tracker.js'), 'all'], {
-    cwd: ROOT,
-    env: { ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const match = /Affiliate Tracker is running at (http:\/\/\S+)/.exec(output);
-    if (match) return { child, url: match[1]!, dataDir };
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`tracker did not start:\n${output}`);
-}
-
-async function stopTracker(tracker: Tracker): Promise<void> {
-  const exited = new Promise((resolve) => tracker.child.once('exit', resolve));
-  tracker.child.kill('SIGTERM');
-  const timer = setTimeout(() => tracker.child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-  fs.rmSync(tracker.dataDir, { recursive: true, force: true });
-}
 
 /** Signs in over HTTP, creates a lander and a campaign, sends CLICKS clicks and waits until today's report counts them. */
 async function seed(baseUrl: string): Promise<{ timezone: string }> {
@@ -154,7 +112,7 @@ async function measure(browser: Browser, baseUrl: string, timezoneId: string, ca
 }
 
 async function main() {
-  const tracker = await startTracker();
+  const tracker = await startTracker('tracker-first-number-');
   let browser: Browser | undefined;
   try {
     const { timezone } = await seed(tracker.url);
