@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { startWebhookReceiver, type WebhookReceiver } from '@tracker/testing';
-import { ADMIN, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
+import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
 
 /** Radix Select may drop the first click after opening (see management.e2e.test.ts): click until it closes. */
 async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
@@ -94,5 +94,27 @@ describeWithChromium('alerts e2e')('notification channels on Settings in Chromiu
     await expect(refused.innerText()).resolves.toContain('does the receiver hold the same signing secret?');
     expect(receiver.received.map((r) => r.signatureValid)).toEqual([true, false]);
     await shot(page, 'alerts-03-settings-test-refused', { fullPage: false });
+  }, STEP_MS);
+
+  test('the thresholds: a value out of range is refused beside its field, a good one is saved when the field is left', async () => {
+    const hours = page.getByLabel('Hours without conversions');
+    await hours.fill('30');
+    await hours.blur();
+    // Beside the field (its own block), and in a toast.
+    await hours.locator('xpath=..').getByText('Hours without conversions must be a whole number from 1 to 23').waitFor();
+    await expect(hours.getAttribute('aria-invalid')).resolves.toBe('true');
+    await hours.fill('8');
+    await page.getByLabel('Report lag (minutes)').focus();
+    await toast(page, 'Settings updated').waitFor();
+    await page.getByLabel('Report lag (minutes)').fill('45');
+    await hours.focus();
+    const alertSettings = async () => {
+      const rows = await api<Array<{ key: string; value: string }>>(page, 'GET', `${baseUrl}/api/settings`);
+      return Object.fromEntries(rows.filter((r) => r.key.startsWith('alert_')).map((r) => [r.key, r.value]));
+    };
+    const wanted = { alert_conversions_silent_hours: '8', alert_projector_lag_minutes: '45' };
+    for (const deadline = Date.now() + 10_000; JSON.stringify(await alertSettings()) !== JSON.stringify(wanted) && Date.now() < deadline; ) await page.waitForTimeout(200);
+    expect(await alertSettings()).toEqual(wanted);
+    await shot(page, 'alerts-04-thresholds', { fullPage: false });
   }, STEP_MS);
 });

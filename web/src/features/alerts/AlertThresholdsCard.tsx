@@ -23,6 +23,12 @@ const thresholdsSchema = z.object({ hours: conversionsSilentHoursSchema, lagMinu
 type Field = 'hours' | 'lagMinutes';
 const KEYS: Record<Field, SettingKey> = { hours: 'alert_conversions_silent_hours', lagMinutes: 'alert_projector_lag_minutes' };
 
+/** The two fields, each with its label, bounds and what it means. */
+const FIELDS: ReadonlyArray<{ field: Field; label: string; max: number; help: string }> = [
+  { field: 'hours', label: 'Hours without conversions', max: 23, help: 'A campaign that converted yesterday and not for this many hours today.' },
+  { field: 'lagMinutes', label: 'Report lag (minutes)', max: 1440, help: 'Clicks and conversions this old not yet in the reports.' },
+];
+
 export function AlertThresholdsCard({ hours, lagMinutes }: { hours: string | null; lagMinutes: string | null }) {
   const saveSettings = useSaveSettings();
   const [saved, setSaved] = useState({ hours: hours ?? String(DEFAULT_CONVERSIONS_SILENT_HOURS), lagMinutes: lagMinutes ?? String(DEFAULT_PROJECTOR_LAG_MINUTES) });
@@ -31,7 +37,7 @@ export function AlertThresholdsCard({ hours, lagMinutes }: { hours: string | nul
     handleSubmit,
     formState: { errors },
   } = useForm({ resolver: zodResolver(thresholdsSchema), defaultValues: saved });
-  const ids = { hours: useId(), hoursError: useId(), lag: useId(), lagError: useId() };
+  const idPrefix = useId();
 
   const save = (field: Field) =>
     handleSubmit((values) => {
@@ -50,38 +56,28 @@ export function AlertThresholdsCard({ hours, lagMinutes }: { hours: string | nul
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-2">
-          <Label htmlFor={ids.hours}>Hours without conversions</Label>
-          <Input
-            id={ids.hours}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={23}
-            step={1}
-            aria-invalid={errors.hours ? true : undefined}
-            aria-describedby={errors.hours ? ids.hoursError : undefined}
-            {...register('hours', { onBlur: () => void save('hours') })}
-          />
-          <FieldError id={ids.hoursError} error={errors.hours} />
-          <p className="text-xs text-muted-foreground">A campaign that converted yesterday and not for this many hours today.</p>
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={ids.lag}>Report lag (minutes)</Label>
-          <Input
-            id={ids.lag}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={1440}
-            step={1}
-            aria-invalid={errors.lagMinutes ? true : undefined}
-            aria-describedby={errors.lagMinutes ? ids.lagError : undefined}
-            {...register('lagMinutes', { onBlur: () => void save('lagMinutes') })}
-          />
-          <FieldError id={ids.lagError} error={errors.lagMinutes} />
-          <p className="text-xs text-muted-foreground">Clicks and conversions this old not yet in the reports.</p>
-        </div>
+        {FIELDS.map(({ field, label, max, help }) => {
+          const id = `${idPrefix}-${field}`;
+          const errorId = `${id}-error`;
+          return (
+            <div key={field} className="grid content-start gap-2">
+              <Label htmlFor={id}>{label}</Label>
+              <Input
+                id={id}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={max}
+                step={1}
+                aria-invalid={errors[field] ? true : undefined}
+                aria-describedby={errors[field] ? errorId : undefined}
+                {...register(field, { onBlur: () => void save(field) })}
+              />
+              <FieldError id={errorId} error={errors[field]} />
+              <p className="text-xs text-muted-foreground">{help}</p>
+            </div>
+          );
+        })}
       </CardContent>
     </Card>
   );
