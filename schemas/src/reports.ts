@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { reportMetricsSchema } from './report-metrics';
 import { isWellFormedText, singleLine } from './text-fields';
-import { AUDIENCE_VARIABLES, TRACKING_VARIABLE_IDS, type AudienceVariable, type TrackingVariable } from './tracking-variables';
+import { FILTER_VARIABLES, TRACKING_VARIABLE_IDS, type FilterVariable, type TrackingVariable } from './tracking-variables';
 import { wireDecimal } from './wire-values';
 
 // ---- groupings and columns ----
@@ -407,11 +407,11 @@ const audienceValueSchema = z.object({
 });
 export type AudienceValue = z.output<typeof audienceValueSchema>;
 
-/** GET /api/reports/audience: the values of each audience variable seen in a date range, to filter by;
- *  one key per audience variable of the catalogue. */
+/** GET /api/reports/audience: the values of each filter variable (the audience and the flow rule) seen in a
+ *  date range, to filter by; one key per filter variable of the catalogue. */
 export const audienceValuesResponseSchema = z.object(
-  Object.fromEntries(AUDIENCE_VARIABLES.map((variable) => [variable, z.array(audienceValueSchema)])) as Record<
-    AudienceVariable,
+  Object.fromEntries(FILTER_VARIABLES.map((variable) => [variable, z.array(audienceValueSchema)])) as Record<
+    FilterVariable,
     z.ZodArray<typeof audienceValueSchema>
   >,
 );

@@ -1,6 +1,7 @@
 // Country, device, OS and browser in a real browser: clicks sent through /r from
 // visitors in two countries on two kinds of phone and a desktop, then the Stats screen grouped by Country
-// and by Device through its Variables select, and the Click Log with the audience columns switched on.
+// and by Device through its Variables select, filtered by the flow rule the clicks took, and the Click Log with
+// the audience columns switched on.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import {
@@ -57,6 +58,14 @@ describeWithChromium('click audience e2e')('country, device, OS and browser in C
     await page.getByTestId('sidebar-username').waitFor();
     const lander = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/landers`, { name: 'Quiz', url: 'https://lander.e2e.example/' });
     const { id: campaignId } = await api<{ id: string }>(page, 'POST', `${baseUrl}/api/campaigns`, { name: 'Keto', landerId: lander.id });
+    // A flow rule takes the US visitors (to the same lander), so their clicks record it.
+    const flow = await page.request.put(`${baseUrl}/api/campaigns/${campaignId}/flow`, {
+      data: {
+        rules: [{ name: 'US visitors', conditions: [{ field: 'country', op: 'in', values: ['US'] }], path: { landers: [{ landerId: lander.id, weight: 1 }], offers: [] } }],
+        defaultPath: { landers: [{ landerId: lander.id, weight: 1 }], offers: [] },
+      },
+    });
+    expect(flow.status()).toBe(200);
     for (const [ip, userAgent] of VISITORS) {
       const res = await fetch(`${baseUrl}/r/${campaignId}?plc=TikTok`, { redirect: 'manual', headers: { 'x-forwarded-for': ip, 'user-agent': userAgent } });
       expect(res.status).toBe(302);
@@ -82,6 +91,22 @@ describeWithChromium('click audience e2e')('country, device, OS and browser in C
     await table.getByRole('cell', { name: 'Mobile', exact: true }).waitFor();
     await table.getByRole('cell', { name: 'Desktop', exact: true }).waitFor();
     await shot(page, 'audience-02-stats-by-device', { fullPage: false });
+  }, STEP_MS);
+
+  test("the Stats screen filters by the flow rule the clicks took: the rule's 3, or the default path's 2", async () => {
+    const rule = page.getByRole('combobox', { name: 'Rule' });
+    await rule.click();
+    await page.getByRole('option', { name: 'US visitors', exact: true }).click();
+    await page.waitForURL(/rule=US\+visitors/);
+    const table = page.getByRole('table').first();
+    await table.getByRole('cell', { name: 'Mobile', exact: true }).waitFor();
+    await expect(table.getByRole('cell', { name: 'Desktop', exact: true }).count()).resolves.toBe(0);
+    await shot(page, 'audience-03-stats-by-rule', { fullPage: false });
+    await rule.click();
+    await page.getByRole('option', { name: 'Default', exact: true }).click();
+    await page.waitForURL(/rule=none/);
+    await table.getByRole('cell', { name: 'Desktop', exact: true }).waitFor();
+    await expect(table.getByRole('cell', { name: 'Mobile', exact: true }).count()).resolves.toBe(0);
   }, STEP_MS);
 
   test('the Click Log shows the audience columns a buyer switches on', async () => {

@@ -104,8 +104,10 @@ describe('audience filters', () => {
       { value: 'none', label: 'Unknown' },
     ]);
     expect(values.os.map((v) => v.value)).toEqual(['Android', 'iOS', 'Windows', 'none']);
+    // No flow routed these clicks: the rule filter offers the default path alone.
+    expect(values.rule).toEqual([{ value: 'none', label: 'Default' }]);
     const empty = await h.call({ method: 'GET', url: '/api/reports/audience?startDate=2026-07-01&endDate=2026-07-01', cookie: admin });
-    expect(empty.json()).toEqual({ country: [], device: [], os: [], browser: [] });
+    expect(empty.json()).toEqual({ country: [], device: [], os: [], browser: [], rule: [] });
   });
 
   test('a bad audience value is a 400', async () => {

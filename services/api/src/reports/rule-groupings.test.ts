@@ -4,7 +4,7 @@
 // 'none' (the default path) keeps only those clicks; the Click Log shows each click's rule.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { insertClicks, recordSpend, schema } from '@tracker/core';
-import { NO_CLICK_KEY, type ClickLogResponse, type ReportResponse } from '@tracker/schemas';
+import { NO_CLICK_KEY, type AudienceValuesResponse, type ClickLogResponse, type ReportResponse } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow, exitRow } from '../testing/fact-rows';
 
@@ -110,4 +110,14 @@ test('the Click Log shows the rule of each click, empty for the default path', a
   expect(res.statusCode).toBe(200);
   const rule = Object.fromEntries((res.json() as ClickLogResponse).rows.map((r) => [r.clickId, r.rule]));
   expect(rule).toMatchObject({ a1: 'US iPhones', a4: '', b1: 'Bots', b3: '' });
+});
+
+test("the filter bar's rule values: each rule the range's clicks took, then the default path", async () => {
+  const res = await h.call({ method: 'GET', url: `/api/reports/audience?${RANGE}`, cookie: admin });
+  expect(res.statusCode).toBe(200);
+  expect((res.json() as AudienceValuesResponse).rule).toEqual([
+    { value: 'Bots', label: 'Bots' },
+    { value: 'US iPhones', label: 'US iPhones' },
+    { value: 'none', label: 'Default' },
+  ]);
 });

@@ -16,7 +16,7 @@ describe('dashboard view in the URL', () => {
       offer: '12',
       spark: 'none',
       mediaBuyer: 'jane',
-      audience: { country: 'US', device: 'all', os: 'none', browser: 'Mobile Safari' },
+      audience: { country: 'US', device: 'all', os: 'none', browser: 'Mobile Safari', rule: 'US iPhones' },
       campaignId: 'c_spring',
       range: { from: new Date(2026, 2, 1), to: new Date(2026, 2, 7) },
       sorting: [{ id: 'clicks', desc: false }],
@@ -27,7 +27,7 @@ describe('dashboard view in the URL', () => {
     };
     const query = serializeDashboardView(view).toString();
     expect(query).toBe(
-      'tab=offer&var=placement&offer=12&spark=none&buyer=jane&country=US&os=none&browser=Mobile+Safari&campaign=c_spring&start=2026-03-01&end=2026-03-07&sort=clicks.asc&cols=clicks%2Crevenue%2Croi&drill=creativeName%2Cplacement' +
+      'tab=offer&var=placement&offer=12&spark=none&buyer=jane&country=US&os=none&browser=Mobile+Safari&rule=US+iPhones&campaign=c_spring&start=2026-03-01&end=2026-03-07&sort=clicks.asc&cols=clicks%2Crevenue%2Croi&drill=creativeName%2Cplacement' +
         '&open=%5B%5B%22hook%2C+v2%22%5D%2C%5B%22hook%2C+v2%22%2C%22p%5C%221%22%5D%5D',
     );
     expect(parseQuery(query)).toEqual(view);
@@ -57,7 +57,7 @@ describe('dashboard view in the URL', () => {
   });
 
   it('keeps each audience filter on its own: a bad one falls back to All', () => {
-    expect(parseQuery(`country=DE&device=&os=${'x'.repeat(300)}`).audience).toEqual({ country: 'DE', device: 'all', os: 'all', browser: 'all' });
+    expect(parseQuery(`country=DE&device=&os=${'x'.repeat(300)}&rule=none`).audience).toEqual({ country: 'DE', device: 'all', os: 'all', browser: 'all', rule: 'none' });
   });
 
   it('drops a column list with nothing usable in it', () => {

@@ -1,6 +1,6 @@
 // The dashboard's view as it lives in the URL, so a view survives a reload and can be
 // bookmarked or sent to a teammate: one zod field per query key, a tolerant parse and a short serialize.
-import { AUDIENCE_VARIABLES, REPORT_COLUMNS, REPORT_GROUP_BY, REPORT_GROUPINGS, TRACKING_VARIABLE_IDS, type AudienceVariable, type ReportColumnId } from '@tracker/schemas';
+import { FILTER_VARIABLES, REPORT_COLUMNS, REPORT_GROUP_BY, REPORT_GROUPINGS, TRACKING_VARIABLE_IDS, type FilterVariable, type ReportColumnId } from '@tracker/schemas';
 import type { SortingState } from '@tanstack/react-table';
 import { z } from 'zod';
 import { parseDayRangeParams, toDayParam, type DayRange } from '../../ui/date-range-presets';
@@ -29,11 +29,12 @@ const VIEW_FIELDS = {
   offer: filterValue.catch(ALL),
   spark: filterValue.catch(ALL),
   buyer: filterValue.catch(ALL),
-  // The audience filters, each under its own short key: ?country=US&os=iOS.
+  // The audience filters and the flow rule, each under its own short key: ?country=US&os=iOS&rule=none.
   country: filterValue.catch(ALL),
   device: filterValue.catch(ALL),
   os: filterValue.catch(ALL),
   browser: filterValue.catch(ALL),
+  rule: filterValue.catch(ALL),
   campaign: filterValue.optional().catch(undefined),
   start: z.string().optional().catch(undefined),
   end: z.string().optional().catch(undefined),
@@ -97,9 +98,10 @@ export interface DashboardView {
   expanded: string[];
 }
 
-export type AudienceFilterValues = Record<AudienceVariable, string>;
+/** The filters by a tracking variable: the audience's and the flow rule's (FILTER_VARIABLES). */
+export type AudienceFilterValues = Record<FilterVariable, string>;
 
-export const NO_AUDIENCE_FILTERS: AudienceFilterValues = { country: ALL, device: ALL, os: ALL, browser: ALL };
+export const NO_AUDIENCE_FILTERS: AudienceFilterValues = { country: ALL, device: ALL, os: ALL, browser: ALL, rule: ALL };
 
 export const DEFAULT_DASHBOARD_VIEW: DashboardView = {
   tab: 'campaign',
@@ -130,7 +132,7 @@ export function parseDashboardView(search: URLSearchParams): DashboardView {
     offer: url.offer,
     spark: url.spark,
     mediaBuyer: url.buyer,
-    audience: { country: url.country, device: url.device, os: url.os, browser: url.browser },
+    audience: { country: url.country, device: url.device, os: url.os, browser: url.browser, rule: url.rule },
     campaignId: url.campaign ?? null,
     range: parseDayRangeParams(url.start, url.end),
     sorting: url.sort,
@@ -151,7 +153,7 @@ export function serializeDashboardView(view: DashboardView): URLSearchParams {
   put('offer', view.offer, ALL);
   put('spark', view.spark, ALL);
   put('buyer', view.mediaBuyer, ALL);
-  for (const variable of AUDIENCE_VARIABLES) put(variable, view.audience[variable], ALL);
+  for (const variable of FILTER_VARIABLES) put(variable, view.audience[variable], ALL);
   put('campaign', view.campaignId ?? '', '');
   if (view.range) {
     out.set('start', toDayParam(view.range.from));
