@@ -1,4 +1,4 @@
-// /api/rules and /api/automation/log (admins, or users with the automation permission): automation rules
+// /api/rules and /api/automation/log (admins, or users with the automation permission): automation rules:
 // list, add, edit, delete, run now (answers what it decided), the log, and a replay over history.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -806,7 +806,7 @@ export const alertCheckMemory = pgTable('alert_check_memory', {
 
 export const ruleLevels = ['campaign', 'adgroup', 'ad'] as const;
 
-/** A rule (issue 32): what it watches (level, accounts, window, conditions) and what it does. */
+/** An automation rule: what it watches (level, accounts, window, conditions) and what it does. */
 export const rules = pgTable('rules', {
   id: serial().primaryKey(),
   name: text().notNull(),
