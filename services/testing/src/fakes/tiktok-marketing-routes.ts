@@ -42,6 +42,8 @@ export interface FakeTiktokMarketing {
   reads: Array<{ path: string; query: Record<string, string> }>;
   /** The next `count` marketing calls (reads and writes) answer this code with HTTP 200, changing nothing. */
   failNext(count: number, code?: number): void;
+  /** The next `count` write calls (status and budget updates) answer this code, changing nothing. */
+  failNextWrites(count: number, code?: number): void;
   /** Status updates naming this object refuse it (error_list for ad groups; the whole call otherwise). */
   refuse(level: MarketingLevel, id: string, message: string): void;
   /** Serves a marketing path; false when the path is not one of them. */
@@ -57,6 +59,7 @@ export function createFakeTiktokMarketing(): FakeTiktokMarketing {
   const writes: RecordedMarketingWrite[] = [];
   const reads: FakeTiktokMarketing['reads'] = [];
   const failures: number[] = [];
+  const writeFailures: number[] = [];
   const key = (level: MarketingLevel, id: string) => `${level}:${id}`;
 
   const answer = (res: http.ServerResponse, code: number, message: string, data: unknown = {}) =>
@@ -128,6 +131,9 @@ export function createFakeTiktokMarketing(): FakeTiktokMarketing {
     failNext(count, code = 40100) {
       for (let i = 0; i < count; i++) failures.push(code);
     },
+    failNextWrites(count, code = 40100) {
+      for (let i = 0; i < count; i++) writeFailures.push(code);
+    },
     refuse(level, id, message) {
       refusals.set(key(level, id), message);
     },
@@ -178,7 +184,7 @@ export function createFakeTiktokMarketing(): FakeTiktokMarketing {
           writes.push({ path, body, code: 40002 });
           return answer(res, 40002, 'Use POST');
         }
-        const failure = failures.shift();
+        const failure = failures.shift() ?? writeFailures.shift();
         if (failure !== undefined) {
           writes.push({ path, body, code: failure });
           return answer(res, failure, 'Too many requests or a temporary error. Please retry.');
