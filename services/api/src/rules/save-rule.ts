@@ -50,7 +50,8 @@ export async function createRule(db: Db, input: RuleInput): Promise<RuleRow> {
 
 /** The change applied to the stored rule, and the whole rule checked again. */
 export async function updateRule(db: Db, row: RuleRow, patch: Record<string, unknown>): Promise<RuleRow> {
-  const merged = ruleInputSchema.safeParse({ ...ruleRecord(row), ...patch });
+  const { id: _id, ...stored } = ruleRecord(row);
+  const merged = ruleInputSchema.safeParse({ ...stored, ...patch });
   if (!merged.success) throw badRequest(merged.error.issues[0]!.message);
   await checkAgainstStores(db, merged.data);
   const [updated] = await db
