@@ -1,4 +1,4 @@
-// Automation rules (issue 32): a rule watches our numbers (tracker visits, conversions, revenue) joined
+// Automation rules: a rule watches our numbers (tracker visits, conversions, revenue) joined
 // with synced TikTok spend for each campaign, ad group or ad of its accounts over a window, and when every
 // condition holds it pauses, enables, changes a budget or only notifies. The bodies of
 // POST/PATCH /api/rules, the rule as answered, what a run decided, the action log and a replay.
