@@ -279,7 +279,8 @@ export async function evaluateRule(deps: RuleEngineDeps, row: RuleRow, options: 
   const span = windowSpan(rule.window, options.now, timezone, true);
   const objects = await loadRuleObjects(deps.analytics, rule, span.start, null, options.now);
 
-  const resumed = rule.mode === 'live' ? await resumeIntents(deps, rule, options) : new Map<string, RuleResult>();
+  // Even a rule switched to dry-run since finishes what it began live: the intent may have reached TikTok.
+  const resumed = await resumeIntents(deps, rule, options);
 
   const decisions: RuleRun['decisions'] = [];
   const matched: Array<{ id: string; name: string; advertiserId: string; metrics: RuleMetricValues }> = [];
@@ -350,6 +351,17 @@ export async function evaluateRule(deps: RuleEngineDeps, row: RuleRow, options: 
     if (d.result === null && d.matched) d.result = claimed.get(d.objectId) ?? acted.get(d.objectId) ?? null;
   }
   return { ruleId: rule.id, at: at.toISOString(), windowStart: new Date(span.start).toISOString(), windowEnd: new Date(span.end).toISOString(), decisions };
+}
+
+/** A deleted rule's alerts recover: nothing will evaluate their objects again. */
+export async function resolveRuleAlerts(deps: RuleEngineDeps, ruleId: number, notify: readonly number[]): Promise<void> {
+  for (const alert of await listFiringAlerts(deps.db, 'rule-action')) {
+    if (!alert.key.startsWith(`rule:${ruleId}:`)) continue;
+    await raiseAlert(
+      { db: deps.db, secretsKey: deps.secretsKey, notify: deps.notify, logger: deps.logger },
+      { state: 'resolved', key: alert.key, text: 'The rule was deleted.', ...(notify.length > 0 ? { channelIds: notify } : {}) },
+    );
+  }
 }
 
 /** The 15-minute job: every enabled rule, one after another; one failing never stops the others. */

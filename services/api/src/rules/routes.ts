@@ -18,7 +18,7 @@ import {
 } from '@tracker/schemas';
 import type { Access } from '../auth/access';
 import { serialIdOr404 } from '../ids/serial-id';
-import { evaluateRule, type RuleEngineDeps } from './evaluate-rule';
+import { evaluateRule, resolveRuleAlerts, type RuleEngineDeps } from './evaluate-rule';
 import { listAutomationLog, listRuleLog } from './list-rule-log';
 import { replayRule } from './replay-rule';
 import type { RuleRow } from './rule-record';
@@ -85,6 +85,7 @@ export async function ruleRoutes(scope: FastifyInstance, deps: RuleRouteDeps) {
   app.delete('/rules/:id', { config: { access }, schema: { params: idParams } }, async (request, reply) => {
     const row = await rule(deps.db, request.params.id);
     await deps.db.delete(schema.rules).where(eq(schema.rules.id, row.id));
+    await resolveRuleAlerts(deps, row.id, row.notify);
     return reply.status(204).send();
   });
 

@@ -367,6 +367,12 @@ describe('evaluation', () => {
     await run(rule.id);
     expect(receiver.received.map((r) => r.payload?.alert.state)).toEqual(['firing', 'resolved']);
     expect(tiktok.marketing.writes).toHaveLength(0);
+    // Firing again, then the rule is deleted: its alert recovers once.
+    await call('PATCH', `/api/rules/${rule.id}`, { conditions: LOSER_RULE.conditions });
+    await run(rule.id);
+    expect((await call('DELETE', `/api/rules/${rule.id}`)).statusCode).toBe(204);
+    expect(receiver.received.map((r) => r.payload?.alert.state)).toEqual(['firing', 'resolved', 'firing', 'resolved']);
+    expect(receiver.received[3]!.payload?.alert.text).toBe('The rule was deleted.');
   });
 });
 
