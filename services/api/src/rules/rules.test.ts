@@ -311,6 +311,27 @@ describe('evaluation', () => {
     ]);
   });
 
+  test('a campaign budget cut stops at its floor (campaign/update/)', async () => {
+    tiktok.marketing.setObject({ advertiserId: ADVERTISER, level: 'campaign', id: '301', name: 'Campaign 301', status: 'ENABLE', budget: 100 });
+    const rule = await createRule({
+      ...LOSER_RULE,
+      name: 'Cut',
+      level: 'campaign',
+      mode: 'live',
+      conditions: [{ metric: 'roi', op: 'lt', value: 0 }],
+      action: { type: 'budget_decrease', percent: 30, budgetCap: 80 },
+      cooldownMinutes: 0,
+    });
+    const r = await run(rule.id);
+    // 100 spent, 90 earned: ROI -10 %.
+    expect(decision(r, '301')).toMatchObject({ result: 'done', metrics: expect.objectContaining({ spend: '100.00', revenue: '90.00', roi: -10 }) });
+    expect(tiktok.marketing.object('campaign', '301')?.budget).toBe(80);
+    expect(tiktok.marketing.writes).toEqual([expect.objectContaining({ path: '/open_api/v1.3/campaign/update/', body: { advertiser_id: ADVERTISER, campaign_id: '301', budget: 80 } })]);
+    clock = NOW + 60_000;
+    expect(decision(await run(rule.id), '301')?.result).toBe('capped');
+    expect(tiktok.marketing.writes).toHaveLength(1);
+  });
+
   test('a throttled call is retried at once by a manual run, and left to the next run by the job; never doubled', async () => {
     const rule = await createRule({ ...LOSER_RULE, name: 'Throttled', mode: 'live' });
     tiktok.marketing.failNextWrites(1, 40016);
