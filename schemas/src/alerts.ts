@@ -12,7 +12,7 @@ export type NotificationChannelType = (typeof NOTIFICATION_CHANNEL_TYPES)[number
 export const CHANNEL_TYPE_LABELS: Record<NotificationChannelType, string> = { slack: 'Slack', telegram: 'Telegram', webhook: 'Webhook' };
 
 /** What the alert checks watch; a channel takes every kind, or the ones it lists. */
-export const ALERT_KINDS = ['spend-sync', 'conversions-stopped', 'projector-lag', 'event-log-spill', 'domain-inactive'] as const;
+export const ALERT_KINDS = ['spend-sync', 'conversions-stopped', 'projector-lag', 'event-log-spill', 'domain-inactive', 'rule-action'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'spend-sync': 'TikTok spend sync failing',
@@ -20,6 +20,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'projector-lag': 'Reports falling behind',
   'event-log-spill': 'Events waiting in the spill',
   'domain-inactive': 'Domain no longer active',
+  'rule-action': 'Automation rule acted',
 };
 
 /** The job that runs every check and sends what changed (every ALERT_CHECK_MINUTES). */

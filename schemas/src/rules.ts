@@ -1,4 +1,4 @@
-// Automation rules (issue 32): a rule watches our numbers (tracker visits, conversions, revenue) joined
+// Automation rules: a rule watches our numbers (tracker visits, conversions, revenue) joined
 // with synced TikTok spend for each campaign, ad group or ad of its accounts over a window, and when every
 // condition holds it pauses, enables, changes a budget or only notifies. The bodies of
 // POST/PATCH /api/rules, the rule as answered, what a run decided, the action log and a replay.
@@ -65,21 +65,21 @@ const tiktokIds = (label: string) =>
 const finite = (label: string) => z.number({ error: `${label} must be a number` }).finite(`${label} must be a number`);
 const nonNegative = (label: string) => finite(label).min(0, `${label} must not be negative`);
 
-export const ruleConditionSchema = z.object({
+export const ruleConditionSchema = z.strictObject({
   metric: z.enum(RULE_METRICS, { error: `Metric must be one of ${RULE_METRICS.join(', ')}` }),
   op: z.enum(RULE_OPS, { error: `Operator must be one of ${RULE_OPS.join(', ')}` }),
   value: finite('Condition value'),
 });
 export type RuleCondition = z.output<typeof ruleConditionSchema>;
 
-export const ruleGuardSchema = z.object({
+export const ruleGuardSchema = z.strictObject({
   /** The object must have spent at least this much in the window before the rule may judge it. */
   minSpend: nonNegative('Minimum spend').default(0),
   minVisits: z.number().int('Minimum visits must be a whole number').min(0, 'Minimum visits must not be negative').default(0),
 });
 
 export const ruleActionSchema = z
-  .object({
+  .strictObject({
     type: z.enum(RULE_ACTIONS, { error: `Action must be one of ${RULE_ACTIONS.join(', ')}` }),
     /** budget_increase / budget_decrease: the change in percent of the current budget (1–500). */
     percent: finite('Percent').min(1, 'Percent must be from 1 to 500').max(500, 'Percent must be from 1 to 500').nullish(),
@@ -96,7 +96,7 @@ export const ruleActionSchema = z
 export type RuleAction = z.output<typeof ruleActionSchema>;
 
 /** POST /api/rules. */
-export const ruleInputSchema = z.object({
+export const ruleInputSchema = z.strictObject({
   name: ruleName,
   level: z.enum(RULE_LEVELS, { error: `Level must be one of ${RULE_LEVELS.join(', ')}` }),
   /** TikTok advertiser ids of connected ad accounts (Settings → TikTok accounts). */

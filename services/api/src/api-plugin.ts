@@ -21,6 +21,7 @@ import { preferenceRoutes } from './preferences/routes';
 import { conversionRoutes } from './conversions/routes';
 import { domainRoutes } from './domains/routes';
 import { reportRoutes } from './reports/routes';
+import { ruleRoutes } from './rules/routes';
 import { settingsRoutes } from './settings/routes';
 import { sparkRoutes } from './sparks/routes';
 import { pixelRoutes } from './tiktok-pixels/routes';
@@ -67,6 +68,8 @@ export interface ApiDeps {
   jobWaitMs?: number;
   /** How long an upload waits for its import job. */
   importTimeoutMs?: number;
+  /** First retry delay of a throttled TikTok call made by a rule (tests shorten it). */
+  tiktokBackoffMs?: number;
 }
 
 export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
@@ -101,6 +104,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await settingsRoutes(api, { ...deps, domains });
       await notificationChannelRoutes(api, { ...deps, notify: deps.notify ?? DEFAULT_NOTIFY_OPTIONS });
       await alertRoutes(api, deps);
+      await ruleRoutes(api, { ...deps, notify: deps.notify ?? DEFAULT_NOTIFY_OPTIONS });
       await domainRoutes(api, { ...deps, domains });
       await userRoutes(api, deps);
       await reportRoutes(api, deps);

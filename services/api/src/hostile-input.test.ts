@@ -73,6 +73,8 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/integrations/cake/sync': () => ({ startDate: '2026-01-01', endDate: '2026-01-28' }),
   'POST /api/notification-channels': () => ({ type: 'webhook', name: 'Ops hook', url: 'https://203.0.113.10/hooks/tracker', secret: 'a-long-enough-hmac-secret', alertKinds: ['spend-sync'] }),
   'PATCH /api/notification-channels/:id': () => ({ name: 'Ops hook', url: 'https://203.0.113.10/hooks/tracker', secret: '', alertKinds: ['projector-lag', 'domain-inactive'] }),
+  'POST /api/rules': () => ({ name: 'Pause losers', level: 'ad', accountIds: ['7000123'], window: 'today', conditions: [{ metric: 'spend', op: 'gt', value: 50 }], guard: { minSpend: 10, minVisits: 0 }, action: { type: 'pause' } }),
+  'PATCH /api/rules/:id': () => ({ name: 'Pause losers', conditions: [{ metric: 'roi', op: 'lt', value: -50 }], guard: { minSpend: 5, minVisits: 10 }, action: { type: 'notify' } }),
   // Multipart only: every JSON body is a 415, a broken multipart one a 400 (transactions-api tests upload files).
   'POST /api/transactions/upload': () => ({ file: 'Transaction Date,Status\n1/2/26,CLEARED' }),
 };
@@ -92,6 +94,8 @@ const VALID_QUERIES: Record<string, () => Record<string, string>> = {
   'GET /api/transactions': () => ({ status: 'CLEARED', vcnLast4: '1234', minAmount: '1.00', maxAmount: '$1,000.00', page: '2', sort: 'amount', order: 'asc' }),
   'GET /api/transactions/summary': () => ({ startDate: '2026-01-01', endDate: '2026-01-31' }),
   'GET /api/alerts': () => RANGE,
+  'GET /api/automation/log': () => RANGE,
+  'POST /api/rules/:id/replay': () => ({ days: '7' }),
 };
 
 // ---- hostile values ----

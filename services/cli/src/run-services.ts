@@ -28,11 +28,11 @@ import {
   type Metrics,
   type Stores,
 } from '@tracker/core';
-import { ensureAdmin, optimizeCampaignFlows, registerApi, type AdminOutcome } from '@tracker/api';
+import { ensureAdmin, evaluateEnabledRules, optimizeCampaignFlows, registerApi, type AdminOutcome } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { DEFAULT_GROUP as PROJECTOR_GROUP, startProjector } from '@tracker/projector';
 import { registerProcessors } from '@tracker/workers';
-import { domainAutomationFromConfig } from '@tracker/integrations';
+import { DEFAULT_NOTIFY_OPTIONS, domainAutomationFromConfig } from '@tracker/integrations';
 import { capabilitiesByMode, missingServerEngines, servesHttp, storeNeeds, type ServiceMode } from './capabilities';
 
 export interface RunningServices {
@@ -130,6 +130,19 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
         cakeSyncIntervalMs: config.cakeSyncIntervalMs,
         // The weighing is the campaigns feature's; the workers only schedule it (they never import the api).
         optimizeFlows: (now) => optimizeCampaignFlows({ db: stores.entities!.db, analytics: stores.analytics!, changes: stores.entities!.changes }, now),
+        evaluateRules: (now) =>
+          evaluateEnabledRules(
+            {
+              db: stores.entities!.db,
+              analytics: stores.analytics!,
+              secretsKey: secrets.secretsKey,
+              tiktokApiUrl: config.tiktokApiUrl,
+              outgoing: config.outgoing,
+              notify: config.notify ?? DEFAULT_NOTIFY_OPTIONS,
+              logger,
+            },
+            now,
+          ),
         notify: config.notify,
         alertCheckMinutes: config.alertCheckMinutes,
         eventLog: stores.eventLog,

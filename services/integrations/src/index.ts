@@ -23,6 +23,22 @@ export {
   type TiktokCallOptions,
 } from './tiktok/reporting-api';
 export {
+  getMarketingObjects,
+  updateMarketingBudget,
+  updateMarketingStatus,
+  tiktokGetPath,
+  tiktokStatusPath,
+  TIKTOK_ADGROUP_BUDGET_PATH,
+  TIKTOK_CAMPAIGN_UPDATE_PATH,
+  TIKTOK_RETRY_CODES,
+  TIKTOK_STATUS_BATCH,
+  TIKTOK_THROTTLE_CODES,
+  type MarketingAnswer,
+  type MarketingLevel,
+  type MarketingObject,
+  type OperationStatus,
+} from './tiktok/marketing-api';
+export {
   createNamecheapClient,
   RegistrarError,
   NAMECHEAP_TIMEOUT_MS,

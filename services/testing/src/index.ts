@@ -1,6 +1,7 @@
 // services/testing (`@tracker/testing`): test support only. Local fakes of third-party HTTP APIs, and the
 // suites that drive several services together; only tests, benchmarks and e2e may import it.
 export { LOCAL_FAKES_OUTGOING } from './fakes/local-fakes-outgoing';
+export { createFakeTiktokMarketing, type FakeMarketingObject, type FakeTiktokMarketing, type RecordedMarketingWrite } from './fakes/tiktok-marketing-routes';
 export {
   startFakeTiktokServer,
   type FakeTiktokServer,

@@ -10,6 +10,7 @@ import {
   FLOW_OPTIMIZE_JOB,
   INVOICE_PDF_JOB,
   PIXEL_EVENT_JOB,
+  RULE_EVALUATION_JOB,
   STATEMENT_IMPORT_JOB,
   TIKTOK_SPEND_SYNC_JOB,
 } from '@tracker/schemas';
@@ -24,6 +25,8 @@ import { runCakeSync } from './cake/sync-cake';
 import { optimizeFlowsJob, type OptimizeFlows } from './flow-optimizer/optimize-flows-job';
 import { scheduleFlowOptimization } from './flow-optimizer/schedule-flow-optimization';
 import { sendPixelEvent, type PixelEventDeps } from './send-pixel-event';
+import { ruleEvaluationJob, type EvaluateRules } from './rules/rule-evaluation-job';
+import { scheduleRuleEvaluation } from './rules/schedule-rule-evaluation';
 import { importStatement } from './statement-import/import-statement';
 import { scheduleSpendSync } from './tiktok-spend/schedule-spend-sync';
 import { syncTiktokSpend, type SpendSyncDeps } from './tiktok-spend/sync-tiktok-spend';
@@ -41,6 +44,8 @@ export type WorkerDeps = PixelEventDeps &
     /** The auto-optimiser's run over every campaign (the api's campaigns feature, given by the process); absent:
      *  no auto-optimiser job. */
     optimizeFlows?: OptimizeFlows;
+    /** Every enabled automation rule evaluated once (the api's rules engine, given by the process); absent: no rules job. */
+    evaluateRules?: EvaluateRules;
     /** Where alerts are sent from (NOTIFY_ALLOW_PRIVATE, TELEGRAM_API_URL); absent: public addresses and api.telegram.org. */
     notify?: NotifyOptions;
     /** How often the alert checks run; 0 or absent: never. */
@@ -78,6 +83,9 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
       notify: deps.notify ?? DEFAULT_NOTIFY_OPTIONS,
       logger: deps.logger,
     }), { concurrency: 1 });
+  // One rules run at a time: two would judge and claim the same objects (the claims are locked, but the work doubles).
+  const evaluateRules = deps.evaluateRules;
+  if (evaluateRules) queue.register(RULE_EVALUATION_JOB, ruleEvaluationJob({ evaluateRules, logger: deps.logger }), { concurrency: 1 });
   const startCodes = registerCodesJobs(queue, deps);
   // Every repeatable job starts here, once the queue runs.
   const startSchedules = async () => {
@@ -86,7 +94,9 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
     const stopCake = scheduleCakeSync(queue, { db: deps.db, logger: deps.logger }, deps.cakeSyncIntervalMs ?? 0);
     const stopOptimizer = optimizeFlows ? scheduleFlowOptimization(queue, deps.logger) : () => {};
     const stopAlerts = scheduleAlertChecks(queue, { everyMinutes: deps.alertCheckMinutes ?? 0, logger: deps.logger });
+    const stopRules = evaluateRules ? scheduleRuleEvaluation(queue, { logger: deps.logger }) : () => {};
     return async () => {
+      stopRules();
       stopSpend();
       stopCake();
       stopOptimizer();

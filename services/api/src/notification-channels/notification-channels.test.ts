@@ -160,7 +160,7 @@ describe('bodies', () => {
     [{ type: 'telegram', name: 'x', botToken: 'not-a-token', chatId: '-100' }, 'botToken: Bot token looks like 123456789:AAH…, as BotFather shows it'],
     [{ type: 'telegram', name: 'x', botToken: BOT_TOKEN, chatId: 'my group' }, 'chatId: Chat ID is a number such as -1001234567890, or a channel as @name'],
     [{ type: 'webhook', name: 'x', url: 'https://203.0.113.9/', secret: 'short' }, 'Secret must be at least 16 characters'],
-    [{ type: 'webhook', name: 'x', url: 'https://203.0.113.9/', secret: HMAC_SECRET, alertKinds: ['rain'] }, 'alertKinds.0: alertKinds holds kinds among spend-sync, conversions-stopped, projector-lag, event-log-spill, domain-inactive'],
+    [{ type: 'webhook', name: 'x', url: 'https://203.0.113.9/', secret: HMAC_SECRET, alertKinds: ['rain'] }, 'alertKinds.0: alertKinds holds kinds among spend-sync, conversions-stopped, projector-lag, event-log-spill, domain-inactive, rule-action'],
   ])('%j → 400 %s, nothing stored', async (body, message) => {
     const before = await h.entities.db.select().from(schema.notificationChannels);
     const res = await post(body);
@@ -169,7 +169,7 @@ describe('bodies', () => {
   });
 
   test('listing every kind is stored as "every kind" (empty), so kinds added later reach the channel too', async () => {
-    const res = await post({ type: 'webhook', name: 'All', url: 'https://203.0.113.9/', secret: HMAC_SECRET, alertKinds: ['domain-inactive', 'spend-sync', 'conversions-stopped', 'projector-lag', 'event-log-spill', 'spend-sync'] });
+    const res = await post({ type: 'webhook', name: 'All', url: 'https://203.0.113.9/', secret: HMAC_SECRET, alertKinds: ['domain-inactive', 'spend-sync', 'conversions-stopped', 'projector-lag', 'event-log-spill', 'rule-action', 'spend-sync'] });
     expect(res.json()).toMatchObject({ alertKinds: [] });
     const some = await post({ type: 'webhook', name: 'Some', url: 'https://203.0.113.9/', secret: HMAC_SECRET, alertKinds: ['domain-inactive', 'spend-sync', 'spend-sync'] });
     expect(some.json()).toMatchObject({ alertKinds: ['spend-sync', 'domain-inactive'] });

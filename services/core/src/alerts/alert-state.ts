@@ -3,16 +3,17 @@
 // delivery per subscribed channel is written (an outbox the sender works through); an event that
 // changes nothing (still firing, already resolved) is dropped, so a firing is sent once however often a
 // check sees it, across restarts and worker processes.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/entities';
 import { alertDeliveries, alertEvents, alertStates, notificationChannels } from '../db/schema';
 
 export type FiringAlert = { key: string; kind: string; title: string; text: string };
 
+/** `channelIds`: send to these channels only (a rule names its own), instead of those taking the kind. */
 export type AlertInput =
-  | ({ state: 'firing' } & FiringAlert)
+  | ({ state: 'firing'; channelIds?: readonly number[] } & FiringAlert)
   /** The title is the firing's; `text` says what changed (default: how long it fired). */
-  | { state: 'resolved'; key: string; text?: string };
+  | { state: 'resolved'; key: string; text?: string; channelIds?: readonly number[] };
 
 export interface RecordedAlertEvent {
   eventId: number;
@@ -67,8 +68,12 @@ export async function recordAlertEvent(db: Db, input: AlertInput, now: Date = ne
     const channels = await tx
       .select({ id: notificationChannels.id, name: notificationChannels.name, type: notificationChannels.type })
       .from(notificationChannels)
-      // Empty: every kind (docs/alerts.md).
-      .where(sql`(${notificationChannels.alertKinds} = '[]'::jsonb or ${notificationChannels.alertKinds} @> ${JSON.stringify([kind])}::jsonb)`)
+      .where(
+        input.channelIds
+          ? inArray(notificationChannels.id, input.channelIds.length > 0 ? [...input.channelIds] : [-1])
+          : // Empty: every kind (docs/alerts.md).
+            sql`(${notificationChannels.alertKinds} = '[]'::jsonb or ${notificationChannels.alertKinds} @> ${JSON.stringify([kind])}::jsonb)`,
+      )
       .orderBy(asc(notificationChannels.id));
     if (channels.length > 0) {
       await tx.insert(alertDeliveries).values(channels.map((c) => ({ eventId: event!.id, channelId: c.id, channelName: c.name, channelType: c.type })));

@@ -801,3 +801,73 @@ export const alertCheckMemory = pgTable('alert_check_memory', {
   data: jsonb().notNull(),
   updatedAt: createdAt(),
 });
+
+// ---- automation rules (docs/automation.md) ----
+
+export const ruleLevels = ['campaign', 'adgroup', 'ad'] as const;
+
+/** An automation rule: what it watches (level, accounts, window, conditions) and what it does. */
+export const rules = pgTable('rules', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  level: text({ enum: ruleLevels }).notNull(),
+  accountIds: jsonb().$type<string[]>().notNull(),
+  campaignIds: jsonb().$type<string[]>().notNull().default([]),
+  window: text().notNull(),
+  conditions: jsonb().$type<Array<{ metric: string; op: string; value: number }>>().notNull(),
+  guard: jsonb().$type<{ minSpend: number; minVisits: number }>().notNull(),
+  action: jsonb().$type<{ type: string; percent: number | null; budgetCap: number | null }>().notNull(),
+  cooldownMinutes: integer().notNull(),
+  maxActionsPerDay: integer().notNull(),
+  mode: text({ enum: ['live', 'dry_run'] }).notNull(),
+  notify: jsonb().$type<number[]>().notNull().default([]),
+  enabled: boolean().notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: createdAt(),
+  lastRunAt: timestamp({ withTimezone: true, mode: 'date' }),
+});
+
+/** Every decision a rule acted on (or would have, in dry-run): the automation log. */
+export const ruleLog = pgTable(
+  'rule_log',
+  {
+    id: serial().primaryKey(),
+    ruleId: integer()
+      .notNull()
+      .references(() => rules.id, { onDelete: 'cascade' }),
+    ruleName: text().notNull(),
+    at: createdAt(),
+    level: text({ enum: ruleLevels }).notNull(),
+    objectId: text().notNull(),
+    objectName: text().notNull(),
+    metrics: jsonb().$type<Record<string, unknown>>().notNull(),
+    action: text().notNull(),
+    mode: text({ enum: ['live', 'dry_run'] }).notNull(),
+    change: text().notNull(),
+    result: text().notNull(),
+    tiktokCode: integer(),
+    tiktokMessage: text(),
+    tiktokRequestId: text(),
+  },
+  (t) => [index('rule_log_rule_at_idx').on(t.ruleId, t.at), index('rule_log_at_idx').on(t.at)],
+);
+
+/** Per rule and object, what makes an action happen once: when the rule last acted on it (the cool-down
+ *  holds across restarts) and the action it is about to take, written before TikTok is called, so a job
+ *  killed between the call and the log finishes that action instead of deciding it again. */
+export const ruleObjectStates = pgTable(
+  'rule_object_states',
+  {
+    ruleId: integer()
+      .notNull()
+      .references(() => rules.id, { onDelete: 'cascade' }),
+    level: text({ enum: ruleLevels }).notNull(),
+    objectId: text().notNull(),
+    advertiserId: text().notNull(),
+    lastActionAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** The action under way: its target (status or budget), the metrics it was decided on; null when none. */
+    pending: jsonb().$type<Record<string, unknown>>(),
+    pendingSince: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.level, t.objectId] })],
+);

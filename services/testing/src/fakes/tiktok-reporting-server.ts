@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TIKTOK_ADVERTISER_INFO_PATH, TIKTOK_REPORT_PATH, TIKTOK_THROTTLED_CODE } from '@tracker/integrations';
+import { createFakeTiktokMarketing, type FakeTiktokMarketing } from './tiktok-marketing-routes';
 
 export interface FakeAdvertiser {
   advertiserId: string;
@@ -41,6 +42,8 @@ export interface FakeTiktokReporting {
   removeSpend(advertiserId: string, date: string, campaignId: string): void;
   /** The next `count` calls answer code 40100 (throttled), with HTTP 200 as TikTok does. */
   throttleNext(count: number): void;
+  /** The Marketing API objects (statuses, budgets) automation rules read and change. */
+  marketing: FakeTiktokMarketing;
   close(): Promise<void>;
 }
 
@@ -56,8 +59,10 @@ export async function startFakeTiktokReporting(options: FakeTiktokReportingOptio
   const advertisers = new Map<string, FakeAdvertiser>();
   const spend = new Map<string, Map<string, FakeSpendRow>>();
   let throttled = 0;
+  const marketing = createFakeTiktokMarketing();
 
   const server = http.createServer((req, res) => {
+    if (marketing.serve(req, res, (id, token) => advertisers.get(id)?.accessToken === token)) return;
     const url = new URL(req.url ?? '/', 'http://fake');
     const query = Object.fromEntries(url.searchParams);
     const token = typeof req.headers['access-token'] === 'string' ? req.headers['access-token'] : undefined;
@@ -131,6 +136,7 @@ export async function startFakeTiktokReporting(options: FakeTiktokReportingOptio
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    marketing,
     addAdvertiser(advertiser) {
       advertisers.set(advertiser.advertiserId, advertiser);
     },
