@@ -1,4 +1,4 @@
-// The Rules page's calls (issue 32): the rules, saving, deleting and the enabled switch, a run now, a replay
+// The Rules page's calls: the rules, saving, deleting and the enabled switch, a run now, a replay
 // over past days, and the action log of one rule or of every rule over a date range.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Rule, RuleInput, RuleLogEntry, RuleReplay, RuleRun } from '@tracker/schemas';
