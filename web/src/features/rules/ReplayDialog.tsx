@@ -54,13 +54,13 @@ export function ReplayDialog({ rule, onOpenChange }: { rule: Rule | null; onOpen
     () => [
       { id: 'at', header: 'Time', size: 110, cell: ({ row }) => <span className="text-sm whitespace-nowrap tabular-nums">{when(row.original.at)}</span> },
       { id: 'object', header: 'Object', size: 200, cell: ({ row }) => <ObjectCell {...row.original} /> },
-      { id: 'action', header: 'Action', size: 150, meta: { wrap: true }, cell: ({ row }) =>
+      { id: 'action', header: 'Action', size: 140, meta: { wrap: true }, cell: ({ row }) =>
           rule && row.original.action === rule.action.type ? actionInWords(rule.action) : RULE_ACTION_LABELS[row.original.action],
       },
       {
         id: 'metrics',
         header: 'Metrics seen',
-        size: 260,
+        size: 250,
         meta: { wrap: true },
         cell: ({ row }) => <span className="text-xs break-words">{metricsInWords(row.original.metrics, shownMetrics(rule?.conditions))}</span>,
       },
@@ -86,7 +86,7 @@ export function ReplayDialog({ rule, onOpenChange }: { rule: Rule | null; onOpen
 
   return (
     <Dialog open={rule !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-4xl">
+      <DialogContent className="sm:max-w-5xl">
         <DialogHeader>
           <DialogTitle>Replay: {rule?.name}</DialogTitle>
           <DialogDescription>

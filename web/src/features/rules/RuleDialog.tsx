@@ -307,7 +307,7 @@ export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpen
                 label="TikTok campaign ids (optional)"
                 autoComplete="off"
                 className="font-mono"
-                placeholder="Blank: every campaign of the accounts"
+                placeholder="Blank: all campaigns"
                 error={errors.campaignIdsText}
                 {...register('campaignIdsText')}
               />

@@ -42,13 +42,13 @@ export function RuleLogTable({
   const columns = useMemo<ColumnDef<RuleLogEntry>[]>(() => {
     const conditionsOf = (ruleId: number) => rules?.find((r) => r.id === ruleId)?.conditions;
     const all: (ColumnDef<RuleLogEntry> | false)[] = [
-      { id: 'at', header: 'Time', size: 120, cell: ({ row }) => <span className="text-sm whitespace-nowrap tabular-nums">{when(row.original.at)}</span> },
-      showRule && { id: 'rule', header: 'Rule', size: 180, meta: { wrap: true }, cell: ({ row }) => <span className="break-words">{row.original.ruleName}</span> },
-      { id: 'object', header: 'Object', size: 220, cell: ({ row }) => <ObjectCell {...row.original} /> },
+      { id: 'at', header: 'Time', size: 110, cell: ({ row }) => <span className="text-sm whitespace-nowrap tabular-nums">{when(row.original.at)}</span> },
+      showRule && { id: 'rule', header: 'Rule', size: 140, meta: { wrap: true }, cell: ({ row }) => <span className="break-words">{row.original.ruleName}</span> },
+      { id: 'object', header: 'Object', size: 170, cell: ({ row }) => <ObjectCell {...row.original} /> },
       {
         id: 'action',
         header: 'Action',
-        size: 260,
+        size: 200,
         cell: ({ row }) => (
           <div className="grid gap-0.5 whitespace-normal">
             <span className="flex items-center gap-1.5">
@@ -59,12 +59,12 @@ export function RuleLogTable({
           </div>
         ),
       },
-      { id: 'change', header: 'Change', size: 170, meta: { wrap: true }, cell: ({ row }) => <span className="text-sm break-words">{row.original.change || '—'}</span> },
+      { id: 'change', header: 'Change', size: 130, meta: { wrap: true }, cell: ({ row }) => <span className="text-sm break-words">{row.original.change || '—'}</span> },
       { id: 'result', header: 'Result', size: 140, cell: ({ row }) => <Badge variant={resultTone(row.original.result)}>{RESULT_LABELS[row.original.result]}</Badge> },
       {
         id: 'tiktok',
         header: 'TikTok',
-        size: 220,
+        size: 150,
         cell: ({ row }) =>
           row.original.tiktokCode === null ? (
             <span className="text-muted-foreground">—</span>

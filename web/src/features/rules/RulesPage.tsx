@@ -103,7 +103,7 @@ export function RulesPage() {
       {
         id: 'name',
         header: 'Rule',
-        size: 380,
+        size: 290,
         cell: ({ row }) => {
           const rule = row.original;
           return (
@@ -124,7 +124,7 @@ export function RulesPage() {
       {
         id: 'action',
         header: 'Action',
-        size: 190,
+        size: 150,
         cell: ({ row }) => (
           <div className="grid justify-items-start gap-1 whitespace-normal">
             <span className="break-words">{actionInWords(row.original.action)}</span>
@@ -135,7 +135,7 @@ export function RulesPage() {
       {
         id: 'enabled',
         header: 'Enabled',
-        size: 90,
+        size: 72,
         cell: ({ row }) => (
           <Switch
             checked={row.original.enabled}
@@ -148,7 +148,7 @@ export function RulesPage() {
       {
         id: 'lastRun',
         header: 'Last run',
-        size: 120,
+        size: 104,
         cell: ({ row }) =>
           row.original.lastRunAt ? (
             <span className="text-sm whitespace-nowrap tabular-nums">{when(row.original.lastRunAt)}</span>
@@ -171,7 +171,7 @@ export function RulesPage() {
       {
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,
-        size: 330,
+        size: 324,
         meta: { align: 'right' },
         cell: ({ row }) => {
           const rule = row.original;
@@ -194,9 +194,8 @@ export function RulesPage() {
                 <History aria-hidden="true" />
                 Replay
               </Button>
-              <Button variant="outline" size="sm" aria-label={`Log of ${rule.name}`} onClick={() => setLogOf(rule)}>
+              <Button variant="ghost" size="icon" aria-label={`Log of ${rule.name}`} title="Log" onClick={() => setLogOf(rule)}>
                 <ScrollText aria-hidden="true" />
-                Log
               </Button>
               <EditDeleteButtons
                 name={rule.name}
