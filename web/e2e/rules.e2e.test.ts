@@ -26,6 +26,15 @@ async function chooseOption(page: Page, combobox: Locator, option: string): Prom
   }
 }
 
+/** A step that failed with its dialog open leaves the next step the page beneath it. */
+async function closeDialogs(page: Page): Promise<void> {
+  const dialogs = page.locator('[role="dialog"], [role="alertdialog"]');
+  for (let attempt = 0; attempt < 3 && (await dialogs.count()) > 0; attempt++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+  }
+}
+
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first();
 
 describeWithChromium('rules e2e')('automation rules on /rules in Chromium', () => {
@@ -158,6 +167,7 @@ describeWithChromium('rules e2e')('automation rules on /rules in Chromium', () =
   }, STEP_MS);
 
   test('Run now in dry run answers its decisions and logs, calling nothing', async () => {
+    await closeDialogs(page);
     await page.getByRole('button', { name: 'Run Pause losing campaigns now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Run: Pause losing campaigns' });
     const decision = dialog.getByRole('table', { name: 'Run decisions' }).locator('tbody tr', { hasText: LOSER.campaignName });
@@ -173,6 +183,7 @@ describeWithChromium('rules e2e')('automation rules on /rules in Chromium', () =
   }, STEP_MS);
 
   test('switching to Live asks first; once confirmed and saved the list says Live', async () => {
+    await closeDialogs(page);
     await page.getByRole('button', { name: 'Edit Pause losing campaigns' }).click();
     const form = page.getByRole('form', { name: 'Edit rule' });
     await expect(form.getByLabel('Name').inputValue()).resolves.toBe('Pause losing campaigns');

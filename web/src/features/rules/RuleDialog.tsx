@@ -191,6 +191,15 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
   );
 }
 
+/** What going live means for the rule's action, asked before the switch flips. */
+const LIVE_WARNING: Record<RuleActionType, string> = {
+  pause: 'Once saved, it pauses on TikTok whatever it matches, every 15 minutes, with no one checking first.',
+  enable: 'Once saved, it enables on TikTok whatever it matches, every 15 minutes, with no one checking first.',
+  budget_increase: 'Once saved, it raises budgets on TikTok (up to the cap) whenever it matches, every 15 minutes, with no one checking first.',
+  budget_decrease: 'Once saved, it lowers budgets on TikTok whenever it matches, every 15 minutes, with no one checking first.',
+  notify: 'Once saved, it tells its channels of every match instead of only logging it. Nothing is changed on TikTok.',
+};
+
 /** `rule` null: a new rule. */
 export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpenChange: (open: boolean) => void; rule: Rule | null }) {
   const isAdmin = useSignedInUser().role === 'admin';
@@ -523,7 +532,7 @@ export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpen
           open={confirmLive}
           onOpenChange={setConfirmLive}
           title="Switch this rule to Live?"
-          description="Once saved, it pauses, enables and changes budgets on TikTok by itself, every 15 minutes, with no one checking first."
+          description={LIVE_WARNING[actionType]}
           confirmLabel="Switch to Live"
           onConfirm={() => {
             setValue('mode', 'live', { shouldDirty: true });
