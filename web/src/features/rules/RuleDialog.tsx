@@ -327,19 +327,19 @@ export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpen
             {conditions.fields.map((field, index) => (
               <div key={field.id} className="grid gap-1">
                 <div className="flex items-center gap-2">
-                  <span className="w-10 shrink-0 text-xs text-muted-foreground">{index === 0 ? 'If' : 'and'}</span>
+                  <span className="w-7 shrink-0 text-xs text-muted-foreground sm:w-10">{index === 0 ? 'If' : 'and'}</span>
                   <Controller
                     control={control}
                     name={`conditions.${index}.metric`}
                     render={({ field: f }) => (
-                      <EnumSelect ariaLabel={`Condition ${index + 1} metric`} className="w-36" value={f.value} onChange={f.onChange} options={RULE_METRICS} labels={RULE_METRIC_LABELS} />
+                      <EnumSelect ariaLabel={`Condition ${index + 1} metric`} className="w-32 shrink-0 sm:w-36" value={f.value} onChange={f.onChange} options={RULE_METRICS} labels={RULE_METRIC_LABELS} />
                     )}
                   />
                   <Controller
                     control={control}
                     name={`conditions.${index}.op`}
                     render={({ field: f }) => (
-                      <EnumSelect ariaLabel={`Condition ${index + 1} operator`} className="w-16" value={f.value} onChange={f.onChange} options={RULE_OPS} labels={RULE_OP_LABELS} />
+                      <EnumSelect ariaLabel={`Condition ${index + 1} operator`} className="w-16 shrink-0" value={f.value} onChange={f.onChange} options={RULE_OPS} labels={RULE_OP_LABELS} />
                     )}
                   />
                   <Input
@@ -347,7 +347,7 @@ export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpen
                     step="any"
                     inputMode="decimal"
                     aria-label={`Condition ${index + 1} value`}
-                    className="w-32"
+                    className="min-w-0 flex-1 sm:w-32 sm:flex-none"
                     aria-invalid={conditionErrors?.[index]?.value ? true : undefined}
                     {...register(`conditions.${index}.value`, { setValueAs: numberOrUndefined })}
                   />
