@@ -99,6 +99,7 @@ describeWithChromium('management e2e')('management screens in Chromium', () => {
       'Landers',
       'Click Log',
       'Conversions',
+      'Rules',
       'TikTok Pixels',
       'Sparks',
       'Codes',

@@ -28,6 +28,7 @@ const pages: Partial<Record<string, LazyPage>> = {
   '/landers': lazyPage(() => import('../features/landers/LandersPage').then((m) => m.LandersPage)),
   '/campaigns': lazyPage(() => import('../features/campaigns/CampaignsPage').then((m) => m.CampaignsPage)),
   '/campaigns/:id/flow': lazyPage(() => import('../features/campaigns/CampaignFlowPage').then((m) => m.CampaignFlowPage)),
+  '/rules': lazyPage(() => import('../features/rules/RulesPage').then((m) => m.RulesPage)),
   '/sparks': lazyPage(() => import('../features/sparks/SparksPage').then((m) => m.SparksPage)),
   '/tiktok-pixels': lazyPage(() => import('../features/tiktok-pixels/TiktokPixelsPage').then((m) => m.TiktokPixelsPage)),
   '/settings': lazyPage(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage)),

@@ -40,6 +40,8 @@ describe('who may open a screen, and what a refused user gets', () => {
 
   it('the sidebar offers only what the user may open', () => {
     expect(menuScreensFor(user(['landers'])).map((s) => s.menu!.label)).toEqual(['Landers', 'TikTok Pixels', 'Codes', 'Transactions']);
-    expect(menuScreensFor(admin)).toHaveLength(14);
+    expect(menuScreensFor(admin)).toHaveLength(15);
+    expect(menuScreensFor(user(['automation'])).map((s) => s.menu!.label)).toEqual(['Rules', 'TikTok Pixels', 'Codes', 'Transactions']);
+    expect(refusalFor(user(['dashboard']), screen('/rules'))).toMatchObject({ kind: 'explain', title: 'Rules', features: ['automation'] });
   });
 });

@@ -15,6 +15,7 @@ import {
   Sparkles,
   Target,
   Users,
+  Zap,
   type LucideIcon,
 } from 'lucide-react';
 import { matchPath } from 'react-router-dom';
@@ -42,6 +43,8 @@ export const screens: readonly Screen[] = [
   { path: '/clicks', title: 'Click Log', access: needsFeature('clicks'), menu: { label: 'Click Log', icon: MousePointerClick } },
   // Beside the Click Log, with its access: the same people debug the same traffic.
   { path: '/conversions', title: 'Conversions', access: needsFeature('clicks'), menu: { label: 'Conversions', icon: Receipt } },
+  // Automation rules: they act on campaigns, ad groups and ads, so they sit with the traffic screens.
+  { path: '/rules', title: 'Rules', access: needsFeature('automation'), menu: { label: 'Rules', icon: Zap } },
   { path: '/tiktok-pixels', title: 'TikTok Pixels', access: signedIn, menu: { label: 'TikTok Pixels', icon: Target } },
   { path: '/sparks', title: 'Spark Setup', access: needsFeature('sparks'), menu: { label: 'Sparks', icon: Sparkles } },
   { path: '/codes', title: 'Verification Codes', access: signedIn, menu: { label: 'Codes', icon: KeyRound } },

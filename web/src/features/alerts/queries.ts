@@ -10,8 +10,9 @@ export const CHANNELS_KEY = ['/api/notification-channels'] as const;
 const ALERTS_KEY = '/api/alerts';
 const ALERT_LOG_POLL_MS = 30_000;
 
-export function useNotificationChannels() {
-  return useQuery<NotificationChannelView[]>({ queryKey: CHANNELS_KEY, meta: { errorTitle: 'Failed to fetch notification channels' } });
+/** `enabled: false` for a screen whose user may not list the channels (they are admin-only). */
+export function useNotificationChannels(options: { enabled?: boolean } = {}) {
+  return useQuery<NotificationChannelView[]>({ queryKey: CHANNELS_KEY, enabled: options.enabled, meta: { errorTitle: 'Failed to fetch notification channels' } });
 }
 
 export function useSaveChannel() {

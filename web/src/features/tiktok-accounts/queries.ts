@@ -16,8 +16,9 @@ function refreshSpend(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: ['/api/tiktok/spend'] });
 }
 
-export function useTiktokAccounts() {
-  return useQuery<TiktokAccountView[]>({ queryKey: TIKTOK_ACCOUNTS_KEY, refetchInterval: POLL_MS });
+/** `enabled: false` for a screen whose user may not list the accounts (they are admin-only). */
+export function useTiktokAccounts(options: { enabled?: boolean } = {}) {
+  return useQuery<TiktokAccountView[]>({ queryKey: TIKTOK_ACCOUNTS_KEY, refetchInterval: POLL_MS, enabled: options.enabled });
 }
 
 export function useAddTiktokAccount() {
