@@ -323,7 +323,9 @@ export async function evaluateRule(deps: RuleEngineDeps, row: RuleRow, options: 
       }
       if (outcome) {
         claimed.set(object.id, outcome.result);
-        await writeLog(txDb, rule, at, object, object.metrics, outcome);
+        // An object left alone (cooling down, or the day's cap reached) is in the run's answer, not the log: the
+        // job judges it every 15 minutes, and a paused ad that keeps matching would write a row each time.
+        if (outcome.result !== 'cooldown' && outcome.result !== 'daily_limit') await writeLog(txDb, rule, at, object, object.metrics, outcome);
         continue;
       }
       used += 1;
