@@ -23,6 +23,8 @@ import { domainRoutes } from './domains/routes';
 import { reportRoutes } from './reports/routes';
 import { settingsRoutes } from './settings/routes';
 import { sparkRoutes } from './sparks/routes';
+import { statusRoutes } from './status/routes';
+import type { StatusSources } from './status/read-status';
 import { pixelRoutes } from './tiktok-pixels/routes';
 import { tiktokAccountRoutes } from './tiktok-accounts/routes';
 import { transactionRoutes } from './transactions/routes';
@@ -67,6 +69,8 @@ export interface ApiDeps {
   jobWaitMs?: number;
   /** How long an upload waits for its import job. */
   importTimeoutMs?: number;
+  /** What Settings → Status reads: every store the process opened, DATA_DIR, the start time (`tracker` sets it). */
+  status?: StatusSources;
 }
 
 export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
@@ -101,6 +105,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await settingsRoutes(api, { ...deps, domains });
       await notificationChannelRoutes(api, { ...deps, notify: deps.notify ?? DEFAULT_NOTIFY_OPTIONS });
       await alertRoutes(api, deps);
+      await statusRoutes(api, deps);
       await domainRoutes(api, { ...deps, domains });
       await userRoutes(api, deps);
       await reportRoutes(api, deps);

@@ -63,21 +63,27 @@ export function addConsumerLagGauges(
   });
 }
 
+/** Parked conversions: waiting for their click, or set aside as unreadable (the metrics and the status page). */
+export async function countParkedConversions(db: Db): Promise<{ waiting: number; unreadable: number }> {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*) filter (where ${isNull(parkedConversions.unreadable)})::int`,
+      unreadable: sql<number>`count(*) filter (where ${isNotNull(parkedConversions.unreadable)})::int`,
+    })
+    .from(parkedConversions);
+  return { waiting: row?.waiting ?? 0, unreadable: row?.unreadable ?? 0 };
+}
+
 export function addParkedConversionsGauge(metrics: Metrics, db: Db): void {
   metrics.addGauge({
     name: 'tracker_parked_conversions',
     help: 'Conversions waiting for their click (state="waiting") or set aside as unreadable (state="unreadable").',
     labelNames: ['state'] as const,
     read: async () => {
-      const [row] = await db
-        .select({
-          waiting: sql<number>`count(*) filter (where ${isNull(parkedConversions.unreadable)})::int`,
-          unreadable: sql<number>`count(*) filter (where ${isNotNull(parkedConversions.unreadable)})::int`,
-        })
-        .from(parkedConversions);
+      const { waiting, unreadable } = await countParkedConversions(db);
       return [
-        { labels: { state: 'waiting' }, value: row?.waiting ?? 0 },
-        { labels: { state: 'unreadable' }, value: row?.unreadable ?? 0 },
+        { labels: { state: 'waiting' }, value: waiting },
+        { labels: { state: 'unreadable' }, value: unreadable },
       ];
     },
   });
