@@ -1,6 +1,7 @@
 // Alerts in a real browser: an admin adds a webhook notification channel on Settings → Alerts pointing at
 // a local receiver that checks signatures, sends a test, and the receiver gets one signed message; with a
-// wrong secret the receiver's refusal comes back on the screen. Screenshots go to
+// wrong secret the receiver's refusal comes back on the screen; Settings → Status shows the embedded
+// stores of `tracker all` and its pipeline. Screenshots go to
 // <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
@@ -94,5 +95,23 @@ describeWithChromium('alerts e2e')('notification channels on Settings in Chromiu
     await expect(refused.innerText()).resolves.toContain('does the receiver hold the same signing secret?');
     expect(receiver.received.map((r) => r.signatureValid)).toEqual([true, false]);
     await shot(page, 'alerts-03-settings-test-refused', { fullPage: false });
+  }, STEP_MS);
+
+  test('Settings → Status names each embedded store, reachable, with the pipeline and disk beside them', async () => {
+    await page.goto(`${baseUrl}/settings`);
+    const card = page.getByRole('region', { name: 'Status' });
+    await card.getByText('Entity store').waitFor();
+    await card.scrollIntoViewIfNeeded();
+    const row = (id: string) => page.getByTestId(`status-${id}`);
+    await expect(row('store:entities').innerText()).resolves.toMatch(/PGlite \(embedded\), reachable, [\d.]+ MB on disk/);
+    await expect(row('store:analytics').innerText()).resolves.toContain('chDB (embedded), reachable');
+    await expect(row('store:eventLog').innerText()).resolves.toContain('embedded log, reachable');
+    await expect(row('store:queue').innerText()).resolves.toContain('in-process queue, reachable');
+    await expect(row('disk').innerText()).resolves.toMatch(/free of .* under /);
+    await expect(row('projector-lag').getAttribute('data-level')).resolves.toBe('green');
+    await expect(row('spill').innerText()).resolves.toContain('no spill');
+    await expect(row('queue').innerText()).resolves.toMatch(/\d+ waiting, \d+ active, \d+ delayed, \d+ completed, \d+ failed/);
+    await expect(card.innerText()).resolves.toMatch(/Version \d+\.\d+\.\d+ · up /);
+    await shot(page, 'alerts-04-settings-status', { fullPage: false });
   }, STEP_MS);
 });
