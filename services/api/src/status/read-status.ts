@@ -151,7 +151,7 @@ async function pipelineItems(db: Db, sources: StatusSources, now: number): Promi
     group: 'pipeline',
     label: 'Projector lag',
     value: [
-      waiting === undefined ? (log ? 'the event log did not answer' : undefined) : waiting === 0 ? 'caught up: every event is in the reports' : `${waiting} events not in the reports yet`,
+      waiting === undefined ? (log ? 'the event log did not answer' : undefined) : waiting === 0 ? 'caught up, every event is in the reports' : `${waiting} events not in the reports yet`,
       lagAlert ? `behind for ${describeDuration(now - lagAlert.since.getTime())}` : undefined,
     ]
       .filter(Boolean)
@@ -168,7 +168,7 @@ async function pipelineItems(db: Db, sources: StatusSources, now: number): Promi
     id: 'spill',
     group: 'pipeline',
     label: 'Spill',
-    value: spills.length === 0 ? 'no spill: events go straight to the log' : records === 0 ? '0 bytes waiting for Kafka' : `${formatBytes(bytes)} (${records} events) waiting for Kafka`,
+    value: spills.length === 0 ? 'none, events go straight to the log' : records === 0 ? '0 bytes waiting for Kafka' : `${formatBytes(bytes)} (${records} events) waiting for Kafka`,
     level: records > 0 ? 'red' : 'green',
     action:
       records > 0
@@ -228,7 +228,7 @@ const SYNC_FIXES = {
 async function syncItems(db: Db, now: number): Promise<StatusItem[]> {
   const syncs = await listSyncSuccesses(db);
   if (syncs.length === 0) {
-    return [{ id: 'syncs', group: 'syncs', label: 'Syncs', value: 'none set up (no TikTok ad account, CAKE or codes mailbox)', level: 'green', action: null }];
+    return [{ id: 'syncs', group: 'syncs', label: 'TikTok spend, CAKE, codes mail', value: 'none set up yet', level: 'green', action: null }];
   }
   return syncs.map((sync): StatusItem => {
     const since = sync.succeededAt ? now - sync.succeededAt.getTime() : undefined;

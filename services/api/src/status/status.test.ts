@@ -56,8 +56,8 @@ describe('GET /api/status', () => {
     expect(status.item('store:eventLog').value).toMatch(/^embedded log, reachable, /);
     expect(status.item('store:queue').value).toBe('in-process queue, reachable, kept in the entity store');
     expect(status.item('disk').value).toContain(`under ${dataDir}`);
-    expect(status.item('projector-lag')).toMatchObject({ value: 'caught up: every event is in the reports', level: 'green', action: null });
-    expect(status.item('spill')).toMatchObject({ value: 'no spill: events go straight to the log', level: 'green' });
+    expect(status.item('projector-lag')).toMatchObject({ value: 'caught up, every event is in the reports', level: 'green', action: null });
+    expect(status.item('spill')).toMatchObject({ value: 'none, events go straight to the log', level: 'green' });
     expect(status.item('parked-conversions')).toMatchObject({ value: '0 waiting for their click, 0 unreadable', level: 'green' });
     expect(status.item('queue').value).toMatch(/^\d+ waiting, \d+ active, \d+ delayed, \d+ completed, 0 failed$/);
     expect(status.item('syncs')).toMatchObject({ level: 'green' });

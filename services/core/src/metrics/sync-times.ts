@@ -30,7 +30,7 @@ export async function listSyncSuccesses(db: Db): Promise<SyncSuccess[]> {
     ...mail.map((row) => ({
       sync: 'mail' as const,
       source: row.kind,
-      name: row.kind === 'imap' ? `IMAP ${row.mailbox ?? 'mailbox'}` : 'inbound mail hook',
+      name: row.kind === 'imap' ? (row.mailbox ?? 'IMAP mailbox') : 'inbound mail hook',
       succeededAt: row.succeededAt,
       lastError: row.lastError,
     })),

@@ -44,7 +44,7 @@ export function StatusCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Status</CardTitle>
+        <CardTitle>This server</CardTitle>
         <CardDescription>
           {status.data
             ? `Version ${status.data.version} · up ${formatUptime(status.data.uptimeSeconds)} · ${
