@@ -111,13 +111,20 @@ async function storeItems(sources: StatusSources): Promise<StatusItem[]> {
   return items;
 }
 
+/** Red under 1 GB or 3 % free, amber under 5 GB or 10 %: whichever comes first on this disk's size. */
+export function diskLevel(free: number, total: number): StatusLevel {
+  const share = total > 0 ? free / total : 0;
+  if (free < DISK_RED.bytes || share < DISK_RED.share) return 'red';
+  if (free < DISK_AMBER.bytes || share < DISK_AMBER.share) return 'amber';
+  return 'green';
+}
+
 async function diskItem(dataDir: string): Promise<StatusItem> {
   const stats = await fs.statfs(dataDir);
   const free = stats.bavail * stats.bsize;
   const total = stats.blocks * stats.bsize;
   const share = total > 0 ? free / total : 0;
-  const level: StatusLevel =
-    free < DISK_RED.bytes || share < DISK_RED.share ? 'red' : free < DISK_AMBER.bytes || share < DISK_AMBER.share ? 'amber' : 'green';
+  const level = diskLevel(free, total);
   return {
     id: 'disk',
     group: 'stores',
@@ -226,7 +233,8 @@ const SYNC_FIXES = {
 } as const;
 
 async function syncItems(db: Db, now: number): Promise<StatusItem[]> {
-  const syncs = await listSyncSuccesses(db);
+  // The inbound mail hook is posted to, never polled: it has no runs that succeed or fail.
+  const syncs = (await listSyncSuccesses(db)).filter((s) => !(s.sync === 'mail' && s.source === 'inbound'));
   if (syncs.length === 0) {
     return [{ id: 'syncs', group: 'syncs', label: 'TikTok spend, CAKE, codes mail', value: 'none set up yet', level: 'green', action: null }];
   }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { loadConfig, openStores, recordAlertEvent, schema, type Stores } from '@tracker/core';
 import { statusSchema, type StatusItem } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
+import { diskLevel } from './read-status';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-status-'));
 let stores: Stores;
@@ -75,6 +76,8 @@ describe('GET /api/status', () => {
       { advertiserId: '7001', name: 'Main', accessToken: 'x', timezone: 'UTC', currency: 'USD', lastSuccessAt: new Date(now - 3 * 3600_000), lastSyncError: 'Access token expired' },
       { advertiserId: '7002', name: 'Fresh', accessToken: 'x', timezone: 'UTC', currency: 'USD', lastSuccessAt: new Date(now - 5 * 60_000) },
     ]);
+    // The inbound mail hook is posted to, never polled: no sync row of its own.
+    await db.insert(schema.mailSources).values({ kind: 'inbound', lastMailAt: new Date(now) });
 
     const status = await readStatus(await harness.signIn('admin'));
     expect(status.item('projector-lag')).toEqual(
@@ -86,6 +89,15 @@ describe('GET /api/status', () => {
     expect(status.item('sync:tiktok_spend:7001')).toMatchObject({ label: 'TikTok spend: Main', value: 'last success 3 h ago; the last run failed', level: 'red' });
     expect(status.item('sync:tiktok_spend:7001').action).toMatch(/^Last error: Access token expired\. Reconnect the ad account/);
     expect(status.item('sync:tiktok_spend:7002')).toMatchObject({ value: 'last success 5 min ago', level: 'green', action: null });
-    expect(status.items.some((i) => i.id === 'syncs')).toBe(false);
+    expect(status.items.filter((i) => i.group === 'syncs').map((i) => i.id)).toEqual(['sync:tiktok_spend:7001', 'sync:tiktok_spend:7002']);
   });
+});
+
+test('free disk space turns amber, then red, by what is left and by its share of the disk', () => {
+  const GB = 1024 ** 3;
+  expect(diskLevel(70 * GB, 250 * GB)).toBe('green');
+  expect(diskLevel(20 * GB, 250 * GB)).toBe('amber'); // 8 %
+  expect(diskLevel(4 * GB, 20 * GB)).toBe('amber'); // under 5 GB
+  expect(diskLevel(5 * GB, 250 * GB)).toBe('red'); // 2 %
+  expect(diskLevel(0.5 * GB, 10 * GB)).toBe('red'); // under 1 GB
 });
