@@ -30,3 +30,4 @@ export * from './billing';
 export * from './wire-values';
 export * from './alerts';
 export * from './rules';
+export * from './status';

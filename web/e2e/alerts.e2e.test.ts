@@ -1,6 +1,7 @@
 // Alerts in a real browser: an admin adds a webhook notification channel on Settings → Alerts pointing at
 // a local receiver that checks signatures, sends a test, and the receiver gets one signed message; with a
-// wrong secret the receiver's refusal comes back on the screen. Screenshots go to
+// wrong secret the receiver's refusal comes back on the screen; Settings → Status shows the embedded
+// stores of `tracker all` and its pipeline. Screenshots go to
 // <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
@@ -33,7 +34,10 @@ describeWithChromium('alerts e2e')('notification channels on Settings in Chromiu
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
     // The receiver listens on 127.0.0.1; the checks stay off so only the test message arrives.
-    session = await openBrowserSession('tracker-e2e-alerts-', { env: { NOTIFY_ALLOW_PRIVATE: 'true', ALERT_CHECK_MINUTES: '0' } });
+    session = await openBrowserSession('tracker-e2e-alerts-', {
+      // A codes mailbox nothing answers on: its poll fails, and Settings → Status shows that sync red.
+      env: { NOTIFY_ALLOW_PRIVATE: 'true', ALERT_CHECK_MINUTES: '0', CODES_IMAP_URL: 'imap://codes:secret@127.0.0.1:9/INBOX', CODES_IMAP_POLL_SECONDS: '1' },
+    });
     ({ page, baseUrl } = session);
   }, TIMEOUT_MS);
 
@@ -116,5 +120,38 @@ describeWithChromium('alerts e2e')('notification channels on Settings in Chromiu
     for (const deadline = Date.now() + 10_000; JSON.stringify(await alertSettings()) !== JSON.stringify(wanted) && Date.now() < deadline; ) await page.waitForTimeout(200);
     expect(await alertSettings()).toEqual(wanted);
     await shot(page, 'alerts-04-thresholds', { fullPage: false });
+  }, STEP_MS);
+
+  test('Settings → Status names each embedded store, reachable, with the pipeline and disk beside them', async () => {
+    await page.goto(`${baseUrl}/settings`);
+    const card = page.getByRole('region', { name: 'Status' });
+    await page.getByTestId('status-store:entities').waitFor();
+    await card.scrollIntoViewIfNeeded();
+    const row = (id: string) => page.getByTestId(`status-${id}`);
+    await expect(row('store:entities').innerText()).resolves.toMatch(/PGlite \(embedded\), reachable, [\d.]+ MB on disk/);
+    await expect(row('store:analytics').innerText()).resolves.toContain('chDB (embedded), reachable');
+    await expect(row('store:eventLog').innerText()).resolves.toContain('embedded log, reachable');
+    await expect(row('store:queue').innerText()).resolves.toContain('in-process queue, reachable');
+    await expect(row('disk').innerText()).resolves.toMatch(/free of .* under /);
+    await expect(row('projector-lag').getAttribute('data-level')).resolves.toBe('green');
+    await expect(row('spill').innerText()).resolves.toContain('none, events go straight to the log');
+    await expect(row('queue').innerText()).resolves.toMatch(/\d+ waiting, \d+ active, \d+ delayed, \d+ completed, \d+ failed/);
+    // The mailbox poll has failed by now (it runs every second); the card shows it red once it has.
+    const mail = row('sync:mail:imap');
+    for (let attempt = 0; (await mail.getAttribute('data-level').catch(() => null)) !== 'red'; attempt++) {
+      if (attempt === 20) throw new Error('the failing codes mailbox never showed red');
+      await page.waitForTimeout(1_000);
+      await page.reload();
+      await row('store:entities').waitFor();
+    }
+    const mailText = await mail.innerText();
+    expect(mailText).toContain('Codes mail: imap://codes:***@127.0.0.1:9/INBOX');
+    expect(mailText).toContain('never succeeded; the last run failed');
+    expect(mailText).toMatch(/Last error: .*ECONNREFUSED.*\. Check the mailbox address and password in CODES_IMAP_URL\./);
+    // The failing poll also leaves failed jobs in the queue (amber): two items in all.
+    await expect(row('queue').getAttribute('data-level')).resolves.toBe('amber');
+    await expect(card.innerText()).resolves.toMatch(/Version \d+\.\d+\.\d+ · up .* · 2 items need attention/);
+    await mail.scrollIntoViewIfNeeded();
+    await shot(page, 'alerts-05-settings-status', { fullPage: false });
   }, STEP_MS);
 });

@@ -24,6 +24,8 @@ import { reportRoutes } from './reports/routes';
 import { ruleRoutes } from './rules/routes';
 import { settingsRoutes } from './settings/routes';
 import { sparkRoutes } from './sparks/routes';
+import { statusRoutes } from './status/routes';
+import type { StatusSources } from './status/read-status';
 import { pixelRoutes } from './tiktok-pixels/routes';
 import { tiktokAccountRoutes } from './tiktok-accounts/routes';
 import { transactionRoutes } from './transactions/routes';
@@ -70,6 +72,8 @@ export interface ApiDeps {
   importTimeoutMs?: number;
   /** First retry delay of a throttled TikTok call made by a rule (tests shorten it). */
   tiktokBackoffMs?: number;
+  /** What Settings → Status reads: every store the process opened, DATA_DIR, the start time (`tracker` sets it). */
+  status?: StatusSources;
 }
 
 export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ servesWeb: boolean }> {
@@ -105,6 +109,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await notificationChannelRoutes(api, { ...deps, notify: deps.notify ?? DEFAULT_NOTIFY_OPTIONS });
       await alertRoutes(api, deps);
       await ruleRoutes(api, { ...deps, notify: deps.notify ?? DEFAULT_NOTIFY_OPTIONS });
+      await statusRoutes(api, deps);
       await domainRoutes(api, { ...deps, domains });
       await userRoutes(api, deps);
       await reportRoutes(api, deps);

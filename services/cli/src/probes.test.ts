@@ -1,5 +1,6 @@
 // The probes and metrics of a whole `tracker all` process: what a Prometheus scrape and a Kubernetes
 // probe see after real traffic, on the METRICS_PORT listener and on the main port.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,11 @@ async function scrape(): Promise<string> {
   expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   return res.text();
 }
+
+// Prometheus' own linter (Debian package prometheus). CI installs it; elsewhere its test is skipped, said so.
+const promtoolFound = spawnSync('promtool', ['--version']).error === undefined;
+const promtoolTest = promtoolFound || process.env.CI ? test : test.skip;
+if (!promtoolFound && !process.env.CI) process.stderr.write('SKIP promtool check metrics: promtool is not installed (Debian package prometheus)\n');
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   const deadline = Date.now() + 30_000;
@@ -93,6 +99,15 @@ describe('tracker all with METRICS_PORT', () => {
     expect(sample(text, 'tracker_sync_last_success_timestamp_seconds{sync="cake",source="cake"}')).toBe(seconds);
     expect(text).not.toContain('source="7002"');
     expect(text).not.toContain('sync="mail"');
+  });
+
+  promtoolTest("Prometheus' promtool finds nothing to flag in the exposition (counters named _total and typed counter)", async () => {
+    if (!promtoolFound) throw new Error('promtool is not installed: CI must install the Debian package prometheus (.ci/run)');
+    const text = await scrape();
+    expect(text).toMatch(/^# TYPE tracker_ingest_unrecorded_total counter$/m);
+    expect(text).toMatch(/^# TYPE tracker_spill_events_total counter$/m);
+    const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect({ status: check.status, output: `${check.stdout}${check.stderr}`.trim() }).toEqual({ status: 0, output: '' });
   });
 
   test('/readyz names every store of the process; /healthz answers; /metrics is on the metrics port only', async () => {

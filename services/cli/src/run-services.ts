@@ -74,6 +74,7 @@ function missingSecrets(mode: ServiceMode, config: Config): string[] {
 const localUrl = (address: string) => address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 
 export async function runServices(mode: ServiceMode, config: Config): Promise<RunningServices> {
+  const startedAt = Date.now();
   const missing = missingServerEngines(mode, config);
   if (missing.length > 0) {
     throw new Error(
@@ -218,6 +219,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
           domains,
           codesImapUrl: config.codesImapUrl,
           codesImapPollMs: config.codesImapPollMs,
+          status: { startedAt, dataDir: config.dataDir, stores, projectorGroup: PROJECTOR_GROUP },
         });
       }
       const address = await server.listen({ port: config.port, host: config.host });

@@ -45,3 +45,4 @@ export {
 export { statementUploadsOf, type StatementUploads } from './db/statement-uploads';
 export { recordAlertEvent, reconcileAlerts, listFiringAlerts, describeDuration, type AlertInput, type FiringAlert, type RecordedAlertEvent } from './alerts/alert-state';
 export { claimAlertDeliveries, settleAlertDelivery, releaseAlertDeliveries, type ClaimedDelivery } from './alerts/alert-deliveries';
+export { TRACKER_VERSION } from './version';

@@ -7,13 +7,16 @@ import { tiktokAccounts } from './schema';
 export interface SpendSyncTime {
   accountId: number;
   advertiserId: string;
+  name: string;
+  /** The last run's failure, null after a run that succeeded. */
+  lastSyncError: string | null;
   /** Null until a sync of the account succeeded. */
   lastSuccessAt: Date | null;
 }
 
 export async function listSpendSyncTimes(db: Db): Promise<SpendSyncTime[]> {
   return db
-    .select({ accountId: tiktokAccounts.id, advertiserId: tiktokAccounts.advertiserId, lastSuccessAt: tiktokAccounts.lastSuccessAt })
+    .select({ accountId: tiktokAccounts.id, advertiserId: tiktokAccounts.advertiserId, name: tiktokAccounts.name, lastSyncError: tiktokAccounts.lastSyncError, lastSuccessAt: tiktokAccounts.lastSuccessAt })
     .from(tiktokAccounts)
     .orderBy(asc(tiktokAccounts.id));
 }

@@ -26,7 +26,8 @@ export function storeChecks(stores: Stores, consumerGroup: string): Record<strin
   return checks;
 }
 
-function withTimeout(check: ReadinessCheck): Promise<unknown> {
+/** A check that fails when its store does not answer within CHECK_TIMEOUT_MS (the probes and the status page). */
+export function withTimeout(check: ReadinessCheck): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);

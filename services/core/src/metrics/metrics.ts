@@ -19,6 +19,8 @@ export interface Metrics {
   readonly publishSeconds: Histogram<'outcome'>;
   /** A gauge whose value is read from a store each time the metrics are scraped. */
   addGauge<L extends string>(definition: ScrapedGauge<L>): void;
+  /** A counter whose running total is kept elsewhere (since the process started) and read at scrape time. */
+  addCounter<L extends string>(definition: ScrapedCounter<L>): void;
   /** The text exposition: what GET /metrics answers. */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -34,9 +36,21 @@ export interface ScrapedGauge<L extends string> {
   read: () => Promise<Array<{ labels?: Partial<Record<L, string>>; value: number }>>;
 }
 
+/** Like a scraped gauge, but the values only grow (and restart from 0 with the process): a Prometheus counter. */
+export interface ScrapedCounter<L extends string> {
+  /** Ends in `_total`, as Prometheus names counters. */
+  name: `${string}_total`;
+  help: string;
+  labelNames?: readonly L[];
+  read: () => Array<{ labels?: Partial<Record<L, string>>; value: number }>;
+}
+
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'tracker_' });
+  // prom-client's sums of the per-type active handles, requests and resources are gauges named like
+  // counters, which Prometheus' linter flags; the per-type gauges (nodejs_active_handles{type}) remain.
+  for (const name of ['handles', 'requests', 'resources']) registry.removeSingleMetric(`tracker_nodejs_active_${name}_total`);
 
   const httpRequests = new Counter({
     name: 'tracker_http_requests_total',
@@ -82,6 +96,21 @@ export function createMetrics(): Metrics {
           for (const { labels, value } of samples) {
             if (labels) this.set(labels as Partial<Record<L, string | number>>, value);
             else this.set(value);
+          }
+        },
+      });
+    },
+    addCounter<L extends string>(definition: ScrapedCounter<L>) {
+      new Counter<L>({
+        name: definition.name,
+        help: definition.help,
+        labelNames: definition.labelNames ?? [],
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const { labels, value } of definition.read()) {
+            if (labels) this.inc(labels as Partial<Record<L, string | number>>, value);
+            else this.inc(value);
           }
         },
       });

@@ -1,5 +1,5 @@
-// Gauges read from the stores at scrape time: how far the projector is behind, parked conversions,
-// and queue jobs by state. Each process adds the ones of the capabilities it runs.
+// Gauges (and the counters of ingest losses and spill events) read at scrape time: how far the projector is
+// behind, parked conversions, queue jobs by state. Each process adds the ones of the capabilities it runs.
 import { isNull, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/entities';
 import { parkedConversions } from '../db/schema';
@@ -63,21 +63,27 @@ export function addConsumerLagGauges(
   });
 }
 
+/** Parked conversions: waiting for their click, or set aside as unreadable (the metrics and the status page). */
+export async function countParkedConversions(db: Db): Promise<{ waiting: number; unreadable: number }> {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*) filter (where ${isNull(parkedConversions.unreadable)})::int`,
+      unreadable: sql<number>`count(*) filter (where ${isNotNull(parkedConversions.unreadable)})::int`,
+    })
+    .from(parkedConversions);
+  return { waiting: row?.waiting ?? 0, unreadable: row?.unreadable ?? 0 };
+}
+
 export function addParkedConversionsGauge(metrics: Metrics, db: Db): void {
   metrics.addGauge({
     name: 'tracker_parked_conversions',
     help: 'Conversions waiting for their click (state="waiting") or set aside as unreadable (state="unreadable").',
     labelNames: ['state'] as const,
     read: async () => {
-      const [row] = await db
-        .select({
-          waiting: sql<number>`count(*) filter (where ${isNull(parkedConversions.unreadable)})::int`,
-          unreadable: sql<number>`count(*) filter (where ${isNotNull(parkedConversions.unreadable)})::int`,
-        })
-        .from(parkedConversions);
+      const { waiting, unreadable } = await countParkedConversions(db);
       return [
-        { labels: { state: 'waiting' }, value: row?.waiting ?? 0 },
-        { labels: { state: 'unreadable' }, value: row?.unreadable ?? 0 },
+        { labels: { state: 'waiting' }, value: waiting },
+        { labels: { state: 'unreadable' }, value: unreadable },
       ];
     },
   });
@@ -121,11 +127,11 @@ export function addSpillGauges(metrics: Metrics, status: () => SpillStatus | und
     help: 'Key and value bytes of the events in the local spill.',
     read: async () => [{ value: status()?.bytes ?? 0 }],
   });
-  metrics.addGauge({
+  metrics.addCounter({
     name: 'tracker_spill_events_total',
     help: 'Events this process spilled (outcome="spilled"), forwarded to Kafka ("forwarded"), or could store nowhere ("refused").',
     labelNames: ['outcome'] as const,
-    read: async () => {
+    read: () => {
       const s = status();
       return [
         { labels: { outcome: 'spilled' }, value: s?.spilledTotal ?? 0 },
@@ -152,11 +158,11 @@ export interface IngestLosses {
 }
 
 export function addIngestLossGauges(metrics: Metrics, stats: IngestLosses): void {
-  metrics.addGauge({
+  metrics.addCounter({
     name: 'tracker_ingest_unrecorded_total',
     help: 'Requests answered although neither the log nor its spill took the event: clicks and exits still redirected (kind="click"|"exit"), postbacks answered 503 for the network to retry (kind="postback").',
     labelNames: ['kind'] as const,
-    read: async () => [
+    read: () => [
       { labels: { kind: 'click' }, value: stats.unrecordedClicks },
       { labels: { kind: 'exit' }, value: stats.unrecordedExits },
       { labels: { kind: 'postback' }, value: stats.refusedPostbacks },

@@ -1,6 +1,7 @@
 // The Settings screen at /settings (spec §2; admin only): domain price, redirect and exit domains,
 // report time zone, fallback URL, worker redeploy, postback URL, DNS instructions and the codes mail
-// sources; then Integrations (TikTok ad accounts, CAKE); then Alerts (channels, thresholds, the log).
+// sources; then Integrations (TikTok ad accounts, CAKE); then Alerts (channels, thresholds, the log); then
+// Status (stores, disk, pipeline, syncs).
 import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { PageHeader } from '../../ui/PageHeader';
@@ -16,6 +17,7 @@ import { MaxDomainPriceCard } from './MaxDomainPriceCard';
 import { PostbackUrlCard } from './PostbackUrlCard';
 import { settingValue, useSettings } from './queries';
 import { SpillWarning } from './SpillWarning';
+import { StatusCard } from './StatusCard';
 import { RedeployWorkerCard } from './RedeployWorkerCard';
 import { ReportTimezoneCard } from './ReportTimezoneCard';
 import { TrackingDomainsForm } from './TrackingDomainsForm';
@@ -79,6 +81,12 @@ export function SettingsPage() {
             />
           )}
         </div>
+      </section>
+      <section className="space-y-4" aria-labelledby="status-heading">
+        <h2 id="status-heading" className="text-lg font-semibold">
+          Status
+        </h2>
+        <StatusCard />
       </section>
     </div>
   );
