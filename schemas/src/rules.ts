@@ -244,3 +244,11 @@ export const ruleReplaySchema = z.object({
   revenueMissed: z.string(),
 });
 export type RuleReplay = z.output<typeof ruleReplaySchema>;
+
+/** GET /api/rules/options: what the builder offers to pick, readable by whoever may write rules (the accounts and
+ *  channels screens themselves are admins'): the connected ad accounts and the notification channels, names only. */
+export const ruleOptionsSchema = z.object({
+  accounts: z.array(z.object({ advertiserId: z.string(), name: z.string() })),
+  channels: z.array(z.object({ id: z.number(), name: z.string(), type: z.string() })),
+});
+export type RuleOptions = z.output<typeof ruleOptionsSchema>;

@@ -10,6 +10,7 @@ import {
   MAX_REPLAY_DAYS,
   ruleInputSchema,
   ruleLogSchema,
+  ruleOptionsSchema,
   rulePatchSchema,
   ruleReplaySchema,
   ruleRunSchema,
@@ -48,6 +49,17 @@ export async function ruleRoutes(scope: FastifyInstance, deps: RuleRouteDeps) {
     return row;
   }
   const view = async (row: RuleRow) => (await ruleViews(deps.db, [row], now()))[0]!;
+
+  app.get('/rules/options', { config: { access }, schema: { response: { 200: ruleOptionsSchema } } }, async () => {
+    const [accounts, channels] = await Promise.all([
+      deps.db.select({ advertiserId: schema.tiktokAccounts.advertiserId, name: schema.tiktokAccounts.name }).from(schema.tiktokAccounts).orderBy(schema.tiktokAccounts.name),
+      deps.db
+        .select({ id: schema.notificationChannels.id, name: schema.notificationChannels.name, type: schema.notificationChannels.type })
+        .from(schema.notificationChannels)
+        .orderBy(schema.notificationChannels.name),
+    ]);
+    return { accounts, channels };
+  });
 
   app.get('/rules', { config: { access }, schema: { response: { 200: rulesSchema } } }, async () =>
     ruleViews(deps.db, await deps.db.select().from(schema.rules).orderBy(schema.rules.name, schema.rules.id), now()),

@@ -164,6 +164,18 @@ describe('access', () => {
     expect((await call('GET', '/api/rules', undefined, withIt)).statusCode).toBe(200);
     expect((await call('POST', '/api/rules', { ...LOSER_RULE, name: 'By a buyer' }, withIt)).statusCode).toBe(201);
   });
+
+  test("the builder's pick lists: connected accounts and channels by name, for whoever may write rules, no secrets", async () => {
+    const withIt = await h.signIn('user', ['automation']);
+    const without = await h.signIn('user', ['dashboard']);
+    expect((await call('GET', '/api/rules/options', undefined, without)).statusCode).toBe(403);
+    const res = await call('GET', '/api/rules/options', undefined, withIt);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ accounts: unknown[]; channels: unknown[] }>();
+    expect(body.accounts).toEqual([{ advertiserId: ADVERTISER, name: 'Main account' }]);
+    for (const channel of body.channels) expect(Object.keys(channel as object).sort()).toEqual(['id', 'name', 'type']);
+    expect(res.body).not.toContain(TOKEN);
+  });
 });
 
 describe('validation', () => {

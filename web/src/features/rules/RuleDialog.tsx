@@ -28,7 +28,6 @@ import {
 import { Plus, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { useSignedInUser } from '../../app/auth/auth-context';
 import { errorMessage } from '../../lib/api';
 import { toastValidationError } from '../../lib/failure-toast';
 import { Alert, AlertDescription } from '../../ui/Alert';
@@ -42,19 +41,14 @@ import { Label } from '../../ui/Label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import { Switch } from '../../ui/Switch';
 import { TextField } from '../../ui/TextField';
-import { useNotificationChannels } from '../alerts/queries';
-import { useTiktokAccounts } from '../tiktok-accounts/queries';
 import { CheckboxList } from '../users/CheckboxList';
-import { useSaveRule } from './queries';
+import { useRuleOptions, useSaveRule } from './queries';
 import { isBudgetAction } from './rule-words';
 
 interface RuleFormValues {
   name: string;
   level: RuleLevel;
-  /** Ticked in the accounts list (admins, who may read it). */
   accountIds: string[];
-  /** Typed by a user who may not read the accounts list: advertiser ids, separated by commas or spaces. */
-  accountIdsText: string;
   campaignIdsText: string;
   window: RuleWindow;
   conditions: { metric: RuleMetric; op: RuleOp; value: number | undefined }[];
@@ -72,7 +66,6 @@ const NEW_RULE: RuleFormValues = {
   name: '',
   level: 'ad',
   accountIds: [],
-  accountIdsText: '',
   campaignIdsText: '',
   window: 'today',
   conditions: [
@@ -93,7 +86,6 @@ function formValuesOf(rule: Rule): RuleFormValues {
     name: rule.name,
     level: rule.level,
     accountIds: rule.accountIds,
-    accountIdsText: rule.accountIds.join(', '),
     campaignIdsText: rule.campaignIds.join(', '),
     window: rule.window,
     conditions: rule.conditions,
@@ -109,24 +101,22 @@ function formValuesOf(rule: Rule): RuleFormValues {
 
 const idList = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
-function bodyOf(values: RuleFormValues, pickAccounts: boolean): Record<string, unknown> {
-  const { accountIdsText: _a, campaignIdsText, accountIds, action, ...rest } = values;
+function bodyOf(values: RuleFormValues): Record<string, unknown> {
+  const { campaignIdsText, action, ...rest } = values;
   return {
     ...rest,
-    accountIds: pickAccounts ? accountIds : idList(values.accountIdsText),
     campaignIds: idList(campaignIdsText),
     // Percent and cap belong to a budget change only; kept in the form while the type flips back and forth.
     action: isBudgetAction(action.type) ? action : { type: action.type },
   };
 }
 
-function ruleResolver(pickAccounts: boolean): Resolver<RuleFormValues, unknown, RuleInput> {
+function ruleResolver(): Resolver<RuleFormValues, unknown, RuleInput> {
   const resolve = zodResolver(ruleInputSchema) as unknown as Resolver<Record<string, unknown>, unknown, RuleInput>;
   return async (values, context, options) => {
-    const result = await resolve(bodyOf(values, pickAccounts), context, options as never);
-    // The typed id lists are checked as lists: their messages go under the fields they were typed in.
+    const result = await resolve(bodyOf(values), context, options as never);
+    // The typed campaign ids are checked as a list: its messages go under the field they were typed in.
     const errors = result.errors as Record<string, unknown>;
-    if (!pickAccounts && errors.accountIds) errors.accountIdsText = firstError(errors.accountIds);
     if (errors.campaignIds) errors.campaignIdsText = firstError(errors.campaignIds);
     return result as never;
   };
@@ -202,13 +192,11 @@ const LIVE_WARNING: Record<RuleActionType, string> = {
 
 /** `rule` null: a new rule. */
 export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpenChange: (open: boolean) => void; rule: Rule | null }) {
-  const isAdmin = useSignedInUser().role === 'admin';
-  // The accounts and channels lists are admin-only: anyone else types advertiser ids and keeps the rule's channels.
-  const accounts = useTiktokAccounts({ enabled: open && isAdmin });
-  const channels = useNotificationChannels({ enabled: open && isAdmin });
+  // The connected accounts and the channels, by name: GET /api/rules/options, readable by whoever may write rules.
+  const options = useRuleOptions({ enabled: open });
   const save = useSaveRule();
   const editing = rule !== null;
-  const resolver = useMemo(() => ruleResolver(isAdmin), [isAdmin]);
+  const resolver = useMemo(() => ruleResolver(), []);
   const {
     register,
     control,
@@ -232,14 +220,14 @@ export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpen
 
   // A single account is the one a new rule watches.
   useEffect(() => {
-    if (open && !editing && accounts.data?.length === 1) setValue('accountIds', [accounts.data[0]!.advertiserId]);
-  }, [open, editing, accounts.data, setValue]);
+    if (open && !editing && options.data?.accounts.length === 1) setValue('accountIds', [options.data.accounts[0]!.advertiserId]);
+  }, [open, editing, options.data, setValue]);
 
   const onSubmit = handleSubmit((body) => save.mutate({ id: rule?.id ?? null, body }, { onSuccess: () => onOpenChange(false) }), toastValidationError);
   const title = editing ? 'Edit rule' : 'New rule';
   const conditionErrors = (errors as FieldErrors<{ conditions: { value: number }[] }>).conditions;
-  const accountOptions = accounts.data ?? [];
-  const channelOptions = channels.data ?? [];
+  const accountOptions = options.data?.accounts ?? [];
+  const channelOptions = options.data?.channels ?? [];
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -273,44 +261,33 @@ export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpen
           </div>
 
           <div className="grid gap-4 sm:grid-cols-2">
-            {isAdmin ? (
-              <div className="grid content-start gap-2">
-                <Label id={ids.accounts}>Ad accounts</Label>
-                {accounts.isPending ? (
-                  <p className="text-sm text-muted-foreground">Loading ad accounts...</p>
-                ) : accountOptions.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">No TikTok ad account is connected. Add one in Settings → Integrations.</p>
-                ) : (
-                  <Controller
-                    control={control}
-                    name="accountIds"
-                    render={({ field }) => (
-                      <CheckboxList
-                        legend="Ad accounts"
-                        className="gap-2"
-                        options={accountOptions.map((a) => a.advertiserId)}
-                        checked={new Set(field.value)}
-                        onChange={(next) => field.onChange(accountOptions.map((a) => a.advertiserId).filter((id) => next.has(id)))}
-                        labelOf={(id) => {
-                          const account = accountOptions.find((a) => a.advertiserId === id);
-                          return account ? `${account.name} (${id})` : id;
-                        }}
-                      />
-                    )}
-                  />
-                )}
-                <FieldError id={`${ids.accounts}-error`} error={firstError(errors.accountIds)} />
-              </div>
-            ) : (
-              <TextField
-                label="Ad accounts (advertiser ids)"
-                autoComplete="off"
-                className="font-mono"
-                placeholder="7100200300, 7100200301"
-                error={errors.accountIdsText}
-                {...register('accountIdsText')}
-              />
-            )}
+            <div className="grid content-start gap-2">
+              <Label id={ids.accounts}>Ad accounts</Label>
+              {options.isPending ? (
+                <p className="text-sm text-muted-foreground">Loading ad accounts...</p>
+              ) : accountOptions.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No TikTok ad account is connected. Add one in Settings → Integrations.</p>
+              ) : (
+                <Controller
+                  control={control}
+                  name="accountIds"
+                  render={({ field }) => (
+                    <CheckboxList
+                      legend="Ad accounts"
+                      className="gap-2"
+                      options={accountOptions.map((a) => a.advertiserId)}
+                      checked={new Set(field.value)}
+                      onChange={(next) => field.onChange(accountOptions.map((a) => a.advertiserId).filter((id) => next.has(id)))}
+                      labelOf={(id) => {
+                        const account = accountOptions.find((a) => a.advertiserId === id);
+                        return account ? `${account.name} (${id})` : id;
+                      }}
+                    />
+                  )}
+                />
+              )}
+              <FieldError id={`${ids.accounts}-error`} error={firstError(errors.accountIds)} />
+            </div>
             <div className="grid content-start gap-2">
               <TextField
                 label="TikTok campaign ids (optional)"
@@ -460,31 +437,29 @@ export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpen
             </div>
           </Section>
 
-          {isAdmin && (
-            <div className="grid gap-2">
-              <span className="text-sm font-medium">Notify</span>
-              {channels.isPending ? (
-                <p className="text-sm text-muted-foreground">Loading channels...</p>
-              ) : channelOptions.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No notification channel yet: add one in Settings → Alerts to be told of each action.</p>
-              ) : (
-                <Controller
-                  control={control}
-                  name="notify"
-                  render={({ field }) => (
-                    <CheckboxList
-                      legend="Notification channels told of each action"
-                      className="gap-2 sm:grid-cols-2"
-                      options={channelOptions.map((c) => String(c.id))}
-                      checked={new Set(field.value.map(String))}
-                      onChange={(next) => field.onChange(channelOptions.filter((c) => next.has(String(c.id))).map((c) => c.id))}
-                      labelOf={(id) => channelOptions.find((c) => String(c.id) === id)?.name ?? id}
-                    />
-                  )}
-                />
-              )}
-            </div>
-          )}
+          <div className="grid gap-2">
+            <span className="text-sm font-medium">Notify</span>
+            {options.isPending ? (
+              <p className="text-sm text-muted-foreground">Loading channels...</p>
+            ) : channelOptions.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No notification channel yet: add one in Settings → Alerts to be told of each action.</p>
+            ) : (
+              <Controller
+                control={control}
+                name="notify"
+                render={({ field }) => (
+                  <CheckboxList
+                    legend="Notification channels told of each action"
+                    className="gap-2 sm:grid-cols-2"
+                    options={channelOptions.map((c) => String(c.id))}
+                    checked={new Set(field.value.map(String))}
+                    onChange={(next) => field.onChange(channelOptions.filter((c) => next.has(String(c.id))).map((c) => c.id))}
+                    labelOf={(id) => channelOptions.find((c) => String(c.id) === id)?.name ?? id}
+                  />
+                )}
+              />
+            )}
+          </div>
 
           <div className="grid gap-3 rounded-md border bg-muted/30 p-3">
             <div className="flex items-center gap-3">

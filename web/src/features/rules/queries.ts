@@ -1,7 +1,7 @@
 // The Rules page's calls: the rules, saving, deleting and the enabled switch, a run now, a replay
 // over past days, and the action log of one rule or of every rule over a date range.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Rule, RuleInput, RuleLogEntry, RuleReplay, RuleRun } from '@tracker/schemas';
+import type { Rule, RuleInput, RuleLogEntry, RuleOptions, RuleReplay, RuleRun } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toDayParam, type DayRange } from '../../ui/date-range-presets';
 import { toast } from '../../ui/use-toast';
@@ -13,6 +13,11 @@ const AUTOMATION_LOG_KEY = '/api/automation/log';
 function refreshRules(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: RULES_KEY });
   void queryClient.invalidateQueries({ queryKey: [AUTOMATION_LOG_KEY] });
+}
+
+/** The builder's pick lists: connected ad accounts and notification channels (GET /api/rules/options). */
+export function useRuleOptions({ enabled }: { enabled: boolean }) {
+  return useQuery<RuleOptions>({ queryKey: ['/api/rules/options'], enabled, meta: { errorTitle: 'Failed to fetch ad accounts and channels' } });
 }
 
 export function useRules() {
