@@ -11,7 +11,7 @@ import { queryConversions, queryExitClicks, queryUnapprovedConversions } from '.
 import { collectMeasures, emptyMeasures, reportRows } from './report-rows';
 import { hasFilters } from './report-scope';
 import { flatReportSql } from './report-sql';
-import { readVisitsAndSpend } from './spend-allocation';
+import { queryInexactSpendDays, readVisitsAndSpend } from './spend-allocation';
 import type { ViewerScope } from './viewer-scope';
 
 export interface ReportDeps {
@@ -45,12 +45,13 @@ export async function getReport(
   const plan = planReport(scope, [query.groupBy]);
   const { filters, granularity, params } = plan;
   const sql = flatReportSql(plan);
-  const [visits, hourlyVisits, conversions, exits, unapproved] = await Promise.all([
+  const [visits, hourlyVisits, conversions, exits, unapproved, inexactSpendDays] = await Promise.all([
     readVisitsAndSpend(analytics, sql.visits, params),
     sql.hourlyVisits === undefined || !withSeries ? undefined : readVisitsAndSpend(analytics, sql.hourlyVisits, params),
     queryConversions(analytics, sql.conversions, params),
     queryExitClicks(analytics, sql.exitClicks, params),
     queryUnapprovedConversions(analytics, sql.unapprovedConversions, params),
+    queryInexactSpendDays(analytics, params),
   ]);
 
   // Spend no click matches belongs to no offer, spark or campaign: a filtered report leaves it out. It
@@ -82,6 +83,7 @@ export async function getReport(
     rows,
     totals,
     series: withSeries ? reportSeries(query, granularity, hourlyVisits ? hourlyVisits.byUnit : visits.byDay, unattributed, conversions('bucket')) : [],
+    inexactSpendDays,
   };
 }
 

@@ -1,7 +1,9 @@
-// Spend allocation (DESIGN.md §4), exact to the cent. Spend is known per TikTok campaign id and day
-// (analytics table `spend`; a spend date is that calendar day in the report time zone). Each
-// (day, TikTok campaign) is split over the units that had visits of that TikTok campaign that day, pro
-// rata by visits, by the largest-remainder method on integer cents:
+// Spend allocation (DESIGN.md §4), exact to the cent. Spend is known per TikTok campaign and report day
+// (SPEND_SQL): an ad's hourly row (analytics table ad_spend, today and yesterday of the ad account) lies in
+// the report-time-zone day its hour starts in, whatever the account's zone; a campaign's advertiser day
+// known only as a daily row (analytics table `spend`: older days, or spend recorded without the sync) is
+// taken as that calendar day of the report. Each (day, TikTok campaign) is split over the units that had
+// visits of that TikTok campaign that day, pro rata by visits, by the largest-remainder method on integer cents:
 //   every unit gets floor(cents × visits / total visits); the cents left over go one each to the units
 //   with the largest remainders (cents × visits mod total), ties to the smaller unit (bytewise), then to
 //   the unit that passes the filters.
@@ -30,10 +32,45 @@ export interface VisitsAndSpend {
   unattributedByDay: Map<string, number>;
 }
 
-/** Spend per (day, TikTok campaign) of the report's days, as last synced; zero rows left out. */
-export const SPEND_SQL = `SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
-                   FROM spend FINAL
-                   WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0`;
+/**
+ * Spend per (report day, TikTok campaign) of the report's days, as last synced; zero rows left out. Hourly
+ * ad rows are placed by their hour in the report time zone; a campaign's advertiser day without positive
+ * hourly rows comes from its daily figure in `spend`, that day taken as the report day. An advertiser day
+ * lies within a report day either side of it (offsets are under 24 h), hence the ± 1 day on ad_spend.
+ */
+export const SPEND_SQL = `SELECT tzday, tt, sum(cents) AS cents
+                   FROM (
+                     SELECT toDate(starts_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+                     FROM ad_spend FINAL
+                     WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
+                       AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
+                       AND spend > 0
+                     UNION ALL
+                     SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+                     FROM spend FINAL
+                     WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
+                       AND (date, tiktok_campaign_id) NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
+                                                              WHERE hours = 1 AND advertiser_day >= {startDate:Date}
+                                                                AND advertiser_day <= {endDate:Date} AND spend > 0)
+                   )
+                   GROUP BY tzday, tt
+                   HAVING cents > 0`;
+
+/**
+ * The report's days that hold a daily ad row of an account whose midnight is not the report's (a daily
+ * row's start is the account's midnight): their spend is that account day taken as the report day, not
+ * placed by the hour. A day with a positive daily row has no positive hourly ones (record-ad-spend.ts).
+ */
+export const INEXACT_SPEND_DAYS_SQL = `SELECT DISTINCT toString(advertiser_day) AS day
+                   FROM ad_spend FINAL
+                   WHERE hours = 24 AND advertiser_day >= {startDate:Date} AND advertiser_day <= {endDate:Date} AND spend > 0
+                     AND starts_at != toDateTime(advertiser_day, {tz:String})
+                   ORDER BY day`;
+
+/** The report days whose spend is not placed exactly (INEXACT_SPEND_DAYS_SQL). */
+export async function queryInexactSpendDays(analytics: Analytics, params: QueryParams): Promise<string[]> {
+  return (await analytics.query<{ day: string }>(INEXACT_SPEND_DAYS_SQL, params)).map((r) => r.day);
+}
 
 /**
  * `unitsSql` answers the visits of the report per unit: columns tzday (Date), tt (TikTok campaign id,

@@ -23,8 +23,13 @@ import { deriveClickAudience, type ClickAudience } from '@tracker/projector';
 export interface OracleWorld {
   /** Every published event, in publish order. */
   events: TrackingEvent[];
-  /** Cents per 'yyyy-MM-dd|tiktokCampaignId', as last recorded. */
+  /** Cents per 'yyyy-MM-dd|tiktokCampaignId' (an advertiser day, or a day recorded without an account),
+   *  as last recorded: a report takes that calendar day as its own day. */
   spend: Map<string, number>;
+  /** Hourly spend per 'advertiser day|tiktokCampaignId': the hours' UTC starts and cents (ads summed). Where
+   *  an entry has a positive hour, it stands for that day's figure in `spend`: each hour is the spend of the
+   *  report day (in the report's zone) it starts in. */
+  hourlySpend?: Map<string, Array<{ at: number; cents: number }>>;
   campaignNames: Map<string, string>;
   sparkNames: Map<string, string>;
   offerNames: Map<number, string>;
@@ -188,6 +193,16 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const passes = (d: ClickDimensions) => passesFilters(d) && insideParents(d);
   const hourly = q.startDate === q.endDate;
   const day = (at: number) => dayIn(q.timezone, at);
+  /** Cents per 'report day|tiktokCampaignId': hourly spend by its hours' report days, daily spend by its own day. */
+  const placedSpend = new Map<string, number>();
+  const place = (key: string, cents: number) => placedSpend.set(key, (placedSpend.get(key) ?? 0) + cents);
+  for (const [id, cents] of world.spend) {
+    if (!(world.hourlySpend?.get(id) ?? []).some((h) => h.cents > 0)) place(id, cents);
+  }
+  for (const [id, hours] of world.hourlySpend ?? []) {
+    const tt = id.slice(id.indexOf('|') + 1);
+    for (const h of hours) if (h.cents > 0) place(`${day(h.at)}|${tt}`, h.cents);
+  }
   const bucketOf = (at: number) => (hourly ? hourIn(q.timezone, at) : day(at));
   const inRange = (at: number) => day(at) >= q.startDate && day(at) <= q.endDate;
 
@@ -278,7 +293,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
 
   // ---- spend: largest remainder per (day, TikTok campaign) over (unit, passes) ----
   const allocate = (
-    unitOf: (v: Fact) => string, into: Map<string, Acc>, unattributedInto: (day: string) => string, spend = world.spend,
+    unitOf: (v: Fact) => string, into: Map<string, Acc>, unattributedInto: (day: string) => string, spend = placedSpend,
     passOf: (d: ClickDimensions) => boolean = passesFilters,
   ) => {
     for (const [id, cents] of spend) {
@@ -319,7 +334,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const allocateWithinParent = () => {
     const topKey = (v: Fact) => keyIn(q.groupBy, v.dims);
     const under = (d: ClickDimensions) => passesFilters(d) && parents.every((p, i) => i === 0 || keyIn(levels[i]!, d) === p);
-    for (const [id, cents] of world.spend) {
+    for (const [id, cents] of placedSpend) {
       const pair = new Map([[id, cents]]);
       const shareOf = (passOf: (d: ClickDimensions) => boolean) => {
         const top = new Map<string, Acc>();

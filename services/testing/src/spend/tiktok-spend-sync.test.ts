@@ -230,6 +230,54 @@ function spendSync(open: () => Promise<PipelineStores>) {
     expect(fake.requests.length - before).toBe(6);
   });
 
+  test('Today in a UTC report shows what the Los Angeles account spent in the UTC day so far, hour by hour (campaign-day rows showed $0.00)', async () => {
+    // 18:00 on the 24th in Los Angeles is 02:00 UTC on the 25th: Today in UTC. Shanghai's 88.00 of its 25th
+    // was spent from 00:00 there, 16:00 UTC on the 24th: yesterday in UTC.
+    fake.setSpend(LA.advertiserId, { date: '2026-11-24', hour: 18, adId: 'la-ad-3', adgroupId: 'la-ag-3', campaignId: 'tt-la-3', spend: '6.40' });
+    expect((await call('POST', `/api/tiktok/accounts/${ids.la}/sync`, {})).statusCode).toBe(200);
+    const today = (await call('GET', '/api/reports?groupBy=tiktokCampaignId&startDate=2026-11-25&endDate=2026-11-25')).json() as ReportResponse;
+    expect(today.timezone).toBe('UTC');
+    expect(today.totals.spend).toBe('6.40');
+    // The hourly series still spreads a day's spend without visits over its hours (the hour itself is not yet placed).
+    expect(today.series.reduce((sum, p) => sum + Math.round(Number(p.spend) * 100), 0)).toBe(640);
+    const yesterday = (await call('GET', '/api/reports?groupBy=tiktokCampaignId&startDate=2026-11-24&endDate=2026-11-24')).json() as ReportResponse;
+    // Los Angeles' 1.99 at 00:00 there (08:00 UTC), and Shanghai's 88.00; not the 6.40 of the 24th in Los Angeles.
+    expect(yesterday.totals.spend).toBe('89.99');
+    expect([today.inexactSpendDays, yesterday.inexactSpendDays]).toEqual([[], []]);
+  });
+
+  test('a report says which days hold daily spend of an account in another time zone: none when the zones agree', async () => {
+    const week = async () => ((await call('GET', '/api/reports?groupBy=campaign&startDate=2026-11-20&endDate=2026-11-25')).json() as ReportResponse).inexactSpendDays;
+    // Los Angeles' 21st and 22nd are daily rows (older than yesterday there), starting 08:00 UTC.
+    expect(await week()).toEqual(['2026-11-21', '2026-11-22']);
+    await stores.entities.db.insert(schema.settings).values({ key: 'report_timezone', value: 'America/Los_Angeles' });
+    try {
+      expect(await week()).toEqual([]);
+    } finally {
+      await stores.entities.db.delete(schema.settings).where(eq(schema.settings.key, 'report_timezone'));
+    }
+  });
+
+  test('a day that is pulled by the day after it was pulled by the hour keeps one figure: its hourly rows become zero', async () => {
+    const { replaceAdvertiserAdSpend } = await import('@tracker/core');
+    const day = { advertiserDay: '2026-11-20', tiktokCampaignId: 'tt-x', tiktokAdgroupId: 'ag-x', tiktokAdId: 'ad-x' };
+    const hourStart = Date.parse('2026-11-20T08:00:00Z');
+    await replaceAdvertiserAdSpend(stores.entities.db, stores.analytics, {
+      advertiserId: '7999',
+      days: ['2026-11-20'],
+      rows: [
+        { ...day, hours: 1, startsAt: hourStart, spend: '1.25' },
+        { ...day, hours: 1, startsAt: hourStart + 3_600_000, spend: '2.50' },
+      ],
+    });
+    await replaceAdvertiserAdSpend(stores.entities.db, stores.analytics, { advertiserId: '7999', days: ['2026-11-20'], rows: [{ ...day, hours: 24, startsAt: hourStart, spend: '4.00' }] });
+    const rows = await stores.analytics.query<{ hours: number; spend: string }>(
+      "SELECT hours, toString(spend) AS spend FROM ad_spend FINAL WHERE advertiser_id = '7999' ORDER BY hours, starts_at",
+    );
+    expect(rows.map((r) => [Number(r.hours), Number(r.spend)])).toEqual([[1, 0], [1, 0], [24, 4]]);
+    expect((await spendRows('2026-11-20', '2026-11-20')).map((r) => [r.tiktokCampaignId, r.spend])).toEqual([['tt-x', '4.00']]);
+  });
+
   test('deleting an account keeps its spend', async () => {
     expect((await call('DELETE', `/api/tiktok/accounts/${ids.sh}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/tiktok/accounts/${ids.sh}`)).statusCode).toBe(404);
