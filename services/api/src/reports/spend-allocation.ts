@@ -37,6 +37,7 @@ export interface VisitsAndSpend {
  * ad rows are placed by their hour in the report time zone; a campaign's advertiser day without positive
  * hourly rows comes from its daily figure in `spend`, that day taken as the report day. An advertiser day
  * lies within a report day either side of it (offsets are under 24 h), hence the ± 1 day on ad_spend.
+ * GLOBAL: on a cluster both tables are Distributed, and a plain IN over two of them is refused.
  */
 export const SPEND_SQL = `SELECT tzday, tt, sum(cents) AS cents
                    FROM (
@@ -49,7 +50,7 @@ export const SPEND_SQL = `SELECT tzday, tt, sum(cents) AS cents
                      SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
                      FROM spend FINAL
                      WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
-                       AND (date, tiktok_campaign_id) NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
+                       AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
                                                               WHERE hours = 1 AND advertiser_day >= {startDate:Date}
                                                                 AND advertiser_day <= {endDate:Date} AND spend > 0)
                    )

@@ -72,7 +72,8 @@ export async function replaceAdvertiserAdSpend(
       .where(and(eq(tiktokAdSpend.advertiserId, pull.advertiserId), inArray(tiktokAdSpend.advertiserDay, pull.days.slice(i, i + BATCH))));
     for (const r of before) {
       const row = { ...r, startsAt: r.startsAt.getTime(), hours: r.hours as 1 | 24, spend: '0.00', impressions: 0, clicks: 0, conversions: 0 };
-      if (!latest.has(rowKey(row)) && Number(r.spend) !== 0) zeroes.push(row);
+      // Already-zero rows are written again too: a call that failed between the two stores left the mirror behind.
+      if (!latest.has(rowKey(row))) zeroes.push(row);
     }
   }
   const syncedAt = new Date();

@@ -54,7 +54,7 @@ FROM (
         SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
         FROM spend FINAL
         WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
-        AND (date, tiktok_campaign_id) NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
+        AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
           WHERE hours = 1 AND advertiser_day >= {startDate:Date}
           AND advertiser_day <= {endDate:Date} AND spend > 0)
       )
