@@ -195,13 +195,22 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const day = (at: number) => dayIn(q.timezone, at);
   /** Cents per 'report day|tiktokCampaignId': hourly spend by its hours' report days, daily spend by its own day. */
   const placedSpend = new Map<string, number>();
+  /** The daily figures alone ('day|tt'), and the hourly ones as [UTC start, tt, cents]: an hourly series splits them apart. */
+  const dailySpend = new Map<string, number>();
+  const hourlySpendRows: Array<{ at: number; tt: string; cents: number }> = [];
   const place = (key: string, cents: number) => placedSpend.set(key, (placedSpend.get(key) ?? 0) + cents);
   for (const [id, cents] of world.spend) {
-    if (!(world.hourlySpend?.get(id) ?? []).some((h) => h.cents > 0)) place(id, cents);
+    if ((world.hourlySpend?.get(id) ?? []).some((h) => h.cents > 0)) continue;
+    place(id, cents);
+    dailySpend.set(id, cents);
   }
   for (const [id, hours] of world.hourlySpend ?? []) {
     const tt = id.slice(id.indexOf('|') + 1);
-    for (const h of hours) if (h.cents > 0) place(`${day(h.at)}|${tt}`, h.cents);
+    for (const h of hours) {
+      if (h.cents <= 0) continue;
+      place(`${day(h.at)}|${tt}`, h.cents);
+      hourlySpendRows.push({ at: h.at, tt, cents: h.cents });
+    }
   }
   const bucketOf = (at: number) => (hourly ? hourIn(q.timezone, at) : day(at));
   const inRange = (at: number) => day(at) >= q.startDate && day(at) <= q.endDate;
@@ -364,7 +373,32 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     // Spend without visits: per day in a daily series; in an hourly one, the day's total is spread over
     // its 24 hours by their visits (largest remainder, the earlier hour first on a tie; evenly without visits).
     const unattributedByDay = new Map<string, Acc>();
-    allocate((v) => bucketOf(v.at), series, (d) => (hourly ? `unattributed ${d}` : d));
+    allocate((v) => bucketOf(v.at), series, (d) => (hourly ? `unattributed ${d}` : d), hourly ? dailySpend : placedSpend);
+    if (hourly) {
+      // An hourly row's spend is its hour's: split over that hour's visits of its campaign (passing or not),
+      // or, unfiltered, the hour's own when it has none.
+      const byHourAndTt = new Map<string, number>();
+      for (const h of hourlySpendRows) {
+        if (day(h.at) < q.startDate || day(h.at) > q.endDate) continue;
+        const k = `${bucketOf(h.at)}\u0000${h.tt}`;
+        byHourAndTt.set(k, (byHourAndTt.get(k) ?? 0) + h.cents);
+      }
+      for (const [k, cents] of byHourAndTt) {
+        const [hour, tt] = k.split('\u0000') as [string, string];
+        const inHour = visitsOn(hour.slice(0, 10), tt).filter((v) => bucketOf(v.at) === hour);
+        const passing = inHour.filter((v) => passesFilters(v.dims)).length;
+        const total = inHour.length;
+        if (total === 0) {
+          if (!filtered) row(series, hour).spend += cents;
+          continue;
+        }
+        // Two units, passing and not: the leftover cent to the larger remainder, a tie to the passing one.
+        const pass = { base: floor((cents * passing) / total), remainder: (cents * passing) % total };
+        const fail = { base: floor((cents * (total - passing)) / total), remainder: (cents * (total - passing)) % total };
+        const left = cents - pass.base - fail.base;
+        if (passing > 0) row(series, hour).spend += pass.base + (left > 0 && pass.remainder >= fail.remainder ? 1 : 0);
+      }
+    }
     for (const [bucket, a] of [...series]) {
       if (!bucket.startsWith('unattributed ')) continue;
       series.delete(bucket);
