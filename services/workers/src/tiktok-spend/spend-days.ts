@@ -1,5 +1,6 @@
 // Calendar arithmetic of the spend sync: "today" in an advertiser's time zone, the recent days the
-// schedule re-pulls, and a long backfill cut into TikTok's 30-day report windows.
+// schedule re-pulls, which of them are pulled by the hour, a long backfill cut into TikTok's 30-day
+// report windows, and an advertiser-local hour as a UTC instant.
 import { TIKTOK_RECENT_DAYS_BEFORE, TIKTOK_REPORT_WINDOW_DAYS } from '@tracker/schemas';
 
 const DAY = 86_400_000;
@@ -34,4 +35,30 @@ export function reportWindows(range: { startDate: string; endDate: string }): Ar
     windows.push({ startDate: start, endDate: end < range.endDate ? end : range.endDate });
   }
   return windows;
+}
+
+/** The days pulled by the hour: today and yesterday in the advertiser's zone (older days by the day). */
+export function hourlyDays(epochMs: number, timezone: string): Set<string> {
+  const today = dayInZone(epochMs, timezone);
+  return new Set([today, addDays(today, -1)]);
+}
+
+/** The zone's offset from UTC at the instant, in ms (Intl; no time-zone library in the services). */
+function zoneOffsetMs(epochMs: number, timezone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+      .formatToParts(epochMs)
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<string, number>;
+  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return asUtc - Math.floor(epochMs / 1000) * 1000;
+}
+
+/** The UTC instant of `date` at `hour`:00 in the zone (a local time skipped by DST: the instant after the gap). */
+export function zonedHourToUtc(date: string, hour: number, timezone: string): number {
+  const local = Date.parse(`${date}T00:00:00Z`) + hour * 3_600_000;
+  // Two rounds settle the offset either side of a DST change.
+  let guess = local - zoneOffsetMs(local, timezone);
+  guess = local - zoneOffsetMs(guess, timezone);
+  return guess;
 }
