@@ -47,3 +47,4 @@ export { statementUploadsOf, type StatementUploads } from './db/statement-upload
 export { recordAlertEvent, reconcileAlerts, listFiringAlerts, describeDuration, type AlertInput, type FiringAlert, type RecordedAlertEvent } from './alerts/alert-state';
 export { claimAlertDeliveries, settleAlertDelivery, releaseAlertDeliveries, type ClaimedDelivery } from './alerts/alert-deliveries';
 export { TRACKER_VERSION } from './version';
+export { addDays, dayInZone, zonedHourToUtc } from './time/zoned-time';

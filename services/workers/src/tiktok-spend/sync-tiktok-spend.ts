@@ -5,10 +5,10 @@
 // rows, duration and error are kept on its row for the Settings card; one account failing never
 // stops the others. Throttling is retried inside the client, so a run is not retried as a whole.
 import { eq } from 'drizzle-orm';
-import { decryptSecret, replaceAdvertiserAdSpend, schema, type Analytics, type Db, type JobProcessor, type Logger, type OutgoingPolicy } from '@tracker/core';
+import { addDays, decryptSecret, replaceAdvertiserAdSpend, schema, zonedHourToUtc, type Analytics, type Db, type JobProcessor, type Logger, type OutgoingPolicy } from '@tracker/core';
 import { getAdSpend, type AdSpendRow } from '@tracker/integrations';
 import { spendSyncJobSchema, type SpendSyncJob, type SpendSyncOutcome } from '@tracker/schemas';
-import { addDays, daysOf, hourlyDays, recentRange, reportWindows, zonedHourToUtc } from './spend-days';
+import { daysOf, hourlyDays, recentRange, reportWindows } from './spend-days';
 
 export interface SpendSyncDeps {
   db: Db;
