@@ -13,7 +13,7 @@ import { planReport } from './report-plan';
 import { queryConversions, queryExitClicks, queryUnapprovedConversions } from './report-query';
 import { collectMeasures, emptyMeasures, reportRows, type VisitMeasures } from './report-rows';
 import { drillReportSql } from './report-sql';
-import { queryInexactSpendDays } from './spend-allocation';
+import { queryInexactSpendDays, type SpendPools } from './spend-allocation';
 import type { ViewerScope } from './viewer-scope';
 
 interface VisitRow {
@@ -21,49 +21,78 @@ interface VisitRow {
   tt: string;
   /** The keys of the levels down to the one asked for; deeper keys are '' outside the opened rows. */
   keys: string[];
+  /** The click's ad group or ad, for spend pooled by it: the rows' pools, then the opened row's. */
+  subs: string[];
   passes: number;
   visits: number;
   bots: number;
 }
 
-/** The visit rows of a drillVisitsSql query over `levels` levels. */
-async function queryVisitRows(analytics: Analytics, sql: string, levels: number, params: QueryParams): Promise<VisitRow[]> {
+interface SpendRow {
+  tzday: string;
+  /** The pool: a TikTok campaign id, or 'campaign|ad group' ('campaign|ad') pooled by ad group (ad). */
+  tt: string;
+  cents: bigint;
+  /** Pooled: the ad group (ad) whose own row the spend is when it has no visits. */
+  orphan: string;
+}
+
+/** The visit rows of a drillVisitsSql query over `levels` levels and `subs` sub columns. */
+async function queryVisitRows(analytics: Analytics, sql: string, levels: number, subs: number, params: QueryParams): Promise<VisitRow[]> {
   const rows = await analytics.query<Record<string, string | number>>(sql, params);
   return rows.map((r) => ({
     tzday: String(r.day),
     tt: String(r.tt),
     keys: Array.from({ length: levels }, (_, i) => String(r[`k${i}`])),
+    subs: Array.from({ length: subs }, (_, i) => String(r[`s${i}`])),
     passes: Number(r.passes),
     visits: Number(r.visits),
     bots: Number(r.bots),
   }));
 }
 
+async function querySpendRows(analytics: Analytics, sql: string, params: QueryParams): Promise<SpendRow[]> {
+  const rows = await analytics.query<{ tzday: string; tt: string; cents: string | number; orphan: string }>(sql, params);
+  return rows.map((r) => ({ tzday: r.tzday, tt: r.tt, cents: BigInt(r.cents), orphan: r.orphan }));
+}
+
+/** The visit rows of each pool: a row lies in its TikTok campaign's and, pooled by ad group or ad (`sub`, the
+ *  index of its sub column), in its ad group's or ad's. */
+function rowsByPool(rows: VisitRow[], sub: number | undefined): Map<string, VisitRow[]> {
+  const pools = new Map<string, VisitRow[]>();
+  const add = (id: string, r: VisitRow) => (pools.get(id) ?? pools.set(id, []).get(id)!).push(r);
+  for (const r of rows) {
+    add(`${r.tzday}\u0000${r.tt}`, r);
+    if (sub !== undefined) add(`${r.tzday}\u0000${r.tt}|${r.subs[sub]}`, r);
+  }
+  return pools;
+}
+
 /**
- * Spend of the opened row and of each of its children, each by the flat report's own split: a day and
- * TikTok campaign's cents over (top key, passes) units, where a click passes when the report's filters
- * accept it and it lies under the opened rows below the top level (and, for a child, has the child's
+ * Spend of the opened row and of each of its children, each by the flat report's own split: a pool's (day and
+ * TikTok campaign, or ad group or ad) cents over (top key, passes) units, where a click passes when the report's
+ * filters accept it and it lies under the opened rows below the top level (and, for a child, has the child's
  * key); the opened top key's passing unit is the figure. So a row gets the cents the flat report gives
  * the same clicks when they are filtered by those values (campaign → US → iOS is country=US&os=iOS under
- * the campaign), whatever the path; the children may differ from their parent by the odd cent.
+ * the campaign), whatever the path; the children may differ from their parent by the odd cent (and, pooled
+ * by ad below a campaign, by the spend of the campaign's ads that had no visits). `orphans`: an opened top row
+ * that is an ad group or ad gets its spend without visits, as its flat row shows it.
  */
 function allocateDrillSpend(
-  rows: VisitRow[],
-  spend: { tzday: string; tt: string; cents: bigint }[],
+  byPool: Map<string, VisitRow[]>,
+  spend: SpendRow[],
   parents: string[],
+  orphans: boolean,
 ): { opened: bigint; children: Map<string, bigint> } {
-  const byDayAndTt = new Map<string, VisitRow[]>();
-  for (const r of rows) {
-    const id = `${r.tzday}\u0000${r.tt}`;
-    (byDayAndTt.get(id) ?? byDayAndTt.set(id, []).get(id)!).push(r);
-  }
   const depth = parents.length;
   let opened = 0n;
   const children = new Map<string, bigint>();
   for (const s of spend) {
+    const rows = byPool.get(`${s.tzday}\u0000${s.tt}`) ?? [];
+    if (orphans && rows.length === 0 && s.orphan !== '' && s.orphan === parents[0]) opened += s.cents;
     // Per top key: all its visits, those under the opened rows below the top, and those per child key.
     const tops = new Map<string, { all: bigint; under: bigint; byChild: Map<string, bigint> }>();
-    for (const r of byDayAndTt.get(`${s.tzday}\u0000${s.tt}`) ?? []) {
+    for (const r of rows) {
       const top = tops.get(r.keys[0]!) ?? tops.set(r.keys[0]!, { all: 0n, under: 0n, byChild: new Map() }).get(r.keys[0]!)!;
       const visits = BigInt(r.visits);
       top.all += visits;
@@ -110,15 +139,23 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
   const plan = planReport(scope, levels, parents);
   const { params } = plan;
   const sql = drillReportSql(plan);
-  const [visitRows, spendRows, conversions, exits, unapproved, inexactSpendDays] = await Promise.all([
-    queryVisitRows(analytics, sql.visits, levels.length, params),
-    analytics.query<{ tzday: string; tt: string; cents: string | number }>(sql.spend, params),
+  const subs = [plan.spend.sub, plan.openedSpend.sub].filter((sub) => sub !== undefined).length;
+  const [visitRows, spendRows, openedSpendRows, conversions, exits, unapproved, inexactSpendDays] = await Promise.all([
+    queryVisitRows(analytics, sql.visits, levels.length, subs, params),
+    querySpendRows(analytics, sql.spend, params),
+    sql.openedSpend === undefined ? undefined : querySpendRows(analytics, sql.openedSpend, params),
     queryConversions(analytics, sql.conversions, params),
     queryExitClicks(analytics, sql.exitClicks, params),
     queryUnapprovedConversions(analytics, sql.unapprovedConversions, params),
     queryInexactSpendDays(analytics, params),
   ]);
-  const spend = allocateDrillSpend(visitRows, spendRows.map((s) => ({ tzday: s.tzday, tt: s.tt, cents: BigInt(s.cents) })), parents);
+  // The rows' pools (sub column 0 when pooled), and the opened row's as the level above pools them (its own
+  // sub column, the last one).
+  const orphans = (pools: SpendPools) => pools.level !== 'campaign' && pools.orphans && parents.length === 1;
+  const spend = allocateDrillSpend(rowsByPool(visitRows, plan.spend.sub === undefined ? undefined : 0), spendRows, parents, orphans(plan.spend.pools));
+  const opened = openedSpendRows
+    ? allocateDrillSpend(rowsByPool(visitRows, plan.openedSpend.sub === undefined ? undefined : subs - 1), openedSpendRows, parents, orphans(plan.openedSpend.pools)).opened
+    : spend.opened;
   const childVisits = new Map<string, VisitMeasures>();
   for (const r of visitRows) {
     if (r.passes !== 1 || !parents.every((p, i) => r.keys[i] === p)) continue;
@@ -138,7 +175,7 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
     // The opened row itself, as its row one level up shows it. A media buyer who
     // opens a row with nothing of theirs under it (another buyer's spark id) learns no name from the answer.
     (keys.length > 0 || !viewer ? parentLabels.get(lastParent) : undefined) ?? lastParent,
-    Number(spend.opened),
+    Number(opened),
   );
 
   return {

@@ -28,7 +28,8 @@ import {
   type TrackingVariable,
   type TrackingVariableColumn,
 } from '@tracker/schemas';
-import { keyOrNoClick, MEDIA_BUYER_OF_SPARK, scopeParams, type Granularity, type ReportFilters, type ReportScope } from './report-scope';
+import { hasFilters, keyOrNoClick, MEDIA_BUYER_OF_SPARK, scopeParams, type Granularity, type ReportFilters, type ReportScope } from './report-scope';
+import type { SpendPools } from './spend-allocation';
 
 /** The tables a source reads clicks and conversions from. */
 export type ReportTables =
@@ -82,6 +83,16 @@ export interface ReportPlan {
   exitClicks: ExitClicksPlan;
   /** Every parameter the plan's queries bind. */
   params: QueryParams;
+  /** How the rows' spend is pooled: per ad group or ad when a level is one (their own spend), else per TikTok campaign. */
+  spend: PlanSpend;
+  /** A drill-down's opened row's spend, pooled as the level above pools it (its row there, to the cent). */
+  openedSpend: PlanSpend;
+}
+
+/** Spend pools, and the key of a click's ad group or ad (over the source's columns) when pooled by it. */
+export interface PlanSpend {
+  pools: SpendPools;
+  sub?: string;
 }
 
 const KEY_BY_GROUPING: Record<ReportGrouping, string> = {
@@ -173,6 +184,15 @@ function levelsSource(levels: ReportGroupBy[], filters: ReportFilters): LevelsSo
   return { source, keys: levels.map((level) => keySql(level)), exitColumn: exitKeySql(keyLevel) };
 }
 
+/** The finest ad-level grouping among `levels` (ad below ad group): its rows get their own spend. */
+function planSpend(levels: ReportGroupBy[], keys: string[], filters: ReportFilters): PlanSpend {
+  const index = levels.includes('tiktokCreativeId') ? levels.indexOf('tiktokCreativeId') : levels.indexOf('tiktokAdGroupId');
+  if (index < 0) return { pools: { level: 'campaign' } };
+  const level = levels[index] === 'tiktokCreativeId' ? 'ad' : 'adgroup';
+  // Spend without visits of its own is its own row when it is the report's grouping and nothing is filtered.
+  return { pools: { level, orphans: index === 0 && !hasFilters(filters) }, sub: keys[index] };
+}
+
 /**
  * The plan of a report (`parents` empty: the rows of `levels`' one level) or of a drill-down (the rows
  * of the last level under the opened row `parents`, one key per level above it).
@@ -188,6 +208,8 @@ export function planReport(scope: ReportScope, levels: ReportGroupBy[], parents:
     cake: scope.cake !== undefined && scope.cake.clickIds.length > 0,
     source,
     keys,
+    spend: planSpend(levels, keys, filters),
+    openedSpend: planSpend(levels.slice(0, Math.max(1, parents.length)), keys, filters),
   } as const;
   if (parents.length === 0) {
     return {

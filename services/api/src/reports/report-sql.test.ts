@@ -86,6 +86,19 @@ const CASES: Record<string, Case> = {
     parents: ['p1'],
     render: drillReportSql,
   },
+  'ad-pooled-flat-hourly': {
+    about: 'GET /api/reports?groupBy=tiktokCreativeId for one day: spend pooled per ad (its own), orphan ads their own rows',
+    scope: scope('2026-05-01', '2026-05-01', {}),
+    levels: ['tiktokCreativeId'],
+    render: flatReportSql,
+  },
+  'ad-pooled-drill': {
+    about: 'GET /api/reports?groupBy=campaign&then=tiktokAdGroupId&parent=cmpA: children pooled per ad group, the opened row per TikTok campaign',
+    scope: scope('2026-05-01', '2026-05-02', {}),
+    levels: ['campaign', 'tiktokAdGroupId'],
+    parents: ['cmpA'],
+    render: drillReportSql,
+  },
   'offer-performance': {
     about: 'GET /api/cake/offers over two days, seen by a scoped viewer, with CAKE fill-ins',
     scope: scope('2026-05-01', '2026-05-02', { viewerSparks: ['spark-1'] }, CAKE),

@@ -6,7 +6,7 @@
 import { TRACKING_VARIABLES } from '@tracker/schemas';
 import type { GroupingSource, ReportPlan } from './report-plan';
 import { filterCondition, type Granularity, type ReportFilters } from './report-scope';
-import { SERIES_DAILY_SPEND_SQL, SERIES_HOURLY_SPEND_SQL, SPEND_SQL, spendAllocationSql } from './spend-allocation';
+import { pooledUnitsSql, seriesDailySpendSql, seriesHourlySpendSql, spendAllocationSql, spendSql, type SpendPools } from './spend-allocation';
 
 /** The 15-minute buckets of [startDate 00:00, endDate + 1 day 00:00) in the report time zone. */
 const BUCKET_RANGE =
@@ -168,13 +168,16 @@ function rawClickCountsSql(source: GroupingSource, filters: ReportFilters, colum
 }
 
 /**
- * The report's visits per day, TikTok campaign and unit (the grouping key, or the hour of an hourly
- * series) and whether they pass the filters: the units spendAllocationSql splits spend over.
+ * The report's visits per day, pool and unit (the grouping key, or the hour of an hourly series) and
+ * whether they pass the filters: the units spendAllocationSql splits spend over. Pooled per ad group or ad,
+ * the key is the click's ad group or ad (pooledUnitsSql).
  */
 function clickUnitsSql(plan: ReportPlan, unit: 'key' | 'hour'): string {
-  return `SELECT tzday, tt, ${unit} AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
+  const pooled = plan.spend.pools.level !== 'campaign';
+  const units = `SELECT tzday, tt, ${unit} AS unit, passes,${pooled ? ' key AS sub,' : ''} sum(visits) AS visits, sum(bots) AS bots
           FROM (${clickPartsSql(plan.source, plan.filters, plan.granularity)})
-          GROUP BY tzday, tt, unit, passes`;
+          GROUP BY tzday, tt, unit, passes${pooled ? ', sub' : ''}`;
+  return pooled ? pooledUnitsSql(units) : units;
 }
 
 /**
@@ -182,18 +185,20 @@ function clickUnitsSql(plan: ReportPlan, unit: 'key' | 'hour'): string {
  * kept only inside the opened rows of levels 1 to i - 1 (and when the filters pass), '' elsewhere, under
  * every top key: a child's spend is split over every top key's clicks that fall under the opened rows.
  */
-function drillVisitsSql(source: GroupingSource, keySqls: string[], filters: ReportFilters): string {
+function drillVisitsSql(source: GroupingSource, keySqls: string[], filters: ReportFilters, subs: string[]): string {
   const inside = (i: number) => ['passes = 1', ...Array.from({ length: i - 1 }, (_, j) => `k${j + 1} = {drillParent${j + 1}:String}`)].join(' AND ');
   const levels = (keyOf: (i: number) => string) => keySqls.map((_, i) => (i === 0 ? `${keyOf(0)} AS k0` : `if(${inside(i)}, ${keyOf(i)}, '') AS k${i}`));
-  const names = keySqls.map((_, i) => `k${i}`).join(', ');
+  // The click's ad group or ad, for spend pooled by it (s0: the rows', s1: the opened row's).
+  const subColumns = (subOf: (i: number) => string) => subs.map((_, i) => `${subOf(i)} AS s${i}`);
+  const names = [...keySqls.map((_, i) => `k${i}`), ...subs.map((_, i) => `s${i}`)].join(', ');
   // The raw clicks are counted by these keys at once; the rollups' rows are split into days first
   // (clickPartsSql) under an array of the keys.
   const sql =
     source.tables.kind === 'raw'
       ? `SELECT toString(tzday) AS day, tt, passes, ${names}, visits, bots
-         FROM (${rawClickCountsSql(source, filters, levels((i) => keySqls[i]!))})`
-      : `SELECT toString(tzday) AS day, tt, passes, ${levels((i) => `key[${i + 1}]`).join(', ')}, sum(visits) AS visits, sum(bots) AS bots
-         FROM (${clickPartsSql({ ...source, key: `[${keySqls.join(', ')}]` }, filters, 'day')})
+         FROM (${rawClickCountsSql(source, filters, [...levels((i) => keySqls[i]!), ...subColumns((i) => subs[i]!)])})`
+      : `SELECT toString(tzday) AS day, tt, passes, ${[...levels((i) => `key[${i + 1}]`), ...subColumns((i) => `key[${keySqls.length + i + 1}]`)].join(', ')}, sum(visits) AS visits, sum(bots) AS bots
+         FROM (${clickPartsSql({ ...source, key: `[${[...keySqls, ...subs].join(', ')}]` }, filters, 'day')})
          GROUP BY day, tt, passes, ${names}`;
   // A (day, TikTok campaign) without visits of the opened top row gives its children nothing: only the
   // pairs where it has visits come back (a few hundred rows instead of one per top key and day: 72,000
@@ -352,14 +357,19 @@ export interface FlatReportSql {
 }
 
 export function flatReportSql(plan: ReportPlan): FlatReportSql {
+  const { pools } = plan.spend;
+  // The series' units are hours: an ad group's or ad's spend without visits is the day's unattributed spend there.
+  const seriesPools: SpendPools = pools.level === 'campaign' ? pools : { ...pools, orphans: false };
+  const counted = pools.level === 'campaign' ? '' : ' counted,';
   return {
-    visits: spendAllocationSql(clickUnitsSql(plan, 'key')),
+    visits: spendAllocationSql(clickUnitsSql(plan, 'key'), spendSql(pools), pools),
     ...(plan.granularity === 'hour'
       ? {
-          hourlyVisits: spendAllocationSql(clickUnitsSql(plan, 'hour'), SERIES_DAILY_SPEND_SQL),
+          hourlyVisits: spendAllocationSql(clickUnitsSql(plan, 'hour'), seriesDailySpendSql(seriesPools), seriesPools),
           hourlySpend: spendAllocationSql(
-            `SELECT unit AS tzday, tt, unit, passes, visits, bots FROM (SELECT tt, unit, passes, visits, bots FROM (${clickUnitsSql(plan, 'hour')}))`,
-            SERIES_HOURLY_SPEND_SQL,
+            `SELECT unit AS tzday, tt, unit, passes,${counted} visits, bots FROM (SELECT tt, unit, passes,${counted} visits, bots FROM (${clickUnitsSql(plan, 'hour')}))`,
+            seriesHourlySpendSql(seriesPools),
+            seriesPools,
           ),
         }
       : {}),
@@ -369,20 +379,33 @@ export function flatReportSql(plan: ReportPlan): FlatReportSql {
   };
 }
 
-/** A drill-down (get-drill-report.ts): visits by level keys, spend per day and TikTok campaign, and the
- *  opened row's conversions, exit clicks and unapproved ones. */
+/** A drill-down (get-drill-report.ts): visits by level keys (and ad group or ad, when spend is pooled by one),
+ *  spend per day and pool for the rows and for the opened row, and the opened row's conversions, exit
+ *  clicks and unapproved ones. */
 export interface DrillReportSql {
   visits: string;
   spend: string;
+  /** The opened row's spend, when its level above pools spend otherwise than the rows. */
+  openedSpend?: string;
   conversions: string;
   exitClicks: string;
   unapprovedConversions: string;
 }
 
+/** The drill's spend rows: per report day and pool, with a pooled row's orphan unit. */
+function drillSpendSql(pools: SpendPools): string {
+  const orphan = pools.level === 'campaign' ? "'' AS orphan" : 'orphan';
+  return `SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents, ${orphan} FROM (${spendSql(pools)})`;
+}
+
 export function drillReportSql(plan: ReportPlan): DrillReportSql {
+  const { spend, openedSpend } = plan;
+  const subs = [spend.sub, openedSpend.sub].filter((s) => s !== undefined);
+  const samePools = JSON.stringify(spend.pools) === JSON.stringify(openedSpend.pools);
   return {
-    visits: drillVisitsSql(plan.source, plan.keys, plan.filters),
-    spend: `SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (${SPEND_SQL})`,
+    visits: drillVisitsSql(plan.source, plan.keys, plan.filters, subs),
+    spend: drillSpendSql(spend.pools),
+    ...(samePools ? {} : { openedSpend: drillSpendSql(openedSpend.pools) }),
     conversions: conversionsSql(plan, { key: plan.source.key }),
     exitClicks: planExitClicksSql(plan),
     unapprovedConversions: unapprovedConversionsSql(plan),

@@ -34,10 +34,30 @@ export interface VisitsAndSpend {
   unattributedByDay: Map<string, number>;
 }
 
+/**
+ * Where spend is pooled before it is split by visits: per TikTok campaign, or, in a report by ad group or ad,
+ * per TikTok campaign and ad group (or ad) wherever the sync pulled that day at ad level, so each ad group or ad
+ * gets its own spend, ROI and CPA. A pooled spend row's `tt` is 'campaign|ad group' (or 'campaign|ad'); a
+ * campaign's day known only as a campaign-level daily row stays pooled per campaign, split over its visits.
+ * `orphans`: an ad group's (or ad's) spend with no visits of its own is its own unit (keyed by its id) instead
+ * of unattributed: the report's rows by ad group or ad, unfiltered (a filter keeps only spend of matching clicks).
+ */
+export type SpendPools = { level: 'campaign' } | { level: 'adgroup' | 'ad'; orphans: boolean };
+
+const CAMPAIGN_POOLS: SpendPools = { level: 'campaign' };
+const POOL_COLUMN = { adgroup: 'tiktok_adgroup_id', ad: 'tiktok_ad_id' } as const;
+
+/** The pool of an ad_spend row, and (pooled) the unit its spend goes to when the pool has no visits. */
+function poolColumns(pools: SpendPools): string {
+  if (pools.level === 'campaign') return 'tiktok_campaign_id AS tt';
+  const column = POOL_COLUMN[pools.level];
+  return `concat(tiktok_campaign_id, '|', ${column}) AS tt, ${pools.orphans ? column : "''"} AS orphan`;
+}
+
 /** Hourly ad rows starting in the report's days, by `slot` (an expression over starts_at). An advertiser day
  *  lies within a report day either side of it (offsets are under 24 h), hence the ± 1 day on advertiser_day. */
-function hourlySpendSql(slot: string): string {
-  return `SELECT ${slot} AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+function hourlySpendSql(slot: string, pools: SpendPools): string {
+  return `SELECT ${slot} AS tzday, ${poolColumns(pools)}, toInt128(toInt64(spend * 100)) AS cents
                      FROM ad_spend FINAL
                      WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
                        AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
@@ -54,25 +74,62 @@ const DAILY_SPEND_SQL = `SELECT date AS tzday, tiktok_campaign_id AS tt, toInt12
                                                                 AND advertiser_day <= {endDate:Date} AND spend > 0)`;
 
 /**
- * Spend per (report day, TikTok campaign) of the report's days, as last synced; zero rows left out. Hourly
- * ad rows are placed by their hour in the report time zone; the rest is DAILY_SPEND_SQL.
+ * Pooled per ad group or ad, the daily figures: the daily ad rows (advertiser day taken as the report day; a
+ * day with a positive daily row has no positive hourly ones, record-ad-spend.ts), and a campaign's days
+ * the sync has no ad row for (spend recorded before ad-level syncs, or without an account) from `spend`.
  */
-export const SPEND_SQL = `SELECT tzday, tt, sum(cents) AS cents
-                   FROM (
-                     ${hourlySpendSql('toDate(starts_at, {tz:String})')}
+function pooledDailySpendSql(pools: SpendPools): string {
+  return `SELECT advertiser_day AS tzday, ${poolColumns(pools)}, toInt128(toInt64(spend * 100)) AS cents
+                     FROM ad_spend FINAL
+                     WHERE hours = 24 AND advertiser_day >= {startDate:Date} AND advertiser_day <= {endDate:Date} AND spend > 0
                      UNION ALL
-                     ${DAILY_SPEND_SQL}
-                   )
-                   GROUP BY tzday, tt
-                   HAVING cents > 0`;
+                     SELECT date AS tzday, tiktok_campaign_id AS tt, '' AS orphan, toInt128(toInt64(spend * 100)) AS cents
+                     FROM spend FINAL
+                     WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
+                       AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
+                                                              WHERE advertiser_day >= {startDate:Date}
+                                                                AND advertiser_day <= {endDate:Date} AND spend > 0)`;
+}
 
-/** The spend of an hourly series, in two parts split separately: the daily figures per (report day, TikTok
- *  campaign), spread over the day's hours by visits, and the hourly rows per (report hour, TikTok campaign),
- *  whose `tzday` is the hour ('yyyy-MM-dd HH:00' in the report time zone). */
-export const SERIES_DAILY_SPEND_SQL = `SELECT tzday, tt, sum(cents) AS cents FROM (${DAILY_SPEND_SQL}) GROUP BY tzday, tt`;
-export const SERIES_HOURLY_SPEND_SQL = `SELECT tzday, tt, sum(cents) AS cents
-                   FROM (${hourlySpendSql("formatDateTime(toStartOfHour(starts_at, {tz:String}), '%Y-%m-%d %H:00')")})
-                   GROUP BY tzday, tt`;
+function dailySpendSql(pools: SpendPools): string {
+  return pools.level === 'campaign' ? DAILY_SPEND_SQL : pooledDailySpendSql(pools);
+}
+
+/** Sums the rows of `sql` per (tzday, pool); a pooled row keeps its orphan unit. */
+function perPool(sql: string, pools: SpendPools, having = ''): string {
+  return `SELECT tzday, tt, sum(cents) AS cents${pools.level === 'campaign' ? '' : ', any(orphan) AS orphan'}
+                   FROM (
+                     ${sql}
+                   )
+                   GROUP BY tzday, tt${having}`;
+}
+
+/**
+ * Spend per (report day, pool) of the report's days, as last synced; zero rows left out. Hourly ad rows are
+ * placed by their hour in the report time zone; the rest is the daily figures (dailySpendSql).
+ */
+export function spendSql(pools: SpendPools = CAMPAIGN_POOLS): string {
+  return perPool(
+    `${hourlySpendSql('toDate(starts_at, {tz:String})', pools)}
+                     UNION ALL
+                     ${dailySpendSql(pools)}`,
+    pools,
+    '\n                   HAVING cents > 0',
+  );
+}
+
+/** Spend per (report day, TikTok campaign): the pools of a report by anything but ad group or ad. */
+export const SPEND_SQL = spendSql();
+
+/** The spend of an hourly series, in two parts split separately: the daily figures per (report day, pool),
+ *  spread over the day's hours by visits, and the hourly rows per (report hour, pool), whose `tzday` is the
+ *  hour ('yyyy-MM-dd HH:00' in the report time zone). */
+export function seriesDailySpendSql(pools: SpendPools = CAMPAIGN_POOLS): string {
+  return perPool(dailySpendSql(pools), pools);
+}
+export function seriesHourlySpendSql(pools: SpendPools = CAMPAIGN_POOLS): string {
+  return perPool(hourlySpendSql("formatDateTime(toStartOfHour(starts_at, {tz:String}), '%Y-%m-%d %H:00')", pools), pools);
+}
 
 /**
  * The report's days that hold a daily ad row of an account whose midnight is not the report's (a daily
@@ -91,38 +148,48 @@ export async function queryInexactSpendDays(analytics: Analytics, params: QueryP
 }
 
 /**
- * `unitsSql` answers the visits of the report per unit: columns tzday (Date), tt (TikTok campaign id,
+ * `unitsSql` answers the visits of the report per unit: columns tzday (Date), tt (the pool: TikTok campaign id,
  * '' for none), unit (String), passes (UInt8: 1 when the filters accept them), visits (> 0), bots;
  * one row per (tzday, tt, unit, passes). Answers one row per unit (per_day = 0) and per day
  * (per_day = 1); a day's row carries its spend split over passing/failing clicks, and its unattributed spend.
+ * Pooled per ad group or ad (`pools`), the units also carry `counted` (pooledUnitsSql: each visit lies in
+ * two pools and is counted in one), and the spend its pools' orphan units.
  */
-export function spendAllocationSql(unitsSql: string, spendSql: string = SPEND_SQL): string {
-  // Per (day, TikTok campaign): its units as arrays, its spend, each unit's share and remainder, the
+export function spendAllocationSql(unitsSql: string, spendSql: string = SPEND_SQL, pools: SpendPools = CAMPAIGN_POOLS): string {
+  const pooled = pools.level !== 'campaign';
+  const counted = pooled ? ' AND u.counted = 1' : '';
+  // An ad group or ad with spend and no visits of its own: one unit, its own id, passing, with all of it.
+  const tuple = pooled ? POOLED_UNIT_TUPLE : UNIT_TUPLE;
+  // An ad group or ad with spend and no visits of its own: one unit, its own id, passing, with all of it.
+  const orphanUnit = `[CAST((orphan, 1, 0, 0, 0, cents, 0), '${tuple}')]`;
+  // Per (day, pool): its units as arrays, its spend, each unit's share and remainder, the
   // units sorted in the order the leftover cents go (rank 1 = first), and the day's split over its
   // clicks passing the filters or not. Cents × visits is computed in Int128: exact whatever the
   // amounts. A FULL JOIN keeps spend without visits (no units, total = 0): unattributed.
   // Measured: about 10 % faster than window functions over the unit rows.
+  const fields = pooled ? 'unit, passes, counted, visits, bots' : 'unit, passes, visits, bots';
+  const sorted = `arraySort(x -> (-x.remainder, x.unit, -toInt8(x.passes)),
+                             arrayMap((${fields}) -> CAST(
+                                        (${fields}, intDiv(cents * visits, total), (cents * visits) % total),
+                                        '${tuple}'),
+                                      unit_list, passes_list, ${pooled ? 'counted_list, ' : ''}visit_list, bot_list))`;
   return `SELECT grouping(unit) AS per_day, unit, toString(tzday) AS day,
-                 toInt64(sumIf(u.visits, u.passes = 1)) AS clicks,
-                 toInt64(sumIf(u.bots, u.passes = 1)) AS bot_clicks,
+                 toInt64(sumIf(u.visits, u.passes = 1${counted})) AS clicks,
+                 toInt64(sumIf(u.bots, u.passes = 1${counted})) AS bot_clicks,
                  toInt64(if(per_day = 1, sumIf(day_share, rank = 1), sumIf(u.share + (rank <= leftover), u.passes = 1))) AS spend_cents,
-                 toInt64(sumIf(cents, total = 0)) AS unattributed_cents
+                 toInt64(sumIf(cents, total = 0${pooled ? " AND orphan = ''" : ''})) AS unattributed_cents
           FROM (
-            SELECT tzday, cents, total, day_share,
+            SELECT tzday, cents, total, ${pooled ? 'orphan, ' : ''}day_share,
                    if(total = 0, 0, cents - arraySum(v -> intDiv(cents * v, total), visit_list)) AS leftover,
-                   arraySort(x -> (-x.remainder, x.unit, -toInt8(x.passes)),
-                             arrayMap((unit, passes, visits, bots) -> CAST(
-                                        (unit, passes, visits, bots, intDiv(cents * visits, total), (cents * visits) % total),
-                                        'Tuple(unit String, passes UInt8, visits UInt64, bots UInt64, share Int128, remainder Int128)'),
-                                      unit_list, passes_list, visit_list, bot_list)) AS sorted
+                   ${pooled ? `if(total = 0 AND orphan != '', ${orphanUnit}, ${sorted})` : sorted} AS sorted
             FROM (
               SELECT *,
                      arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
-                     if(total = 0, 0, intDiv(cents * passing, total)
+                     if(total = 0, ${pooled ? "if(orphan != '', cents, 0)" : '0'}, intDiv(cents * passing, total)
                                       + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
                                          AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share
               FROM (
-                SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,
+                SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,${pooled ? ' groupArray(counted) AS counted_list,' : ''}
                        groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
                 FROM (${unitsSql})
                 GROUP BY tzday, tt
@@ -132,6 +199,23 @@ export function spendAllocationSql(unitsSql: string, spendSql: string = SPEND_SQ
           )
           LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
           GROUP BY GROUPING SETS ((u.unit AS unit), (tzday))`;
+}
+
+/** A unit of a pool, with its share of the pool's cents before the leftover ones. */
+const UNIT_TUPLE = 'Tuple(unit String, passes UInt8, visits UInt64, bots UInt64, share Int128, remainder Int128)';
+const POOLED_UNIT_TUPLE = 'Tuple(unit String, passes UInt8, counted UInt8, visits UInt64, bots UInt64, share Int128, remainder Int128)';
+
+/**
+ * Units pooled per ad group or ad: `unitsSql` as spendAllocationSql takes it plus `sub` (the click's ad group
+ * or ad id). Each row lies in its ad group's (or ad's) pool, where it counts, and in its campaign's, where it
+ * only weighs the campaign-level spend of a day the sync has no ad rows for; a unit (an hour of the series)
+ * is one row per pool again, whatever ads it came from.
+ */
+export function pooledUnitsSql(unitsSql: string): string {
+  return `SELECT tzday, pool.1 AS tt, unit, passes, pool.2 AS counted, sum(visits) AS visits, sum(bots) AS bots
+          FROM (SELECT tzday, tt AS campaign, unit, passes, sub, visits, bots FROM (${unitsSql}))
+          ARRAY JOIN [(concat(campaign, '|', sub), toUInt8(1)), (campaign, toUInt8(0))] AS pool
+          GROUP BY tzday, tt, unit, passes, counted`;
 }
 
 /** Visits and allocated spend per unit and per day, from `unitsSql` (see spendAllocationSql). */

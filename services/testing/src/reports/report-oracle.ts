@@ -30,6 +30,10 @@ export interface OracleWorld {
    *  an entry has a positive hour, it stands for that day's figure in `spend`: each hour is the spend of the
    *  report day (in the report's zone) it starts in. */
   hourlySpend?: Map<string, Array<{ at: number; cents: number }>>;
+  /** The same days' spend per ad, as the sync pulled it ('advertiser day|tiktokCampaignId'): an hourly row's
+   *  UTC start, or null for a daily row (its advertiser day taken as the report day). A report by ad group or
+   *  ad splits each one's own spend over its own visits; a day without ad rows keeps its campaign's split. */
+  adSpend?: Map<string, Array<{ at: number | null; adGroupId: string; adId: string; cents: number }>>;
   campaignNames: Map<string, string>;
   sparkNames: Map<string, string>;
   offerNames: Map<number, string>;
@@ -193,25 +197,55 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const passes = (d: ClickDimensions) => passesFilters(d) && insideParents(d);
   const hourly = q.startDate === q.endDate;
   const day = (at: number) => dayIn(q.timezone, at);
-  /** Cents per 'report day|tiktokCampaignId': hourly spend by its hours' report days, daily spend by its own day. */
-  const placedSpend = new Map<string, number>();
-  /** The daily figures alone ('day|tt'), and the hourly ones as [UTC start, tt, cents]: an hourly series splits them apart. */
-  const dailySpend = new Map<string, number>();
-  const hourlySpendRows: Array<{ at: number; tt: string; cents: number }> = [];
-  const place = (key: string, cents: number) => placedSpend.set(key, (placedSpend.get(key) ?? 0) + cents);
-  for (const [id, cents] of world.spend) {
-    if ((world.hourlySpend?.get(id) ?? []).some((h) => h.cents > 0)) continue;
-    place(id, cents);
-    dailySpend.set(id, cents);
-  }
-  for (const [id, hours] of world.hourlySpend ?? []) {
-    const tt = id.slice(id.indexOf('|') + 1);
-    for (const h of hours) {
-      if (h.cents <= 0) continue;
-      place(`${day(h.at)}|${tt}`, h.cents);
-      hourlySpendRows.push({ at: h.at, tt, cents: h.cents });
+  /** Where spend is pooled before it is split: per TikTok campaign, or per ad group or ad when a level is one
+   *  (the finest). A pool is 'tt' or 'tt|ad group' ('tt|ad'). */
+  type PoolLevel = 'campaign' | 'adgroup' | 'ad';
+  const poolLevelOf = (ls: ReportGroupBy[]): PoolLevel => (ls.includes('tiktokCreativeId') ? 'ad' : ls.includes('tiktokAdGroupId') ? 'adgroup' : 'campaign');
+  /** Per pool level: cents per 'report day|pool' (placed), the daily figures alone, and the hourly rows: an hourly
+   *  series splits the last two apart. */
+  const spendOf = (level: PoolLevel) => {
+    const placed = new Map<string, number>();
+    const daily = new Map<string, number>();
+    const hourlyRows: Array<{ at: number; tt: string; cents: number }> = [];
+    const add = (m: Map<string, number>, key: string, cents: number) => m.set(key, (m.get(key) ?? 0) + cents);
+    for (const [id, cents] of world.spend) {
+      const [advertiserDay, tt] = id.split('|') as [string, string];
+      const ads = level === 'campaign' ? [] : (world.adSpend?.get(id) ?? []).filter((r) => r.cents > 0);
+      if (ads.length > 0) {
+        for (const r of ads) {
+          const pool = `${tt}|${level === 'ad' ? r.adId : r.adGroupId}`;
+          if (r.at === null) {
+            add(placed, `${advertiserDay}|${pool}`, r.cents);
+            add(daily, `${advertiserDay}|${pool}`, r.cents);
+          } else {
+            add(placed, `${day(r.at)}|${pool}`, r.cents);
+            hourlyRows.push({ at: r.at, tt: pool, cents: r.cents });
+          }
+        }
+        continue;
+      }
+      if ((world.hourlySpend?.get(id) ?? []).some((h) => h.cents > 0)) continue;
+      add(placed, id, cents);
+      add(daily, id, cents);
     }
-  }
+    if (level === 'campaign') {
+      for (const [id, hours] of world.hourlySpend ?? []) {
+        const tt = id.slice(id.indexOf('|') + 1);
+        for (const h of hours) {
+          if (h.cents <= 0) continue;
+          add(placed, `${day(h.at)}|${tt}`, h.cents);
+          hourlyRows.push({ at: h.at, tt, cents: h.cents });
+        }
+      }
+    }
+    return { placed, daily, hourlyRows };
+  };
+  const rowLevel = poolLevelOf(levels);
+  const openedLevel = poolLevelOf(levels.slice(0, Math.max(1, parents.length)));
+  const { placed: placedSpend, daily: dailySpend, hourlyRows: hourlySpendRows } = spendOf(rowLevel);
+  /** An ad group's (ad's) spend without visits of its own is its own row: a report (or an opened top row) by it, unfiltered. */
+  const orphanOf = (pool: string, level: PoolLevel, grouping: ReportGroupBy) =>
+    level !== 'campaign' && grouping === (level === 'ad' ? 'tiktokCreativeId' : 'tiktokAdGroupId') && pool.includes('|') ? pool.slice(pool.indexOf('|') + 1) : undefined;
   const bucketOf = (at: number) => (hourly ? hourIn(q.timezone, at) : day(at));
   const inRange = (at: number) => day(at) >= q.startDate && day(at) <= q.endDate;
 
@@ -233,18 +267,23 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     }
   }
   const visits: Fact[] = [...clicks.values()].map((c) => ({ dims: c.data, at: c.at }));
-  /** The visits of one (report day, TikTok campaign), in the order of `visits`: each spend row is split over
-   *  its own, and looking them up beats scanning every visit for each of the many splits a drill-down makes. */
-  let visitsByDayAndTt: Map<string, Fact[]> | undefined;
-  const visitsOn = (spendDay: string, tt: string): Fact[] => {
-    if (!visitsByDayAndTt) {
-      visitsByDayAndTt = new Map();
+  /** The visits of one (report day, pool), in the order of `visits`: each spend row is split over its own, and
+   *  looking them up beats scanning every visit for each of the many splits a drill-down makes. A visit lies in
+   *  its TikTok campaign's pool and in its ad group's and ad's. */
+  let visitsByDayAndPool: Map<string, Fact[]> | undefined;
+  const visitsOn = (spendDay: string, pool: string, level: PoolLevel): Fact[] => {
+    if (!visitsByDayAndPool) {
+      visitsByDayAndPool = new Map();
+      const add = (k: string, v: Fact) => (visitsByDayAndPool!.get(k) ?? visitsByDayAndPool!.set(k, []).get(k)!).push(v);
       for (const v of visits) {
-        const k = `${day(v.at)}\u0000${v.dims.tiktokCampaignId}`;
-        (visitsByDayAndTt.get(k) ?? visitsByDayAndTt.set(k, []).get(k)!).push(v);
+        const tt = v.dims.tiktokCampaignId;
+        add(`${day(v.at)}\u0000campaign\u0000${tt}`, v);
+        add(`${day(v.at)}\u0000adgroup\u0000${tt}|${v.dims.tiktokAdGroupId}`, v);
+        add(`${day(v.at)}\u0000ad\u0000${tt}|${v.dims.tiktokCreativeId}`, v);
       }
     }
-    return visitsByDayAndTt.get(`${spendDay}\u0000${tt}`) ?? [];
+    // A campaign's pool is itself at every level: days without ad rows.
+    return visitsByDayAndPool.get(`${spendDay}\u0000${pool.includes('|') ? level : 'campaign'}\u0000${pool}`) ?? [];
   };
   const approved: Array<Fact & { cents: number }> = [];
   const unapproved: Array<Fact & { cents: number; status: 'pending' | 'rejected' }> = [];
@@ -303,13 +342,14 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   // ---- spend: largest remainder per (day, TikTok campaign) over (unit, passes) ----
   const allocate = (
     unitOf: (v: Fact) => string, into: Map<string, Acc>, unattributedInto: (day: string) => string, spend = placedSpend,
-    passOf: (d: ClickDimensions) => boolean = passesFilters,
+    passOf: (d: ClickDimensions) => boolean = passesFilters, level: PoolLevel = rowLevel, orphanGrouping?: ReportGroupBy,
   ) => {
     for (const [id, cents] of spend) {
-      const [spendDay, tt] = id.split('|') as [string, string];
+      const spendDay = id.slice(0, id.indexOf('|'));
+      const tt = id.slice(id.indexOf('|') + 1);
       if (spendDay < q.startDate || spendDay > q.endDate || cents <= 0) continue;
       const units = new Map<string, { unit: string; pass: boolean; visits: number }>();
-      for (const v of visitsOn(spendDay, tt)) {
+      for (const v of visitsOn(spendDay, tt, level)) {
         const unit = unitOf(v);
         const pass = passOf(v.dims);
         const k = `${unit}\u0000${pass}`;
@@ -318,7 +358,9 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       const list = [...units.values()];
       const total = list.reduce((s, u) => s + u.visits, 0);
       if (total === 0) {
-        if (!filtered) row(into, unattributedInto(spendDay)).spend += cents;
+        const orphan = orphanGrouping === undefined || filtered ? undefined : orphanOf(tt, level, orphanGrouping);
+        if (orphan !== undefined) row(into, orphan).spend += cents;
+        else if (!filtered) row(into, unattributedInto(spendDay)).spend += cents;
         continue;
       }
       const shares = list.map((u) => ({
@@ -336,40 +378,42 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     }
   };
   /** A drill-down's spend, as the flat report splits the same clicks: for the opened row and for each child,
-   *  each (day, TikTok campaign)'s cents over (top key, passes) units, where a click passes when the filters
-   *  accept it and it lies under the opened rows below the top (and has the child's key); the figure is the
-   *  opened top key's passing unit. Spend no click carries stays on the 'No click' row at every level. */
+   *  each pool's cents over (top key, passes) units, where a click passes when the filters accept it and it
+   *  lies under the opened rows below the top (and has the child's key); the figure is the opened top key's
+   *  passing unit. The opened row is pooled as the level above pools it (its row there, to the cent), the
+   *  children as their own report would. Spend no click carries stays on the 'No click' row at every level. */
   let openedSpend = 0;
   const allocateWithinParent = () => {
     const topKey = (v: Fact) => keyIn(q.groupBy, v.dims);
     const under = (d: ClickDimensions) => passesFilters(d) && parents.every((p, i) => i === 0 || keyIn(levels[i]!, d) === p);
-    for (const [id, cents] of placedSpend) {
-      const pair = new Map([[id, cents]]);
-      const shareOf = (passOf: (d: ClickDimensions) => boolean) => {
-        const top = new Map<string, Acc>();
-        allocate(topKey, top, () => NO_CLICK_KEY, pair, passOf);
-        return top.get(parents[0]!)?.spend ?? 0;
-      };
-      const opened = shareOf(under);
+    const shareOf = (id: string, cents: number, level: PoolLevel, passOf: (d: ClickDimensions) => boolean, orphanGrouping?: ReportGroupBy) => {
+      const top = new Map<string, Acc>();
+      allocate(topKey, top, () => NO_CLICK_KEY, new Map([[id, cents]]), passOf, level, orphanGrouping);
+      return top.get(parents[0]!)?.spend ?? 0;
+    };
+    const noClick = parents.every((p) => p === NO_CLICK_KEY);
+    for (const [id, cents] of openedLevel === rowLevel ? placedSpend : spendOf(openedLevel).placed) {
+      const opened = shareOf(id, cents, openedLevel, under, parents.length === 1 ? q.groupBy : undefined);
       openedSpend += opened;
-      if (parents.every((p) => p === NO_CLICK_KEY)) {
-        if (opened > 0) row(rows, NO_CLICK_KEY).spend += opened;
-        continue;
-      }
-      const [spendDay, tt] = id.split('|') as [string, string];
+      if (noClick && opened > 0) row(rows, NO_CLICK_KEY).spend += opened;
+    }
+    if (noClick) return;
+    for (const [id, cents] of placedSpend) {
+      const spendDay = id.slice(0, id.indexOf('|'));
+      const tt = id.slice(id.indexOf('|') + 1);
       const children = new Set<string>();
-      for (const v of visitsOn(spendDay, tt)) {
+      for (const v of visitsOn(spendDay, tt, rowLevel)) {
         if (under(v.dims) && topKey(v) === parents[0]) children.add(keyOf(v.dims));
       }
       for (const child of children) {
-        const cents = shareOf((d) => under(d) && keyOf(d) === child);
-        if (cents > 0) row(rows, child).spend += cents;
+        const share = shareOf(id, cents, rowLevel, (d) => under(d) && keyOf(d) === child);
+        if (share > 0) row(rows, child).spend += share;
       }
     }
   };
   if (q.drill) allocateWithinParent();
   else {
-    allocate((v) => keyOf(v.dims), rows, () => NO_CLICK_KEY);
+    allocate((v) => keyOf(v.dims), rows, () => NO_CLICK_KEY, placedSpend, passesFilters, rowLevel, rowGrouping);
     // Spend without visits: per day in a daily series; in an hourly one, the day's total is spread over
     // its 24 hours by their visits (largest remainder, the earlier hour first on a tie; evenly without visits).
     const unattributedByDay = new Map<string, Acc>();
@@ -385,7 +429,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
       }
       for (const [k, cents] of byHourAndTt) {
         const [hour, tt] = k.split('\u0000') as [string, string];
-        const inHour = visitsOn(hour.slice(0, 10), tt).filter((v) => bucketOf(v.at) === hour);
+        const inHour = visitsOn(hour.slice(0, 10), tt, rowLevel).filter((v) => bucketOf(v.at) === hour);
         const passing = inHour.filter((v) => passesFilters(v.dims)).length;
         const total = inHour.length;
         if (total === 0) {

@@ -390,20 +390,41 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
 
   // Spend synced from TikTok (synced-spend.ts). Last, since they change the world's spend.
   const SYNCED_GROUPINGS: ReportGroupBy[] = ['campaign', 'tiktokCampaignId', 'mediabuyer', 'spark'];
+  // By ad group and ad each gets its own synced spend (an ad with spend and no visits is its own row), filtered
+  // or not, and so do their drill-downs; the opened row is always its row one level up.
+  const AD_GROUPINGS: ReportGroupBy[] = ['tiktokAdGroupId', 'tiktokCreativeId'];
+  const AD_DRILLS: Array<[ReportGroupBy, ReportGroupBy]> = [['campaign', 'tiktokCreativeId'], ['tiktokCreativeId', 'country'], ['tiktokAdGroupId', 'tiktokCreativeId']];
   async function compareSyncedSpend() {
     for (const timezone of TIMEZONES) {
       for (const range of RANGES) {
-        for (const groupBy of SYNCED_GROUPINGS) await compare({ timezone, groupBy, filters: {}, ...range });
+        for (const groupBy of [...SYNCED_GROUPINGS, ...AD_GROUPINGS]) await compare({ timezone, groupBy, filters: {}, ...range });
         await compare({ timezone, groupBy: 'campaign', filters: { spark: 'spark-2' }, ...range });
+        for (const filters of [{ spark: 'spark-2' }, { country: 'US' }]) await compare({ timezone, groupBy: 'tiktokCreativeId', filters, ...range });
       }
     }
+    const timezone = 'America/Los_Angeles';
+    for (const range of RANGES) {
+      for (const [groupBy, then] of AD_DRILLS) {
+        const { report: top } = await compare({ timezone, groupBy, filters: {}, ...range });
+        // A few rows, and every row of spend alone (an ad group or ad no click carries).
+        for (const parent of top.rows.filter((r, i) => i < 4 || r.clicks === 0)) {
+          const { report } = await compare({ timezone, groupBy, filters: {}, ...range, drill: { then, parent: parent.key } });
+          const { key: _k, label: _l, linkClicks: _lc, exitClicks: _ec, landerCtr: _lctr, ...figures } = parent;
+          expect(report.totals).toMatchObject({ ...figures, label: parent.label });
+        }
+      }
+    }
+    // Not vacuous: ads with visits have their own spend, and an ad no click carries is a row of spend alone.
+    const { report: ads } = await compare({ timezone, groupBy: 'tiktokCreativeId', filters: {}, ...RANGES[0]! });
+    expect(ads.rows.filter((r) => r.clicks > 0 && Number(r.spend) > 0).length).toBeGreaterThan(3);
+    expect(ads.rows.some((r) => r.clicks === 0 && Number(r.spend) > 0 && /-cr4$|-ag3-/.test(r.key))).toBe(true);
   }
 
   test('after a TikTok spend sync (advertisers in Los Angeles and Shanghai), every total equals the oracle', async () => {
     synced = await startSyncedSpend({ db: stores.entities.db, analytics: stores.analytics }, seed);
     await synced.sync();
     const before = world.spend;
-    world = { ...world, ...synced.expectedSpend({ spend: world.spend, hourlySpend: world.hourlySpend ?? new Map() }) };
+    world = { ...world, ...synced.expectedSpend({ spend: world.spend, hourlySpend: world.hourlySpend ?? new Map(), adSpend: world.adSpend ?? new Map() }) };
     expect(world.spend).not.toEqual(before);
     expect(world.hourlySpend!.size).toBeGreaterThan(0);
     await compareSyncedSpend();
@@ -413,7 +434,7 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
     synced!.changeADay();
     await synced!.sync();
     const before = world.hourlySpend;
-    world = { ...world, ...synced!.expectedSpend({ spend: world.spend, hourlySpend: world.hourlySpend ?? new Map() }) };
+    world = { ...world, ...synced!.expectedSpend({ spend: world.spend, hourlySpend: world.hourlySpend ?? new Map(), adSpend: world.adSpend ?? new Map() }) };
     expect(world.hourlySpend).not.toEqual(before);
     await compareSyncedSpend();
   });

@@ -44,6 +44,7 @@ const cents = (text: string) => Math.round(Number(text) * 100);
 export interface WorldSpend {
   spend: Map<string, number>;
   hourlySpend: Map<string, Array<{ at: number; cents: number }>>;
+  adSpend: Map<string, Array<{ at: number | null; adGroupId: string; adId: string; cents: number }>>;
 }
 
 /** The UTC instant a local hour of the zone starts, found by walking the hours around the date (independent of the sync's arithmetic). */
@@ -60,22 +61,24 @@ export async function startSyncedSpend(stores: { db: Db; analytics: Analytics },
   const fake: FakeTiktokReporting = await startFakeTiktokReporting({ maxPageSize: 3 });
   const r = new Random(seed ^ 0x5e17);
   /** advertiser → (date|hour|ad → campaign and spend text), what the fake reports now. */
-  const reported = new Map<string, Map<string, { tt: string; spend: string }>>();
+  const reported = new Map<string, Map<string, { tt: string; adgroupId: string; spend: string }>>();
   for (const a of ADVERTISERS) {
     fake.addAdvertiser(a);
-    const rows = new Map<string, { tt: string; spend: string }>();
+    const rows = new Map<string, { tt: string; adgroupId: string; spend: string }>();
     // The 5th to the 11th: some of it outside what the sync pulls, which must stay as it was.
     for (let day = 5; day <= 11; day++) {
       for (const tt of a.campaigns) {
         if (!r.chance(0.75)) continue;
         const date = `2026-03-${String(day).padStart(2, '0')}`;
-        // One to three ad hours, from two ads of the campaign.
-        for (let n = r.int(1, 3); n > 0; n--) {
+        // One to four ad hours, from the ads the clicks carry (random-event-stream.ts: 'tt-1-ag2-cr3') and ones
+        // no click carries (ad group 3, creative 4): those have spend without visits of their own.
+        for (let n = r.int(1, 4); n > 0; n--) {
           const hour = HOURS[r.int(0, HOURS.length - 1)]!;
-          const adId = `${tt}-ad-${r.int(1, 2)}`;
+          const adgroupId = `${tt}-ag${r.int(1, 3)}`;
+          const adId = `${adgroupId}-cr${r.int(1, 4)}`;
           const spend = `${r.int(0, 40)}.${String(r.int(0, 99)).padStart(2, '0')}`;
-          rows.set(`${date}|${hour}|${adId}`, { tt, spend });
-          fake.setSpend(a.advertiserId, { date, hour, adId, campaignId: tt, campaignName: `Campaign ${tt}`, spend });
+          rows.set(`${date}|${hour}|${adId}`, { tt, adgroupId, spend });
+          fake.setSpend(a.advertiserId, { date, hour, adId, adgroupId, campaignId: tt, campaignName: `Campaign ${tt}`, spend });
         }
       }
     }
@@ -121,9 +124,9 @@ export async function startSyncedSpend(stores: { db: Db; analytics: Analytics },
         if (moved) {
           const [, hour, adId] = moved.split('|') as [string, string, string];
           const spend = `${r.int(41, 99)}.${String(r.int(0, 99)).padStart(2, '0')}`;
-          const { tt } = rows.get(moved)!;
-          rows.set(moved, { tt, spend });
-          fake.setSpend(a.advertiserId, { date: '2026-03-08', hour: Number(hour), adId, campaignId: tt, campaignName: 'Changed', spend });
+          const { tt, adgroupId } = rows.get(moved)!;
+          rows.set(moved, { tt, adgroupId, spend });
+          fake.setSpend(a.advertiserId, { date: '2026-03-08', hour: Number(hour), adId, adgroupId, campaignId: tt, campaignName: 'Changed', spend });
         }
         const gone = onTheEighth.map((k) => rows.get(k)!.tt).find((tt) => tt !== (moved && rows.get(moved)!.tt));
         if (gone) {
@@ -135,6 +138,7 @@ export async function startSyncedSpend(stores: { db: Db; analytics: Analytics },
     expectedSpend(before) {
       const spend = new Map(before.spend);
       const hourlySpend = new Map(before.hourlySpend);
+      const adSpend = new Map(before.adSpend);
       for (const a of ADVERTISERS) {
         const rows = reported.get(a.advertiserId)!;
         for (const date of PULLED_DAYS[a.advertiserId]!) {
@@ -144,18 +148,29 @@ export async function startSyncedSpend(stores: { db: Db; analytics: Analytics },
             // A pulled day holds exactly what TikTok reports: a row an earlier sync wrote and TikTok no longer has counts nothing.
             if (written.has(key)) spend.delete(key);
             hourlySpend.delete(key);
+            adSpend.delete(key);
             const hours = new Map<number, number>();
+            /** Per ad: its hours (hourly days), or its day's sum (daily ones, hour -1). */
+            const ads = new Map<string, { adGroupId: string; adId: string; hour: number; cents: number }>();
             for (const [k, row] of rows) {
-              const [d, hour] = k.split('|') as [string, string];
-              if (d === date && row.tt === tt) hours.set(Number(hour), (hours.get(Number(hour)) ?? 0) + cents(row.spend));
+              const [d, hour, adId] = k.split('|') as [string, string, string];
+              if (d !== date || row.tt !== tt) continue;
+              hours.set(Number(hour), (hours.get(Number(hour)) ?? 0) + cents(row.spend));
+              const at = hourly ? Number(hour) : -1;
+              const ad = ads.get(`${adId}|${at}`) ?? ads.set(`${adId}|${at}`, { adGroupId: row.adgroupId, adId, hour: at, cents: 0 }).get(`${adId}|${at}`)!;
+              ad.cents += cents(row.spend);
             }
             if (hours.size === 0) continue;
             spend.set(key, [...hours.values()].reduce((x, y) => x + y, 0));
             if (hourly) hourlySpend.set(key, [...hours].map(([hour, c]) => ({ at: localHourStart(date, hour, a.timezone), cents: c })));
+            adSpend.set(
+              key,
+              [...ads.values()].map((ad) => ({ at: ad.hour < 0 ? null : localHourStart(date, ad.hour, a.timezone), adGroupId: ad.adGroupId, adId: ad.adId, cents: ad.cents })),
+            );
           }
         }
       }
-      return { spend, hourlySpend };
+      return { spend, hourlySpend, adSpend };
     },
     close: () => fake.close(),
   };

@@ -13,7 +13,7 @@ FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION B
 WHERE opened;
 
 -- spend
-SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (SELECT tzday, tt, sum(cents) AS cents
+SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents, '' AS orphan FROM (SELECT tzday, tt, sum(cents) AS cents
   FROM (
     SELECT toDate(starts_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
     FROM ad_spend FINAL
