@@ -45,4 +45,19 @@ export {
 export { statementUploadsOf, type StatementUploads } from './db/statement-uploads';
 export { recordAlertEvent, reconcileAlerts, listFiringAlerts, describeDuration, type AlertInput, type FiringAlert, type RecordedAlertEvent } from './alerts/alert-state';
 export { claimAlertDeliveries, settleAlertDelivery, releaseAlertDeliveries, type ClaimedDelivery } from './alerts/alert-deliveries';
+export {
+  saveEcbRates,
+  saveManualRate,
+  deleteManualRate,
+  latestEcbDay,
+  listFxRates,
+  eurRateOn,
+  crossRateOn,
+  MAX_RATE_AGE_DAYS,
+  type PublishedDay,
+  type FxRateRow,
+  type FxRateSource,
+  type RateOnDay,
+  type CrossRate,
+} from './fx-rates/fx-rates';
 export { TRACKER_VERSION } from './version';

@@ -388,6 +388,36 @@ export const tiktokSpend = pgTable(
   (t) => [unique('tiktok_spend_day_campaign_key').on(t.date, t.tiktokCampaignId)],
 );
 
+// ---- reference exchange rates (docs/currencies.md) ----
+
+export const fxRateSources = ['ecb', 'manual'] as const;
+
+/** Reference rates, per day and currency: how many units of the currency one euro buys (the ECB's way of
+ *  quoting; EUR itself is never stored, its rate is 1). The ECB's published rate and an admin's manual one are
+ *  separate rows of the same day, so a re-fetch never overwrites a manual rate; a manual rate wins for its day. */
+export const fxRates = pgTable(
+  'fx_rates',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    /** ISO 4217 code. */
+    currency: text().notNull(),
+    source: text({ enum: fxRateSources }).notNull(),
+    /** Units of the currency per EUR, exact decimal. */
+    rate: numeric({ precision: 24, scale: 12 }).notNull(),
+    /** Who entered a manual rate (null for the ECB's, or once the user is deleted). */
+    enteredBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** When the row was fetched or entered (last changed). */
+    enteredAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.currency, t.source] }),
+    // Reading a day's rate walks back from the day per currency.
+    index('fx_rates_currency_day_idx').on(t.currency, t.day),
+    check('fx_rates_rate_positive', sql`${t.rate} > 0`),
+    check('fx_rates_source_check', sql`${t.source} in ('ecb', 'manual')`),
+  ],
+);
+
 /** TikTok ad accounts whose spend the sync pulls. The access token is sealed with the
  *  secrets key; time zone and currency are what TikTok's advertiser info reports. */
 export const tiktokAccounts = pgTable('tiktok_accounts', {
