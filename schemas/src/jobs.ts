@@ -22,6 +22,22 @@ export const invoicePdfJobSchema = z.object({
   id: z.number().int().positive(),
 });
 export type InvoicePdfJob = z.infer<typeof invoicePdfJobSchema>;
+/** Fetch the ECB's reference rates (docs/currencies.md): the 90-day file when none are stored or the newest is
+ *  over FX_RATES_GAP_DAYS old, else the daily file; no data. */
+export const FX_RATES_JOB = 'fx-rates-fetch';
+
+/** What one fetch of reference rates did. */
+export interface FxRatesFetchResult {
+  file: 'eurofxref-daily.xml' | 'eurofxref-hist-90d.xml';
+  /** Published days in the file, and rates stored (a re-fetch of a day stores its rates again, unchanged). */
+  days: number;
+  rates: number;
+  /** The newest published day now stored. */
+  latestDay: string;
+  /** Codes the ECB quoted that are not ISO 4217 currencies we know, left out. */
+  unknownCurrencies: string[];
+}
+
 /** Pull the CAKE network's conversions and sub-id stats for a day range (schemas/src/cake.ts). */
 export const CAKE_SYNC_JOB = 'cake-sync';
 
