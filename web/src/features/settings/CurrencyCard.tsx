@@ -1,5 +1,5 @@
 // Currency (setting `currency`, ISO 4217, default USD) and the reference rates behind conversions
-// (docs/currencies.md): the ECB's daily euro rates of the last weeks for one currency, which day and source
+// (docs/currencies.md): the ECB's daily euro rates of the last two weeks for one currency, which day and source
 // each is, and a form to enter a manual rate for a day, which wins over the ECB's for that day.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CURRENCY_CODES, DEFAULT_CURRENCY, fxRateParamsSchema, rateSchema } from '@tracker/schemas';
@@ -20,8 +20,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { useEnterManualRate, useFxRates, useRemoveManualRate } from './fx-rate-queries';
 import { useSaveSettings } from './queries';
 
-/** The days of rates the card lists: four weeks covers any ECB gap with room to spare. */
-const LISTED_DAYS = 28;
+/** The days of rates the card lists: two weeks covers any ECB gap (Easter's is five days) with room to spare. */
+const LISTED_DAYS = 14;
 
 const names = new Intl.DisplayNames(['en'], { type: 'currency' });
 const currencyName = (code: string) => names.of(code) ?? code;
