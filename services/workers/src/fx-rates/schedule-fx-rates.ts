@@ -11,7 +11,7 @@ export function scheduleFxRates(queue: JobQueue, deps: { db: Db; logger: Logger;
     // Every 10 minutes: a restarted process without rates fetches them within minutes, not at the next slot.
     tickMs: Math.min(deps.everyMs, 600_000),
     data: async (now) => ((await latestEcbDay(deps.db)) === new Date(now).toISOString().slice(0, 10) ? undefined : {}),
-    // The ECB's site has short outages; five tries over about half an hour.
+    // The ECB's site has short outages; five tries over a quarter of an hour (1, 2, 4, 8 minutes apart).
     options: { attempts: 5, backoffMs: 60_000 },
     logger: deps.logger,
     now: deps.now,
