@@ -62,7 +62,7 @@ describeWithChromium('currency e2e')('the Currency card on Settings in Chromium'
     session = await openBrowserSession('tracker-e2e-currency-', {
       // Tall enough for the whole card below the sticky header.
       context: { viewport: { width: 1440, height: 1300 } },
-      env: { FX_RATES_URL: ecb.url, OUTGOING_ALLOW_PRIVATE: 'true' },
+      env: { FX_RATES_URL: ecb.url, FX_RATES_INTERVAL_HOURS: '6', OUTGOING_ALLOW_PRIVATE: 'true' },
     });
     ({ page, baseUrl } = session);
   }, TIMEOUT_MS);
