@@ -45,6 +45,7 @@ function report(rows: number): ReportResponse {
     rows: Array.from({ length: rows }, (_, i) => reportRow(i)),
     totals: reportRow(rows),
     series: Array.from({ length: 366 }, (_, d) => ({ bucket: `day-${d}`, visits: d * 10, conversions: d, revenue: '12.34', spend: '5.67', profit: '6.67' })),
+    inexactSpendDays: [],
   };
 }
 

@@ -397,6 +397,10 @@ export const reportResponseSchema = z.object({
   rows: z.array(reportRowSchema),
   totals: reportRowSchema,
   series: z.array(reportSeriesPointSchema),
+  /** Report days whose spend cannot be placed exactly: they hold a daily figure of a TikTok ad account whose
+   *  days start at another hour than the report's (only hourly rows, kept for today and yesterday, can be
+   *  placed in another time zone's days), so that day's spend is the account's calendar day taken as it. */
+  inexactSpendDays: z.array(z.string()),
 });
 export type ReportResponse = z.output<typeof reportResponseSchema>;
 

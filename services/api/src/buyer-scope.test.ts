@@ -30,6 +30,8 @@ type Probe =
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 const report = (params: Record<string, string>): InjectOptions => ({ method: 'GET', url: `/api/reports?${query({ ...RANGE, ...params })}` });
+const AUTOMATION =
+  "automation acts on whole TikTok ad accounts, so its permission is granted for the team's accounts, not a buyer's sparks (docs/automation.md, 'Who may')";
 const SHARED_CATALOGUE = "the team's shared catalogue (spec §6: offers, landers, campaigns and pixels are the team's, not a buyer's)";
 
 /** Every route a signed-in user who is not an admin can reach, classified. */
@@ -64,6 +66,16 @@ const PROBES: Record<string, Probe[]> = {
   'GET /api/campaigns/:id/flow/history': [{ unscoped: SHARED_CATALOGUE }],
   'GET /api/campaigns/:id/split-test': [{ read: () => ({ method: 'GET', url: `/api/campaigns/cmpWalkA/split-test?${query({ ...RANGE, metric: 'epv' })}` }) }],
   'GET /api/tiktok-pixels': [{ unscoped: SHARED_CATALOGUE }],
+  'GET /api/rules/options': [{ unscoped: AUTOMATION }],
+  'GET /api/rules': [{ unscoped: AUTOMATION }],
+  'POST /api/rules': [{ unscoped: AUTOMATION }],
+  'GET /api/rules/:id': [{ unscoped: AUTOMATION }],
+  'PATCH /api/rules/:id': [{ unscoped: AUTOMATION }],
+  'DELETE /api/rules/:id': [{ unscoped: AUTOMATION }],
+  'POST /api/rules/:id/run': [{ unscoped: AUTOMATION }],
+  'GET /api/rules/:id/log': [{ unscoped: AUTOMATION }],
+  'POST /api/rules/:id/replay': [{ unscoped: AUTOMATION }],
+  'GET /api/automation/log': [{ unscoped: AUTOMATION }],
   'POST /api/tiktok-pixels/:id/fire-event': [{ unscoped: SHARED_CATALOGUE }],
   'GET /api/codes': [{ unscoped: 'verification codes are the whole team\'s (spec: Codes shows for every signed-in user)' }],
   'GET /api/user': [{ unscoped: 'the caller themself' }],

@@ -16,6 +16,7 @@ export * from './split-test/optimize-weights';
 export { migrateAnalytics } from './analytics/migrate-analytics';
 export { openAnalytics } from './analytics/open-analytics';
 export { recordSpend, replaceAdvertiserSpend, type SpendInput } from './analytics/record-spend';
+export { replaceAdvertiserAdSpend, type AdSpendInput } from './analytics/record-ad-spend';
 export { insertClicks } from './analytics/insert-clicks';
 export { clickDimensionsOf, type ClickIndexRow, type ClickRow } from './analytics/click-row';
 export { listSpendSyncTimes, type SpendSyncTime } from './db/spend-sync-times';
@@ -61,3 +62,4 @@ export {
   type CrossRate,
 } from './fx-rates/fx-rates';
 export { TRACKER_VERSION } from './version';
+export { addDays, dayInZone, zonedHourToUtc } from './time/zoned-time';

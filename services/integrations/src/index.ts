@@ -11,15 +11,17 @@ export {
 } from './tiktok/events-api';
 export {
   getAdvertiserInfo,
-  getCampaignDailySpend,
+  getAdSpend,
   isTimeZone,
   TiktokApiError,
   TIKTOK_ADVERTISER_INFO_PATH,
   TIKTOK_REPORT_PATH,
   TIKTOK_REPORT_PAGE_SIZE,
   TIKTOK_THROTTLED_CODE,
+  TIKTOK_RETRIED_CODES,
+  TIKTOK_CALLS_PER_SECOND,
   type AdvertiserInfo,
-  type CampaignDaySpend,
+  type AdSpendRow,
   type TiktokCallOptions,
 } from './tiktok/reporting-api';
 export {

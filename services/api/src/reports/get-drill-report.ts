@@ -13,6 +13,7 @@ import { planReport } from './report-plan';
 import { queryConversions, queryExitClicks, queryUnapprovedConversions } from './report-query';
 import { collectMeasures, emptyMeasures, reportRows, type VisitMeasures } from './report-rows';
 import { drillReportSql } from './report-sql';
+import { queryInexactSpendDays } from './spend-allocation';
 import type { ViewerScope } from './viewer-scope';
 
 interface VisitRow {
@@ -109,12 +110,13 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
   const plan = planReport(scope, levels, parents);
   const { params } = plan;
   const sql = drillReportSql(plan);
-  const [visitRows, spendRows, conversions, exits, unapproved] = await Promise.all([
+  const [visitRows, spendRows, conversions, exits, unapproved, inexactSpendDays] = await Promise.all([
     queryVisitRows(analytics, sql.visits, levels.length, params),
     analytics.query<{ tzday: string; tt: string; cents: string | number }>(sql.spend, params),
     queryConversions(analytics, sql.conversions, params),
     queryExitClicks(analytics, sql.exitClicks, params),
     queryUnapprovedConversions(analytics, sql.unapprovedConversions, params),
+    queryInexactSpendDays(analytics, params),
   ]);
   const spend = allocateDrillSpend(visitRows, spendRows.map((s) => ({ tzday: s.tzday, tt: s.tt, cents: BigInt(s.cents) })), parents);
   const childVisits = new Map<string, VisitMeasures>();
@@ -149,6 +151,7 @@ export async function getDrillReport(deps: ReportDeps, query: ReportQuery, viewe
     totals,
     // The chart shows the top level; an expansion answers rows only.
     series: [],
+    inexactSpendDays,
   };
 }
 

@@ -11,7 +11,7 @@ import { queryConversions, queryExitClicks, queryUnapprovedConversions } from '.
 import { collectMeasures, emptyMeasures, reportRows } from './report-rows';
 import { hasFilters } from './report-scope';
 import { flatReportSql } from './report-sql';
-import { readVisitsAndSpend } from './spend-allocation';
+import { queryInexactSpendDays, readVisitsAndSpend, type VisitsAndSpend } from './spend-allocation';
 import type { ViewerScope } from './viewer-scope';
 
 export interface ReportDeps {
@@ -45,12 +45,14 @@ export async function getReport(
   const plan = planReport(scope, [query.groupBy]);
   const { filters, granularity, params } = plan;
   const sql = flatReportSql(plan);
-  const [visits, hourlyVisits, conversions, exits, unapproved] = await Promise.all([
+  const [visits, hourlyVisits, hourlySpend, conversions, exits, unapproved, inexactSpendDays] = await Promise.all([
     readVisitsAndSpend(analytics, sql.visits, params),
     sql.hourlyVisits === undefined || !withSeries ? undefined : readVisitsAndSpend(analytics, sql.hourlyVisits, params),
+    sql.hourlySpend === undefined || !withSeries ? undefined : readVisitsAndSpend(analytics, sql.hourlySpend, params),
     queryConversions(analytics, sql.conversions, params),
     queryExitClicks(analytics, sql.exitClicks, params),
     queryUnapprovedConversions(analytics, sql.unapprovedConversions, params),
+    queryInexactSpendDays(analytics, params),
   ]);
 
   // Spend no click matches belongs to no offer, spark or campaign: a filtered report leaves it out. It
@@ -81,8 +83,30 @@ export async function getReport(
     granularity,
     rows,
     totals,
-    series: withSeries ? reportSeries(query, granularity, hourlyVisits ? hourlyVisits.byUnit : visits.byDay, unattributed, conversions('bucket')) : [],
+    series: !withSeries
+      ? []
+      : hourlyVisits && hourlySpend
+        ? reportSeries(query, granularity, withHourlySpend(hourlyVisits.byUnit, hourlySpend, hasFilters(filters)), hasFilters(filters) ? new Map() : hourlyVisits.unattributedByDay, conversions('bucket'))
+        : reportSeries(query, granularity, visits.byDay, unattributed, conversions('bucket')),
+    inexactSpendDays,
   };
+}
+
+/** An hourly series' buckets with the hourly rows' spend added to the hours it was spent in: each hour's
+ *  share of its own visits, and (unfiltered) the spend of an hour without visits of its campaign. */
+function withHourlySpend(
+  byHour: Map<string, { clicks: number; spendCents: number }>,
+  hourly: VisitsAndSpend,
+  filtered: boolean,
+): Map<string, { clicks: number; spendCents: number }> {
+  const result = new Map([...byHour].map(([hour, v]) => [hour, { ...v }]));
+  const add = (hour: string, cents: number) => {
+    const bucket = result.get(hour) ?? result.set(hour, { clicks: 0, spendCents: 0 }).get(hour)!;
+    bucket.spendCents += cents;
+  };
+  for (const [hour, v] of hourly.byUnit) add(hour, v.spendCents);
+  if (!filtered) for (const [hour, cents] of hourly.unattributedByDay) add(hour, cents);
+  return result;
 }
 
 /** Visits, conversions, revenue, spend and profit per day, or per hour of a one-day report. */

@@ -6,7 +6,7 @@
 import { TRACKING_VARIABLES } from '@tracker/schemas';
 import type { GroupingSource, ReportPlan } from './report-plan';
 import { filterCondition, type Granularity, type ReportFilters } from './report-scope';
-import { SPEND_SQL, spendAllocationSql } from './spend-allocation';
+import { SERIES_DAILY_SPEND_SQL, SERIES_HOURLY_SPEND_SQL, SPEND_SQL, spendAllocationSql } from './spend-allocation';
 
 /** The 15-minute buckets of [startDate 00:00, endDate + 1 day 00:00) in the report time zone. */
 const BUCKET_RANGE =
@@ -342,7 +342,10 @@ function planExitClicksSql(plan: ReportPlan): string {
  *  key and series bucket, exit clicks and unapproved conversions per key. */
 export interface FlatReportSql {
   visits: string;
+  /** An hourly series: visits per hour with the daily figures spread over them. */
   hourlyVisits?: string;
+  /** An hourly series: the hourly rows' spend, each hour's over its own visits (units and days are hours). */
+  hourlySpend?: string;
   conversions: string;
   exitClicks: string;
   unapprovedConversions: string;
@@ -351,7 +354,15 @@ export interface FlatReportSql {
 export function flatReportSql(plan: ReportPlan): FlatReportSql {
   return {
     visits: spendAllocationSql(clickUnitsSql(plan, 'key')),
-    ...(plan.granularity === 'hour' ? { hourlyVisits: spendAllocationSql(clickUnitsSql(plan, 'hour')) } : {}),
+    ...(plan.granularity === 'hour'
+      ? {
+          hourlyVisits: spendAllocationSql(clickUnitsSql(plan, 'hour'), SERIES_DAILY_SPEND_SQL),
+          hourlySpend: spendAllocationSql(
+            `SELECT unit AS tzday, tt, unit, passes, visits, bots FROM (SELECT tt, unit, passes, visits, bots FROM (${clickUnitsSql(plan, 'hour')}))`,
+            SERIES_HOURLY_SPEND_SQL,
+          ),
+        }
+      : {}),
     conversions: conversionsSql(plan, { key: plan.source.key, bucket: seriesBucketKey(plan.granularity) }),
     exitClicks: planExitClicksSql(plan),
     unapprovedConversions: unapprovedConversionsSql(plan),

@@ -42,7 +42,7 @@ async function split(day: string, spend: Record<string, number>, units: Unit[]) 
     analytics,
     `SELECT toDate(tzday) AS tzday, tt, unit, passes, visits, toUInt64(0) AS bots
      FROM values('tzday String, tt String, unit String, passes UInt8, visits UInt64', ${values})`,
-    { startDate: day, endDate: day },
+    { startDate: day, endDate: day, tz: 'UTC' },
   );
 }
 
@@ -91,4 +91,23 @@ test('spend of a TikTok campaign without visits that day is unattributed', async
   expect(spendOf(result)).toEqual({ a: 500, organic: 0 });
   expect([...result.unattributedByDay]).toEqual([['2026-01-09', 250]]);
   expect(result.byDay.get('2026-01-09')).toEqual({ clicks: 5, botClicks: 0, spendCents: 500 });
+});
+
+test("hourly ad spend lies in the report day its hour starts in; a campaign's daily figure of that advertiser day is not counted again", async () => {
+  // Los Angeles' 10 February: 23:00 there is 07:00 UTC on the 11th, 15:00 there 23:00 UTC on the 10th.
+  const hour = (startsAt: string, ad: string, spend: string) => ({
+    advertiser_id: '55', starts_at: startsAt, hours: 1, advertiser_day: '2026-02-10', tiktok_campaign_id: 'la', tiktok_adgroup_id: 'g',
+    tiktok_ad_id: ad, campaign_name: '', adgroup_name: '', ad_name: '', spend, impressions: 0, clicks: 0, conversions: 0, synced_at: '2026-02-11 08:00:00.000',
+  });
+  await analytics.insert('ad_spend', [hour('2026-02-10 23:00:00', 'a1', '3.00'), hour('2026-02-11 07:00:00', 'a1', '1.50'), hour('2026-02-11 07:00:00', 'a2', '0.25')]);
+  await analytics.insert('spend', [
+    { date: '2026-02-10', tiktok_campaign_id: 'la', campaign_name: '', spend: '4.75', impressions: 0, clicks: 0, conversions: 0, synced_at: '2026-02-11 08:00:00.000' },
+  ]);
+  const units = (day: string) => `SELECT toDate('${day}') AS tzday, 'la' AS tt, 'u' AS unit, toUInt8(1) AS passes, toUInt64(2) AS visits, toUInt64(0) AS bots`;
+  const inUtc = async (day: string) => spendOf(await queryVisitsAndSpend(analytics, units(day), { startDate: day, endDate: day, tz: 'UTC' }));
+  expect(await inUtc('2026-02-10')).toEqual({ u: 300 });
+  expect(await inUtc('2026-02-11')).toEqual({ u: 175 });
+  // In the account's own zone the whole day is one report day.
+  const inLa = spendOf(await queryVisitsAndSpend(analytics, units('2026-02-10'), { startDate: '2026-02-10', endDate: '2026-02-10', tz: 'America/Los_Angeles' }));
+  expect(inLa).toEqual({ u: 475 });
 });

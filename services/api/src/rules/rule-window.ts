@@ -2,7 +2,7 @@
 // up to now (including what spend TikTok has reported for the hour under way); yesterday is the whole
 // previous day; the last hour the 60 minutes before now. Spans are counted in quarter hours (the
 // resolution spend and visits are placed at), so a start is rounded down to one.
-import { TZDate } from '@date-fns/tz';
+import { addDays, dayInZone, zonedHourToUtc } from '@tracker/core';
 import type { RuleWindow } from '@tracker/schemas';
 
 export const QUARTER_MS = 15 * 60_000;
@@ -16,8 +16,7 @@ export interface WindowSpan {
 
 /** UTC ms of the midnight that starts the report day holding `at`, `daysBack` days earlier. */
 export function zoneMidnight(at: number, timezone: string, daysBack = 0): number {
-  const local = new TZDate(at, timezone);
-  return new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - daysBack, 0, 0, 0, timezone).getTime();
+  return zonedHourToUtc(addDays(dayInZone(at, timezone), -daysBack), 0, timezone);
 }
 
 const quarterFloor = (ms: number) => Math.floor(ms / QUARTER_MS) * QUARTER_MS;

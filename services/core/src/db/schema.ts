@@ -388,6 +388,34 @@ export const tiktokSpend = pgTable(
   (t) => [unique('tiktok_spend_day_campaign_key').on(t.date, t.tiktokCampaignId)],
 );
 
+/** Spend per TikTok ad and hour (today and yesterday, advertiser time zone) or per ad and advertiser day
+ *  (older days), as the spend sync pulled it at ad level: the record the analytics table ad_spend mirrors.
+ *  A row covers [startsAt, startsAt + hours). Replaced per (advertiser, advertiser day): a row a later pull
+ *  no longer has is set to zero, never deleted, so the mirror is replaced the same way. */
+export const tiktokAdSpend = pgTable(
+  'tiktok_ad_spend',
+  {
+    id: serial().primaryKey(),
+    advertiserId: text().notNull(),
+    advertiserDay: date({ mode: 'string' }).notNull(),
+    startsAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    /** 1 for an hourly row, 24 for a daily one. */
+    hours: integer().notNull(),
+    tiktokCampaignId: text().notNull(),
+    tiktokAdgroupId: text().notNull(),
+    tiktokAdId: text().notNull(),
+    campaignName: text(),
+    adgroupName: text(),
+    adName: text(),
+    spend: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
+    impressions: integer().notNull().default(0),
+    clicks: integer().notNull().default(0),
+    conversions: integer().notNull().default(0),
+    syncedAt: createdAt(),
+  },
+  (t) => [unique('tiktok_ad_spend_row_key').on(t.advertiserId, t.advertiserDay, t.hours, t.startsAt, t.tiktokAdId)],
+);
+
 // ---- reference exchange rates (docs/currencies.md) ----
 
 export const fxRateSources = ['ecb', 'manual'] as const;

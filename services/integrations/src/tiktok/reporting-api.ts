@@ -1,8 +1,11 @@
 // The TikTok Marketing API calls the spend sync needs (business-api v1.3): `advertiser/info` (name,
-// time zone, currency) and `report/integrated/get` at campaign × day, every page. Throttled answers
-// (code 40100 with HTTP 200, or HTTP 429) and transport failures are retried with backoff; any other
-// refusal is a TikTokApiError carrying TikTok's message. The token goes only in the Access-Token header.
-// Calls go through the outgoing guard; an answer that is not TikTok's JSON is described, never quoted.
+// time zone, currency) and `report/integrated/get` at ad level (data_level AUCTION_AD) by hour or by day,
+// every page. TikTok answers HTTP 200 even when it refuses, so the answer's `code` decides: throttled
+// (40100, 40016, 40133), system errors (50000, 50002), HTTP 429/5xx and transport failures are retried
+// with backoff; any other refusal is a TiktokApiError carrying TikTok's message. At most 10 calls a
+// second leave this process per API host (TikTok's per-app limit). The token goes only in the
+// Access-Token header. Calls go through the outgoing guard; an answer that is not TikTok's JSON is
+// described, never quoted.
 import { describeAnswer, remoteMessage, requestOutgoing, type OutgoingPolicy } from '@tracker/core';
 
 export const TIKTOK_ADVERTISER_INFO_PATH = '/open_api/v1.3/advertiser/info/';
@@ -11,6 +14,10 @@ export const TIKTOK_REPORT_PATH = '/open_api/v1.3/report/integrated/get/';
 export const TIKTOK_REPORT_PAGE_SIZE = 1000;
 /** TikTok's "too many requests" code (sent with HTTP 200). */
 export const TIKTOK_THROTTLED_CODE = 40100;
+/** Answer codes worth another try: throttled per app (40100, 40016) or advertiser (40133), system errors. */
+export const TIKTOK_RETRIED_CODES: readonly number[] = [TIKTOK_THROTTLED_CODE, 40016, 40133, 50000, 50002];
+/** TikTok's basic tier: 10 calls a second per app. */
+export const TIKTOK_CALLS_PER_SECOND = 10;
 
 export class TiktokApiError extends Error {
   override name = 'TiktokApiError';
@@ -42,12 +49,19 @@ export interface AdvertiserInfo {
   currency: string;
 }
 
-export interface CampaignDaySpend {
+/** One ad's figures for one hour or one day, as TikTok reports them (advertiser time zone). */
+export interface AdSpendRow {
   /** yyyy-MM-dd in the advertiser's time zone. */
   date: string;
+  /** The hour of that day (0-23) for an hourly row; null for a daily one. */
+  hour: number | null;
+  adId: string;
+  adgroupId: string;
   campaignId: string;
   campaignName: string | null;
-  /** Decimal string as TikTok sent it. */
+  adgroupName: string | null;
+  adName: string | null;
+  /** Decimal string as TikTok sent it ('-' for none becomes '0'). */
   spend: string;
   impressions: number;
   clicks: number;
@@ -57,7 +71,26 @@ export interface CampaignDaySpend {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function isRetried(status: number, code: number | null): boolean {
-  return status === 429 || status >= 500 || code === TIKTOK_THROTTLED_CODE;
+  return status === 429 || status >= 500 || (code !== null && TIKTOK_RETRIED_CODES.includes(code));
+}
+
+/** When the last calls left, per API host: a call waits until fewer than TIKTOK_CALLS_PER_SECOND left
+ *  in the past second. Hand-written (a sliding window of ten timestamps); p-limit caps concurrency, not rate. */
+const recentCalls = new Map<string, number[]>();
+
+async function waitForCallSlot(apiUrl: string): Promise<void> {
+  const host = new URL(apiUrl).host;
+  for (;;) {
+    const now = Date.now();
+    const calls = (recentCalls.get(host) ?? []).filter((at) => at > now - 1000);
+    if (calls.length < TIKTOK_CALLS_PER_SECOND) {
+      calls.push(now);
+      recentCalls.set(host, calls);
+      return;
+    }
+    recentCalls.set(host, calls);
+    await sleep(calls[0]! + 1000 - now);
+  }
 }
 
 /** One GET with retries; answers the `data` of a code-0 answer. */
@@ -74,6 +107,7 @@ async function callTiktok(options: TiktokCallOptions, path: string, query: Recor
     let body: Record<string, unknown> = {};
     let described = '';
     try {
+      await waitForCallSlot(options.apiUrl);
       const response = await requestOutgoing(url, { headers: { 'Access-Token': options.accessToken }, timeoutMs, policy: options.outgoing });
       status = response.status;
       described = describeAnswer(response);
@@ -142,41 +176,69 @@ const count = (v: unknown) => {
   return Number.isFinite(n) && n >= 0 ? Math.trunc(n) : 0;
 };
 
-/** Spend per campaign and day of an inclusive range (≤ 30 days, advertiser time zone), every page. */
-export async function getCampaignDailySpend(
+const text = (v: unknown) => (typeof v === 'string' && v !== '' && v !== '-' ? v : null);
+
+/** TikTok's spend text, '-' (no figure) as zero. */
+const spendText = (v: unknown) => {
+  const t = typeof v === 'number' ? String(v) : text(v);
+  return t ?? '0';
+};
+
+/** Report rows of one call's range, every page. */
+async function getReportRows(
   options: TiktokCallOptions & { advertiserId: string; startDate: string; endDate: string; pageSize?: number },
-): Promise<CampaignDaySpend[]> {
-  const rows: CampaignDaySpend[] = [];
+  dimensions: string[],
+  metrics: string[],
+): Promise<Array<{ dimensions: Record<string, unknown>; metrics: Record<string, unknown> }>> {
+  const rows: Array<{ dimensions: Record<string, unknown>; metrics: Record<string, unknown> }> = [];
   const pageSize = options.pageSize ?? TIKTOK_REPORT_PAGE_SIZE;
   for (let page = 1; ; page++) {
     const data = await callTiktok(options, TIKTOK_REPORT_PATH, {
       advertiser_id: options.advertiserId,
       report_type: 'BASIC',
-      data_level: 'AUCTION_CAMPAIGN',
-      dimensions: JSON.stringify(['campaign_id', 'stat_time_day']),
-      metrics: JSON.stringify(['campaign_name', 'spend', 'impressions', 'clicks', 'conversion']),
+      data_level: 'AUCTION_AD',
+      dimensions: JSON.stringify(dimensions),
+      metrics: JSON.stringify(metrics),
       start_date: options.startDate,
       end_date: options.endDate,
       page: String(page),
       page_size: String(pageSize),
     });
     const list = Array.isArray(data.list) ? (data.list as Array<Record<string, Record<string, unknown>>>) : [];
-    for (const item of list) {
-      const dimensions = item.dimensions ?? {};
-      const metrics = item.metrics ?? {};
-      rows.push({
-        // stat_time_day comes as 'yyyy-MM-dd HH:mm:ss'.
-        date: String(dimensions.stat_time_day ?? '').slice(0, 10),
-        campaignId: String(dimensions.campaign_id ?? ''),
-        campaignName: typeof metrics.campaign_name === 'string' && metrics.campaign_name ? metrics.campaign_name : null,
-        spend: String(metrics.spend ?? '0'),
-        impressions: count(metrics.impressions),
-        clicks: count(metrics.clicks),
-        conversions: count(metrics.conversion),
-      });
-    }
+    for (const item of list) rows.push({ dimensions: item.dimensions ?? {}, metrics: item.metrics ?? {} });
     const info = (data.page_info ?? {}) as Record<string, unknown>;
-    const totalPages = count(info.total_page);
-    if (page >= totalPages || list.length === 0) return rows;
+    if (page >= count(info.total_page) || list.length === 0) return rows;
   }
+}
+
+/** The attribute metrics that ride along with every ad row, beside the figures. */
+const AD_METRICS = ['campaign_id', 'campaign_name', 'adgroup_id', 'adgroup_name', 'ad_name', 'spend', 'impressions', 'clicks', 'conversion'];
+
+/**
+ * Spend per ad and hour (`granularity: 'hour'`, stat_time_hour; one day per call) or per ad and day
+ * (stat_time_day; ≤ 30 days per call) of an inclusive range in the advertiser's time zone, every page.
+ */
+export async function getAdSpend(
+  options: TiktokCallOptions & { advertiserId: string; startDate: string; endDate: string; granularity: 'hour' | 'day'; pageSize?: number },
+): Promise<AdSpendRow[]> {
+  const time = options.granularity === 'hour' ? 'stat_time_hour' : 'stat_time_day';
+  const rows = await getReportRows(options, ['ad_id', time], AD_METRICS);
+  return rows.map(({ dimensions, metrics }) => {
+    // stat_time_hour / stat_time_day come as 'yyyy-MM-dd HH:mm:ss'.
+    const at = String(dimensions[time] ?? '');
+    return {
+      date: at.slice(0, 10),
+      hour: options.granularity === 'hour' ? Number(at.slice(11, 13)) : null,
+      adId: String(dimensions.ad_id ?? ''),
+      adgroupId: text(metrics.adgroup_id) ?? '',
+      campaignId: text(metrics.campaign_id) ?? '',
+      campaignName: text(metrics.campaign_name),
+      adgroupName: text(metrics.adgroup_name),
+      adName: text(metrics.ad_name),
+      spend: spendText(metrics.spend),
+      impressions: count(metrics.impressions),
+      clicks: count(metrics.clicks),
+      conversions: count(metrics.conversion),
+    };
+  });
 }

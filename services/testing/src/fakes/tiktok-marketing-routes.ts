@@ -44,6 +44,9 @@ export interface FakeTiktokMarketing {
   failNext(count: number, code?: number): void;
   /** The next `count` write calls (status and budget updates) answer this code, changing nothing. */
   failNextWrites(count: number, code?: number): void;
+  /** The next write is made (the object changes, the write is recorded) and its answer never sent: what a caller
+   *  killed between TikTok's change and reading the answer left behind. Resolves once the change is made. */
+  holdNextWrite(): Promise<void>;
   /** Status updates naming this object refuse it (error_list for ad groups; the whole call otherwise). */
   refuse(level: MarketingLevel, id: string, message: string): void;
   /** Serves a marketing path; false when the path is not one of them. */
@@ -60,6 +63,7 @@ export function createFakeTiktokMarketing(): FakeTiktokMarketing {
   const reads: FakeTiktokMarketing['reads'] = [];
   const failures: number[] = [];
   const writeFailures: number[] = [];
+  let holdNext: (() => void) | null = null;
   const key = (level: MarketingLevel, id: string) => `${level}:${id}`;
 
   const answer = (res: http.ServerResponse, code: number, message: string, data: unknown = {}) =>
@@ -137,6 +141,9 @@ export function createFakeTiktokMarketing(): FakeTiktokMarketing {
     refuse(level, id, message) {
       refusals.set(key(level, id), message);
     },
+    holdNextWrite() {
+      return new Promise<void>((resolve) => (holdNext = resolve));
+    },
     serve(req, res, allowed) {
       const url = new URL(req.url ?? '/', 'http://fake');
       const path = url.pathname;
@@ -191,6 +198,11 @@ export function createFakeTiktokMarketing(): FakeTiktokMarketing {
         }
         const result = write(path, body, allowed, token)!;
         writes.push({ path, body, code: result.code });
+        const held = holdNext;
+        if (held) {
+          holdNext = null;
+          return held();
+        }
         answer(res, result.code, result.message, result.data);
       });
       return true;

@@ -1,6 +1,8 @@
 // A local stand-in for the TikTok Marketing API calls the spend sync makes: `advertiser/info` and
-// `report/integrated/get` (campaign × day), speaking their documented shapes: paging, the 30-day limit,
-// throttling (code 40100 with HTTP 200), bad tokens (40001), and figures a test can change between pulls.
+// `report/integrated/get` at ad level (AUCTION_AD) by hour or by day, speaking their documented shapes:
+// paging, the 30-day limit (one day for hourly rows), throttling and system codes with HTTP 200
+// (40100, 40016, 40133, 50000, 50002), bad tokens (40001), and figures a test can change between pulls.
+// Figures are kept per ad and advertiser-local hour; a daily row is the sum of its day's hours.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,10 +18,19 @@ export interface FakeAdvertiser {
   currency?: string;
 }
 
+/** One ad's figures for one advertiser-local hour. */
 export interface FakeSpendRow {
   date: string;
+  /** The advertiser-local hour (0-23); default 0. */
+  hour?: number;
   campaignId: string;
   campaignName?: string;
+  /** Default `${campaignId}-ag`. */
+  adgroupId?: string;
+  adgroupName?: string;
+  /** Default `${campaignId}-ad`: one ad per campaign unless a test names more. */
+  adId?: string;
+  adName?: string;
   spend: string;
   impressions?: number;
   clicks?: number;
@@ -36,12 +47,12 @@ export interface FakeTiktokReporting {
   url: string;
   requests: RecordedReportingRequest[];
   addAdvertiser(advertiser: FakeAdvertiser): void;
-  /** Sets (or changes) the figures of one campaign and day; TikTok reports what is there now. */
+  /** Sets (or changes) the figures of one ad and hour; TikTok reports what is there now. */
   setSpend(advertiserId: string, row: FakeSpendRow): void;
-  /** Drops a campaign's day (TikTok no longer reports it). */
+  /** Drops every row of a campaign's day (TikTok no longer reports it). */
   removeSpend(advertiserId: string, date: string, campaignId: string): void;
-  /** The next `count` calls answer code 40100 (throttled), with HTTP 200 as TikTok does. */
-  throttleNext(count: number): void;
+  /** The next `count` calls answer `code` (default 40100, throttled), with HTTP 200 as TikTok does. */
+  throttleNext(count: number, code?: number): void;
   /** The Marketing API objects (statuses, budgets) automation rules read and change. */
   marketing: FakeTiktokMarketing;
   close(): Promise<void>;
@@ -58,7 +69,7 @@ export async function startFakeTiktokReporting(options: FakeTiktokReportingOptio
   const requests: RecordedReportingRequest[] = [];
   const advertisers = new Map<string, FakeAdvertiser>();
   const spend = new Map<string, Map<string, FakeSpendRow>>();
-  let throttled = 0;
+  const refusals: number[] = [];
   const marketing = createFakeTiktokMarketing();
 
   const server = http.createServer((req, res) => {
@@ -73,9 +84,9 @@ export async function startFakeTiktokReporting(options: FakeTiktokReportingOptio
         .end(JSON.stringify({ code, message, request_id: crypto.randomBytes(12).toString('hex'), data }));
 
     if (req.method !== 'GET') return send(40002, 'Method not allowed');
-    if (throttled > 0) {
-      throttled--;
-      return send(TIKTOK_THROTTLED_CODE, 'Too many requests. Please retry in some random time.');
+    const refusal = refusals.shift();
+    if (refusal !== undefined) {
+      return send(refusal, refusal >= 50000 ? 'System error, please retry later.' : 'Too many requests. Please retry in some random time.');
     }
     if (url.pathname === TIKTOK_ADVERTISER_INFO_PATH) {
       let ids: unknown;
@@ -101,27 +112,55 @@ export async function startFakeTiktokReporting(options: FakeTiktokReportingOptio
     if (url.pathname === TIKTOK_REPORT_PATH) {
       const advertiser = advertisers.get(query.advertiser_id ?? '');
       if (!advertiser || advertiser.accessToken !== token) return send(40001, 'No permission to operate advertiser, or the access token is invalid');
-      if (query.report_type !== 'BASIC' || query.data_level !== 'AUCTION_CAMPAIGN') return send(40002, 'report_type BASIC and data_level AUCTION_CAMPAIGN expected');
-      if (query.dimensions !== JSON.stringify(['campaign_id', 'stat_time_day'])) return send(40002, 'dimensions must be ["campaign_id","stat_time_day"]');
+      if (query.report_type !== 'BASIC' || query.data_level !== 'AUCTION_AD') return send(40002, 'report_type BASIC and data_level AUCTION_AD expected');
+      const hourly = query.dimensions === JSON.stringify(['ad_id', 'stat_time_hour']);
+      if (!hourly && query.dimensions !== JSON.stringify(['ad_id', 'stat_time_day'])) {
+        return send(40002, 'dimensions must be ["ad_id","stat_time_hour"] or ["ad_id","stat_time_day"]');
+      }
+      let metrics: unknown;
+      try {
+        metrics = JSON.parse(query.metrics ?? '');
+      } catch {
+        return send(40002, 'metrics must be a JSON list');
+      }
+      if (!Array.isArray(metrics)) return send(40002, 'metrics must be a JSON list');
       const start = Date.parse(`${query.start_date}T00:00:00Z`);
       const end = Date.parse(`${query.end_date}T00:00:00Z`);
       if (Number.isNaN(start) || Number.isNaN(end) || end < start) return send(40002, 'start_date and end_date must be yyyy-MM-dd, in order');
       if ((end - start) / DAY + 1 > 30) return send(40002, 'The time span between start_date and end_date cannot exceed 30 days');
+      if (hourly && end !== start) return send(40002, 'Hourly data can be queried for one day at a time');
       const page = Number(query.page ?? 1);
       const pageSize = Math.min(Number(query.page_size ?? 10), options.maxPageSize ?? 1000);
       if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1) return send(40002, 'page and page_size must be positive');
-      const rows = [...(spend.get(advertiser.advertiserId)?.values() ?? [])]
-        .filter((r) => r.date >= query.start_date! && r.date <= query.end_date!)
-        .sort((a, b) => (a.date === b.date ? a.campaignId.localeCompare(b.campaignId) : a.date.localeCompare(b.date)));
+      // Hourly: one row per ad and hour; daily: the ad's hours of the day summed.
+      const byKey = new Map<string, { at: string; row: Required<Pick<FakeSpendRow, 'adId'>> & FakeSpendRow; cents: number; impressions: number; clicks: number; conversions: number }>();
+      for (const r of spend.get(advertiser.advertiserId)?.values() ?? []) {
+        if (r.date < query.start_date! || r.date > query.end_date!) continue;
+        const adId = r.adId ?? `${r.campaignId}-ad`;
+        const at = hourly ? `${r.date} ${String(r.hour ?? 0).padStart(2, '0')}:00:00` : `${r.date} 00:00:00`;
+        const key = `${at}|${adId}`;
+        const sum = byKey.get(key) ?? byKey.set(key, { at, row: { ...r, adId }, cents: 0, impressions: 0, clicks: 0, conversions: 0 }).get(key)!;
+        sum.cents += Math.round(Number(r.spend) * 100);
+        sum.impressions += r.impressions ?? 0;
+        sum.clicks += r.clicks ?? 0;
+        sum.conversions += r.conversions ?? 0;
+      }
+      const rows = [...byKey.values()].sort((a, b) => (a.at === b.at ? a.row.adId.localeCompare(b.row.adId) : a.at.localeCompare(b.at)));
+      const figures: Record<string, (r: (typeof rows)[number]) => string> = {
+        campaign_id: (r) => r.row.campaignId,
+        campaign_name: (r) => r.row.campaignName ?? '',
+        adgroup_id: (r) => r.row.adgroupId ?? `${r.row.campaignId}-ag`,
+        adgroup_name: (r) => r.row.adgroupName ?? '',
+        ad_name: (r) => r.row.adName ?? '',
+        // TikTok sends '-' for a figure it has none of.
+        spend: (r) => (r.cents === 0 ? '-' : (r.cents / 100).toFixed(2)),
+        impressions: (r) => String(r.impressions),
+        clicks: (r) => String(r.clicks),
+        conversion: (r) => String(r.conversions),
+      };
       const list = rows.slice((page - 1) * pageSize, page * pageSize).map((r) => ({
-        dimensions: { campaign_id: r.campaignId, stat_time_day: `${r.date} 00:00:00` },
-        metrics: {
-          campaign_name: r.campaignName ?? '',
-          spend: r.spend,
-          impressions: String(r.impressions ?? 0),
-          clicks: String(r.clicks ?? 0),
-          conversion: String(r.conversions ?? 0),
-        },
+        dimensions: { ad_id: r.row.adId, [hourly ? 'stat_time_hour' : 'stat_time_day']: r.at },
+        metrics: Object.fromEntries((metrics as unknown[]).filter((m): m is string => typeof m === 'string' && m in figures).map((m) => [m, figures[m]!(r)])),
       }));
       return send(0, 'OK', {
         list,
@@ -142,13 +181,14 @@ export async function startFakeTiktokReporting(options: FakeTiktokReportingOptio
     },
     setSpend(advertiserId, row) {
       if (!spend.has(advertiserId)) spend.set(advertiserId, new Map());
-      spend.get(advertiserId)!.set(`${row.date}|${row.campaignId}`, row);
+      spend.get(advertiserId)!.set(`${row.date}|${row.hour ?? 0}|${row.adId ?? `${row.campaignId}-ad`}`, row);
     },
     removeSpend(advertiserId, date, campaignId) {
-      spend.get(advertiserId)?.delete(`${date}|${campaignId}`);
+      const rows = spend.get(advertiserId);
+      for (const [key, row] of rows ?? []) if (row.date === date && row.campaignId === campaignId) rows!.delete(key);
     },
-    throttleNext(count) {
-      throttled += count;
+    throttleNext(count, code = TIKTOK_THROTTLED_CODE) {
+      for (let i = 0; i < count; i++) refusals.push(code);
     },
     close() {
       server.closeAllConnections();

@@ -2,24 +2,18 @@
 // slot's job on the queue (in-process on PGlite, BullMQ on Redis with PostgreSQL), the job weighs every campaign with
 // a path on auto-optimise (and only those) from the report's figures, the history records the change by the
 // auto-optimiser, and the ingest's in-memory catalogue, told through the change feed, routes by the new weights.
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { createHttpServer, createLogger, insertClicks, migrateAnalytics, schema, type Analytics, type Entities, type EventLog, type HttpServer, type JobQueue } from '@tracker/core';
-import { createTemporaryDatabase, describeWithRealEngine, openChdbAnalytics, openEntities, openEventLog, openJobQueue, realEngineUrls } from '@tracker/core/testing';
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { createHttpServer, createLogger, insertClicks, migrateAnalytics, schema, type Analytics, type EventLog, type HttpServer } from '@tracker/core';
+import { openChdbAnalytics, openEventLog } from '@tracker/core/testing';
 import { optimizeCampaignFlows } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { registerProcessors } from '@tracker/workers';
 import { FLOW_OPTIMIZE_JOB, TRACKING_VARIABLES, type CampaignFlow } from '@tracker/schemas';
 import { eq } from 'drizzle-orm';
-
-interface Engines {
-  entities: Entities;
-  queue: JobQueue;
-  close(): Promise<void>;
-}
+import { describeOnJobEngines, type JobEngines } from '../pipeline/job-engines';
 
 const logger = createLogger('silent');
 const EVERY_MS = 15 * 60_000;
@@ -27,8 +21,8 @@ const EVERY_MS = 15 * 60_000;
 const AT = `${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)} 12:00:00.000`;
 const NO_VARIABLES = Object.fromEntries(TRACKING_VARIABLES.map((v) => [v.column, '']));
 
-function autoOptimizerJob(open: () => Promise<Engines>) {
-  let engines: Engines;
+function autoOptimizerJob(open: () => Promise<JobEngines>) {
+  let engines: JobEngines;
   let analytics: Analytics;
   let eventLog: EventLog;
   let dir: string;
@@ -137,28 +131,4 @@ function autoOptimizerJob(open: () => Promise<Engines>) {
   }, 90_000);
 }
 
-describe('auto-optimiser job [PGlite, in-process queue]', () => {
-  autoOptimizerJob(async () => {
-    const entities = await openEntities({ pgliteDir: 'memory://' });
-    const queue = await openJobQueue({ db: entities.db });
-    return { entities, queue, close: () => entities.close() };
-  });
-});
-
-describeWithRealEngine('REDIS_URL', 'auto-optimiser job [PostgreSQL, BullMQ]', (redisUrl) => {
-  autoOptimizerJob(async () => {
-    const databaseUrl = realEngineUrls().DATABASE_URL;
-    if (!databaseUrl) throw new Error('DATABASE_URL is needed beside REDIS_URL');
-    const database = await createTemporaryDatabase(databaseUrl);
-    const entities = await openEntities({ databaseUrl: database.url });
-    const queue = await openJobQueue({ db: entities.db, redisUrl, prefix: `auto-optimizer-${randomUUID()}` });
-    return {
-      entities,
-      queue,
-      close: async () => {
-        await entities.close();
-        await database.drop();
-      },
-    };
-  });
-});
+describeOnJobEngines('auto-optimiser job', 'auto-optimizer', autoOptimizerJob);

@@ -23,8 +23,13 @@ import { deriveClickAudience, type ClickAudience } from '@tracker/projector';
 export interface OracleWorld {
   /** Every published event, in publish order. */
   events: TrackingEvent[];
-  /** Cents per 'yyyy-MM-dd|tiktokCampaignId', as last recorded. */
+  /** Cents per 'yyyy-MM-dd|tiktokCampaignId' (an advertiser day, or a day recorded without an account),
+   *  as last recorded: a report takes that calendar day as its own day. */
   spend: Map<string, number>;
+  /** Hourly spend per 'advertiser day|tiktokCampaignId': the hours' UTC starts and cents (ads summed). Where
+   *  an entry has a positive hour, it stands for that day's figure in `spend`: each hour is the spend of the
+   *  report day (in the report's zone) it starts in. */
+  hourlySpend?: Map<string, Array<{ at: number; cents: number }>>;
   campaignNames: Map<string, string>;
   sparkNames: Map<string, string>;
   offerNames: Map<number, string>;
@@ -188,6 +193,25 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const passes = (d: ClickDimensions) => passesFilters(d) && insideParents(d);
   const hourly = q.startDate === q.endDate;
   const day = (at: number) => dayIn(q.timezone, at);
+  /** Cents per 'report day|tiktokCampaignId': hourly spend by its hours' report days, daily spend by its own day. */
+  const placedSpend = new Map<string, number>();
+  /** The daily figures alone ('day|tt'), and the hourly ones as [UTC start, tt, cents]: an hourly series splits them apart. */
+  const dailySpend = new Map<string, number>();
+  const hourlySpendRows: Array<{ at: number; tt: string; cents: number }> = [];
+  const place = (key: string, cents: number) => placedSpend.set(key, (placedSpend.get(key) ?? 0) + cents);
+  for (const [id, cents] of world.spend) {
+    if ((world.hourlySpend?.get(id) ?? []).some((h) => h.cents > 0)) continue;
+    place(id, cents);
+    dailySpend.set(id, cents);
+  }
+  for (const [id, hours] of world.hourlySpend ?? []) {
+    const tt = id.slice(id.indexOf('|') + 1);
+    for (const h of hours) {
+      if (h.cents <= 0) continue;
+      place(`${day(h.at)}|${tt}`, h.cents);
+      hourlySpendRows.push({ at: h.at, tt, cents: h.cents });
+    }
+  }
   const bucketOf = (at: number) => (hourly ? hourIn(q.timezone, at) : day(at));
   const inRange = (at: number) => day(at) >= q.startDate && day(at) <= q.endDate;
 
@@ -278,7 +302,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
 
   // ---- spend: largest remainder per (day, TikTok campaign) over (unit, passes) ----
   const allocate = (
-    unitOf: (v: Fact) => string, into: Map<string, Acc>, unattributedInto: (day: string) => string, spend = world.spend,
+    unitOf: (v: Fact) => string, into: Map<string, Acc>, unattributedInto: (day: string) => string, spend = placedSpend,
     passOf: (d: ClickDimensions) => boolean = passesFilters,
   ) => {
     for (const [id, cents] of spend) {
@@ -319,7 +343,7 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const allocateWithinParent = () => {
     const topKey = (v: Fact) => keyIn(q.groupBy, v.dims);
     const under = (d: ClickDimensions) => passesFilters(d) && parents.every((p, i) => i === 0 || keyIn(levels[i]!, d) === p);
-    for (const [id, cents] of world.spend) {
+    for (const [id, cents] of placedSpend) {
       const pair = new Map([[id, cents]]);
       const shareOf = (passOf: (d: ClickDimensions) => boolean) => {
         const top = new Map<string, Acc>();
@@ -349,7 +373,32 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
     // Spend without visits: per day in a daily series; in an hourly one, the day's total is spread over
     // its 24 hours by their visits (largest remainder, the earlier hour first on a tie; evenly without visits).
     const unattributedByDay = new Map<string, Acc>();
-    allocate((v) => bucketOf(v.at), series, (d) => (hourly ? `unattributed ${d}` : d));
+    allocate((v) => bucketOf(v.at), series, (d) => (hourly ? `unattributed ${d}` : d), hourly ? dailySpend : placedSpend);
+    if (hourly) {
+      // An hourly row's spend is its hour's: split over that hour's visits of its campaign (passing or not),
+      // or, unfiltered, the hour's own when it has none.
+      const byHourAndTt = new Map<string, number>();
+      for (const h of hourlySpendRows) {
+        if (day(h.at) < q.startDate || day(h.at) > q.endDate) continue;
+        const k = `${bucketOf(h.at)}\u0000${h.tt}`;
+        byHourAndTt.set(k, (byHourAndTt.get(k) ?? 0) + h.cents);
+      }
+      for (const [k, cents] of byHourAndTt) {
+        const [hour, tt] = k.split('\u0000') as [string, string];
+        const inHour = visitsOn(hour.slice(0, 10), tt).filter((v) => bucketOf(v.at) === hour);
+        const passing = inHour.filter((v) => passesFilters(v.dims)).length;
+        const total = inHour.length;
+        if (total === 0) {
+          if (!filtered) row(series, hour).spend += cents;
+          continue;
+        }
+        // Two units, passing and not: the leftover cent to the larger remainder, a tie to the passing one.
+        const pass = { base: floor((cents * passing) / total), remainder: (cents * passing) % total };
+        const fail = { base: floor((cents * (total - passing)) / total), remainder: (cents * (total - passing)) % total };
+        const left = cents - pass.base - fail.base;
+        if (passing > 0) row(series, hour).spend += pass.base + (left > 0 && pass.remainder >= fail.remainder ? 1 : 0);
+      }
+    }
     for (const [bucket, a] of [...series]) {
       if (!bucket.startsWith('unattributed ')) continue;
       series.delete(bucket);

@@ -1,7 +1,8 @@
 // Test support for the reports property test: spend that arrives the way production gets it,
-// by the spend sync job pulling a local fake of TikTok's reporting API. Two advertisers far from UTC
-// (Los Angeles and Shanghai) with seeded figures; the sync runs with the clock pinned so "today" differs
-// between them, and `expectedSpend` says, to the cent, what the analytics store must hold afterwards.
+// by the spend sync job pulling a local fake of TikTok's reporting API at ad level. Two advertisers far
+// from UTC (Los Angeles, across its DST change, and Shanghai) with seeded figures per ad and local hour;
+// the sync runs with the clock pinned so "today" differs between them, and `expectedSpend` says, to the
+// cent, what the world's spend is afterwards: today and yesterday by the hour, older days by the day.
 import { createLogger, encryptSecret, schema, type Analytics, type Db } from '@tracker/core';
 import { registerProcessors } from '@tracker/workers';
 import type { JobContext, JobProcessor } from '@tracker/core';
@@ -21,6 +22,10 @@ const PULLED_DAYS: Record<string, string[]> = {
   '9100': ['2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09'],
   '9200': ['2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10'],
 };
+/** Of those, the ones pulled by the hour: today and yesterday. */
+const HOURLY_DAYS: Record<string, string[]> = { '9100': ['2026-03-08', '2026-03-09'], '9200': ['2026-03-09', '2026-03-10'] };
+/** Local hours spent in (2 AM is skipped on 8 March in Los Angeles). */
+const HOURS = [0, 1, 3, 7, 12, 16, 20, 23];
 const SECRETS_KEY = Buffer.alloc(32, 9);
 
 export interface SyncedSpend {
@@ -28,30 +33,50 @@ export interface SyncedSpend {
   sync(): Promise<void>;
   /** Changes the figures TikTok reports: one row's spend moves, one row disappears. */
   changeADay(): void;
-  /** The world's spend after the last sync, from what it held before: every pulled row replaces its (day, campaign), and a
-   *  row an earlier sync wrote that TikTok no longer reports is gone. Call it after each sync. */
-  expectedSpend(before: ReadonlyMap<string, number>): Map<string, number>;
+  /** The world's spend after the last sync, from what it held before: every pulled day replaces its (day, campaign), by the
+   *  hour for today and yesterday, and a row an earlier sync wrote that TikTok no longer reports is gone. Call it after each sync. */
+  expectedSpend(before: WorldSpend): WorldSpend;
   close(): Promise<void>;
 }
 
 const cents = (text: string) => Math.round(Number(text) * 100);
 
+export interface WorldSpend {
+  spend: Map<string, number>;
+  hourlySpend: Map<string, Array<{ at: number; cents: number }>>;
+}
+
+/** The UTC instant a local hour of the zone starts, found by walking the hours around the date (independent of the sync's arithmetic). */
+function localHourStart(date: string, hour: number, timezone: string): number {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit' });
+  const want = `${date}, ${String(hour).padStart(2, '0')}`;
+  for (let at = Date.parse(`${date}T00:00:00Z`) - 86_400_000; at < Date.parse(`${date}T00:00:00Z`) + 2 * 86_400_000; at += 3_600_000) {
+    if (format.format(at) === want) return at;
+  }
+  throw new Error(`${date} ${hour}:00 does not exist in ${timezone}`);
+}
+
 export async function startSyncedSpend(stores: { db: Db; analytics: Analytics }, seed: number): Promise<SyncedSpend> {
   const fake: FakeTiktokReporting = await startFakeTiktokReporting({ maxPageSize: 3 });
   const r = new Random(seed ^ 0x5e17);
-  /** advertiser → (date|campaign → spend text), what the fake reports now. */
-  const reported = new Map<string, Map<string, string>>();
+  /** advertiser → (date|hour|ad → campaign and spend text), what the fake reports now. */
+  const reported = new Map<string, Map<string, { tt: string; spend: string }>>();
   for (const a of ADVERTISERS) {
     fake.addAdvertiser(a);
-    const rows = new Map<string, string>();
+    const rows = new Map<string, { tt: string; spend: string }>();
     // The 5th to the 11th: some of it outside what the sync pulls, which must stay as it was.
     for (let day = 5; day <= 11; day++) {
       for (const tt of a.campaigns) {
         if (!r.chance(0.75)) continue;
         const date = `2026-03-${String(day).padStart(2, '0')}`;
-        const spend = `${r.int(0, 90)}.${String(r.int(0, 99)).padStart(2, '0')}`;
-        rows.set(`${date}|${tt}`, spend);
-        fake.setSpend(a.advertiserId, { date, campaignId: tt, campaignName: `Campaign ${tt}`, spend });
+        // One to three ad hours, from two ads of the campaign.
+        for (let n = r.int(1, 3); n > 0; n--) {
+          const hour = HOURS[r.int(0, HOURS.length - 1)]!;
+          const adId = `${tt}-ad-${r.int(1, 2)}`;
+          const spend = `${r.int(0, 40)}.${String(r.int(0, 99)).padStart(2, '0')}`;
+          rows.set(`${date}|${hour}|${adId}`, { tt, spend });
+          fake.setSpend(a.advertiserId, { date, hour, adId, campaignId: tt, campaignName: `Campaign ${tt}`, spend });
+        }
       }
     }
     reported.set(a.advertiserId, rows);
@@ -73,6 +98,8 @@ export async function startSyncedSpend(stores: { db: Db; analytics: Analytics },
   /** Every (date|campaign) a sync wrote: only those may a later pull take back (rows recorded otherwise stay). */
   const written = new Set<string>();
   let run = 0;
+  const hasSpend = (advertiserId: string, date: string, tt: string) =>
+    [...reported.get(advertiserId)!].some(([k, row]) => k.startsWith(`${date}|`) && row.tt === tt);
   const job = (): JobContext<SpendSyncJob> => ({ id: `sync-${++run}`, name: TIKTOK_SPEND_SYNC_JOB, data: {}, attempt: 1, updateProgress: async () => {} });
 
   return {
@@ -81,39 +108,54 @@ export async function startSyncedSpend(stores: { db: Db; analytics: Analytics },
       const errors = result.accounts.map((a) => a.error).filter((e) => e !== null);
       if (errors.length > 0) throw new Error(`spend sync failed: ${errors.join('; ')}`);
       for (const a of ADVERTISERS) {
-        for (const key of reported.get(a.advertiserId)!.keys()) if (PULLED_DAYS[a.advertiserId]!.includes(key.split('|')[0]!)) written.add(key);
+        for (const { tt } of reported.get(a.advertiserId)!.values()) for (const date of PULLED_DAYS[a.advertiserId]!) if (hasSpend(a.advertiserId, date, tt)) written.add(`${date}|${tt}`);
       }
     },
     changeADay() {
-      // Within both pulls: the 8th. One figure moves, and one campaign TikTok no longer reports.
+      // Within both pulls: the 8th (by the hour in Los Angeles, by the day in Shanghai). One ad hour's figure
+      // moves, and one campaign TikTok no longer reports.
       for (const a of ADVERTISERS) {
         const rows = reported.get(a.advertiserId)!;
         const onTheEighth = [...rows.keys()].filter((k) => k.startsWith('2026-03-08|')).sort();
-        const [moved, gone] = onTheEighth;
+        const moved = onTheEighth[0];
         if (moved) {
-          const spend = `${r.int(91, 99)}.${String(r.int(0, 99)).padStart(2, '0')}`;
-          rows.set(moved, spend);
-          fake.setSpend(a.advertiserId, { date: '2026-03-08', campaignId: moved.split('|')[1]!, campaignName: 'Changed', spend });
+          const [, hour, adId] = moved.split('|') as [string, string, string];
+          const spend = `${r.int(41, 99)}.${String(r.int(0, 99)).padStart(2, '0')}`;
+          const { tt } = rows.get(moved)!;
+          rows.set(moved, { tt, spend });
+          fake.setSpend(a.advertiserId, { date: '2026-03-08', hour: Number(hour), adId, campaignId: tt, campaignName: 'Changed', spend });
         }
+        const gone = onTheEighth.map((k) => rows.get(k)!.tt).find((tt) => tt !== (moved && rows.get(moved)!.tt));
         if (gone) {
-          rows.delete(gone);
-          fake.removeSpend(a.advertiserId, '2026-03-08', gone.split('|')[1]!);
+          for (const k of onTheEighth) if (rows.get(k)!.tt === gone) rows.delete(k);
+          fake.removeSpend(a.advertiserId, '2026-03-08', gone);
         }
       }
     },
     expectedSpend(before) {
-      const spend = new Map(before);
+      const spend = new Map(before.spend);
+      const hourlySpend = new Map(before.hourlySpend);
       for (const a of ADVERTISERS) {
-        const pulled = new Set(PULLED_DAYS[a.advertiserId]);
         const rows = reported.get(a.advertiserId)!;
-        // A pulled day holds exactly what TikTok reports: a row an earlier sync wrote and TikTok no longer has counts nothing.
-        for (const key of written) {
-          const [date, tt] = key.split('|') as [string, string];
-          if (pulled.has(date) && a.campaigns.includes(tt) && !rows.has(key)) spend.delete(key);
+        for (const date of PULLED_DAYS[a.advertiserId]!) {
+          const hourly = HOURLY_DAYS[a.advertiserId]!.includes(date);
+          for (const tt of a.campaigns) {
+            const key = `${date}|${tt}`;
+            // A pulled day holds exactly what TikTok reports: a row an earlier sync wrote and TikTok no longer has counts nothing.
+            if (written.has(key)) spend.delete(key);
+            hourlySpend.delete(key);
+            const hours = new Map<number, number>();
+            for (const [k, row] of rows) {
+              const [d, hour] = k.split('|') as [string, string];
+              if (d === date && row.tt === tt) hours.set(Number(hour), (hours.get(Number(hour)) ?? 0) + cents(row.spend));
+            }
+            if (hours.size === 0) continue;
+            spend.set(key, [...hours.values()].reduce((x, y) => x + y, 0));
+            if (hourly) hourlySpend.set(key, [...hours].map(([hour, c]) => ({ at: localHourStart(date, hour, a.timezone), cents: c })));
+          }
         }
-        for (const [key, text] of rows) if (pulled.has(key.split('|')[0]!)) spend.set(key, cents(text));
       }
-      return spend;
+      return { spend, hourlySpend };
     },
     close: () => fake.close(),
   };

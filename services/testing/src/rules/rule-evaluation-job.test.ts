@@ -2,26 +2,20 @@
 // on PGlite, BullMQ on Redis with PostgreSQL), the job evaluates every enabled rule with the api's engine against
 // the stored spend and clicks, pauses the losing ad through the TikTok fake once, logs it, and leaves a disabled
 // rule alone.
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { eq } from 'drizzle-orm';
-import { createLogger, encryptSecret, insertClicks, migrateAnalytics, schema, type Analytics, type Entities, type JobQueue } from '@tracker/core';
-import { createTemporaryDatabase, describeWithRealEngine, openChdbAnalytics, openEntities, openJobQueue, realEngineUrls } from '@tracker/core/testing';
+import { createLogger, encryptSecret, insertClicks, migrateAnalytics, schema, type Analytics } from '@tracker/core';
+import { openChdbAnalytics } from '@tracker/core/testing';
 import { evaluateEnabledRules } from '@tracker/api';
 import { DEFAULT_NOTIFY_OPTIONS } from '@tracker/integrations';
 import { registerProcessors } from '@tracker/workers';
 import { RULE_EVALUATION_JOB, RULE_EVALUATION_MINUTES } from '@tracker/schemas';
 import { LOCAL_FAKES_OUTGOING } from '../fakes/local-fakes-outgoing';
 import { startFakeTiktokReporting, type FakeTiktokReporting } from '../fakes/tiktok-reporting-server';
-
-interface Engines {
-  entities: Entities;
-  queue: JobQueue;
-  close(): Promise<void>;
-}
+import { describeOnJobEngines, type JobEngines } from '../pipeline/job-engines';
 
 const logger = createLogger('silent');
 const KEY = Buffer.alloc(32, 5);
@@ -31,8 +25,8 @@ const TOKEN = 'tok-job';
 const HOUR = 3_600_000;
 const sqlTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 
-function ruleJob(open: () => Promise<Engines>) {
-  let engines: Engines;
+function ruleJob(open: () => Promise<JobEngines>) {
+  let engines: JobEngines;
   let analytics: Analytics;
   let tiktok: FakeTiktokReporting;
   let dir: string;
@@ -113,28 +107,4 @@ function ruleJob(open: () => Promise<Engines>) {
   }, 90_000);
 }
 
-describe('rules job [PGlite, in-process queue]', () => {
-  ruleJob(async () => {
-    const entities = await openEntities({ pgliteDir: 'memory://' });
-    const queue = await openJobQueue({ db: entities.db });
-    return { entities, queue, close: () => entities.close() };
-  });
-});
-
-describeWithRealEngine('REDIS_URL', 'rules job [PostgreSQL, BullMQ]', (redisUrl) => {
-  ruleJob(async () => {
-    const databaseUrl = realEngineUrls().DATABASE_URL;
-    if (!databaseUrl) throw new Error('DATABASE_URL is needed beside REDIS_URL');
-    const database = await createTemporaryDatabase(databaseUrl);
-    const entities = await openEntities({ databaseUrl: database.url });
-    const queue = await openJobQueue({ db: entities.db, redisUrl, prefix: `rules-job-${randomUUID()}` });
-    return {
-      entities,
-      queue,
-      close: async () => {
-        await entities.close();
-        await database.drop();
-      },
-    };
-  });
-});
+describeOnJobEngines('rules job', 'rules-job', ruleJob);

@@ -1,17 +1,9 @@
 // Calendar arithmetic of the spend sync: "today" in an advertiser's time zone, the recent days the
-// schedule re-pulls, and a long backfill cut into TikTok's 30-day report windows.
+// schedule re-pulls, which of them are pulled by the hour, a long backfill cut into TikTok's 30-day
+// report windows (zone days and hours themselves: @tracker/core's zoned-time).
+import { addDays, dayInZone } from '@tracker/core';
 import { TIKTOK_RECENT_DAYS_BEFORE, TIKTOK_REPORT_WINDOW_DAYS } from '@tracker/schemas';
 
-const DAY = 86_400_000;
-
-/** yyyy-MM-dd of the instant in the zone ('en-CA' formats dates that way). */
-export function dayInZone(epochMs: number, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(epochMs);
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-}
 
 /** Today and the days before it, in the advertiser's zone: the figures TikTok may still change. */
 export function recentRange(epochMs: number, timezone: string): { startDate: string; endDate: string } {
@@ -35,3 +27,10 @@ export function reportWindows(range: { startDate: string; endDate: string }): Ar
   }
   return windows;
 }
+
+/** The days pulled by the hour: today and yesterday in the advertiser's zone (older days by the day). */
+export function hourlyDays(epochMs: number, timezone: string): Set<string> {
+  const today = dayInZone(epochMs, timezone);
+  return new Set([today, addDays(today, -1)]);
+}
+

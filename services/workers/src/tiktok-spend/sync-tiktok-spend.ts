@@ -1,13 +1,14 @@
-// The spend sync job: per TikTok ad account, pulls campaign × day spend for the recent days (or an
-// on-demand backfill, window by window) in the advertiser's time zone and replaces those days' rows
-// through the analytics store's spend path, so reports show them at once. Each account's last run,
+// The spend sync job: per TikTok ad account, pulls spend at ad level for the recent days (or an
+// on-demand backfill, window by window) in the advertiser's time zone: by the hour for today and
+// yesterday, by the day for older days. Each pull replaces those days' rows (record-ad-spend.ts), so
+// reports show them at once. Each account's last run,
 // rows, duration and error are kept on its row for the Settings card; one account failing never
 // stops the others. Throttling is retried inside the client, so a run is not retried as a whole.
 import { eq } from 'drizzle-orm';
-import { decryptSecret, replaceAdvertiserSpend, schema, type Analytics, type Db, type JobProcessor, type Logger, type OutgoingPolicy } from '@tracker/core';
-import { getCampaignDailySpend } from '@tracker/integrations';
+import { addDays, decryptSecret, replaceAdvertiserAdSpend, schema, zonedHourToUtc, type Analytics, type Db, type JobProcessor, type Logger, type OutgoingPolicy } from '@tracker/core';
+import { getAdSpend, type AdSpendRow } from '@tracker/integrations';
 import { spendSyncJobSchema, type SpendSyncJob, type SpendSyncOutcome } from '@tracker/schemas';
-import { daysOf, recentRange, reportWindows } from './spend-days';
+import { daysOf, hourlyDays, recentRange, reportWindows } from './spend-days';
 
 export interface SpendSyncDeps {
   db: Db;
@@ -25,28 +26,49 @@ export interface SpendSyncDeps {
 
 type Account = typeof schema.tiktokAccounts.$inferSelect;
 
+/** The pulls of a range: its days before yesterday in 30-day windows by the day, then today and
+ *  yesterday one by one by the hour (TikTok serves hourly rows one day a call). */
+function pullsOf(range: { startDate: string; endDate: string }, hourly: Set<string>): Array<{ startDate: string; endDate: string; granularity: 'hour' | 'day' }> {
+  const firstHourly = [...hourly].sort()[0]!;
+  const pulls: Array<{ startDate: string; endDate: string; granularity: 'hour' | 'day' }> = [];
+  const lastDaily = range.endDate < firstHourly ? range.endDate : addDays(firstHourly, -1);
+  if (range.startDate <= lastDaily) {
+    for (const window of reportWindows({ startDate: range.startDate, endDate: lastDaily })) pulls.push({ ...window, granularity: 'day' });
+  }
+  for (const day of daysOf(range)) if (day >= firstHourly) pulls.push({ startDate: day, endDate: day, granularity: hourly.has(day) ? 'hour' : 'day' });
+  return pulls;
+}
+
 async function pullAccount(deps: SpendSyncDeps, account: Account, range: SpendSyncJob['range']): Promise<number> {
   const accessToken = decryptSecret(deps.secretsKey, account.accessToken);
-  const wanted = range ?? recentRange((deps.now ?? Date.now)(), account.timezone);
+  const now = (deps.now ?? Date.now)();
+  const wanted = range ?? recentRange(now, account.timezone);
   let rows = 0;
-  for (const window of reportWindows(wanted)) {
-    const pulled = await getCampaignDailySpend({
+  for (const pull of pullsOf(wanted, hourlyDays(now, account.timezone))) {
+    const pulled = await getAdSpend({
       apiUrl: deps.tiktokApiUrl,
       outgoing: deps.outgoing,
       accessToken,
       advertiserId: account.advertiserId,
-      ...window,
+      ...pull,
       backoffMs: deps.tiktokBackoffMs,
     });
-    const inWindow = pulled.filter((r) => r.date >= window.startDate && r.date <= window.endDate && r.campaignId);
-    // Each window is written once it is pulled: a failure later keeps the windows already replaced.
-    rows += await replaceAdvertiserSpend(deps.db, deps.analytics, {
+    const inWindow = pulled.filter((r) => r.date >= pull.startDate && r.date <= pull.endDate && r.adId && r.campaignId);
+    const startOf = (r: AdSpendRow) => zonedHourToUtc(r.date, r.hour ?? 0, account.timezone);
+    // Each pull is written once it is pulled: a failure later keeps the days already replaced.
+    rows += await replaceAdvertiserAdSpend(deps.db, deps.analytics, {
       advertiserId: account.advertiserId,
-      dates: daysOf(window),
+      days: daysOf(pull),
       rows: inWindow.map((r) => ({
-        date: r.date,
+        advertiserDay: r.date,
+        startsAt: startOf(r),
+        hours: r.hour === null ? 24 : 1,
         tiktokCampaignId: r.campaignId,
+        tiktokAdgroupId: r.adgroupId,
+        tiktokAdId: r.adId,
         campaignName: r.campaignName,
+        adgroupName: r.adgroupName,
+        adName: r.adName,
         spend: r.spend,
         impressions: r.impressions,
         clicks: r.clicks,

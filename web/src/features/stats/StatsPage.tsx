@@ -40,6 +40,7 @@ import { rangeParams, statsCsvFilename, statsRange, useReportTimeZone } from './
 import { ALL, StatsFilters, type StatsFilterValues } from './StatsFilters';
 import { SpendFreshnessNote } from './SpendFreshnessNote';
 import { AudienceFilters } from './AudienceFilters';
+import { InexactSpendNote } from './InexactSpendNote';
 import { SummaryCards } from './SummaryCards';
 import { useDashboardView } from './use-dashboard-view';
 
@@ -222,6 +223,7 @@ export function StatsPage() {
       />
 
       <SummaryCards totals={report.data?.totals} failed={report.isError && !report.data} />
+      <InexactSpendNote days={report.data?.inexactSpendDays} />
 
       <Suspense fallback={<ChartPlaceholder />}>
         <ReportChart series={report.data?.series} timeZone={timeZone} isPending={report.isPending} />

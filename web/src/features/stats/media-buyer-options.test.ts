@@ -12,6 +12,7 @@ const report = (rows: Report['rows']): Report => ({
   rows,
   totals: reportRow('Total', { key: '__total__' }),
   series: [],
+  inexactSpendDays: [],
 });
 
 describe('media buyer filter options', () => {

@@ -23,9 +23,23 @@ FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION B
 WHERE opened;
 
 -- spend
-SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
-  FROM spend FINAL
-  WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0);
+SELECT toString(tzday) AS tzday, tt, toString(cents) AS cents FROM (SELECT tzday, tt, sum(cents) AS cents
+  FROM (
+    SELECT toDate(starts_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+    FROM ad_spend FINAL
+    WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
+    AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
+    AND spend > 0
+    UNION ALL
+    SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+    FROM spend FINAL
+    WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
+    AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
+      WHERE hours = 1 AND advertiser_day >= {startDate:Date}
+      AND advertiser_day <= {endDate:Date} AND spend > 0)
+  )
+  GROUP BY tzday, tt
+  HAVING cents > 0);
 
 -- conversions
 SELECT 'key' AS grouping, if(campaign_id = '', '__no_click__', toString(campaign_id)) AS key, sum(conversions) AS conversions, sum(revenue) AS revenue

@@ -43,9 +43,23 @@ FROM (
         GROUP BY tzday, tt, unit, passes)
       GROUP BY tzday, tt
     ) AS units
-    FULL JOIN (SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
-      FROM spend FINAL
-      WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0) AS spent USING (tzday, tt)
+    FULL JOIN (SELECT tzday, tt, sum(cents) AS cents
+      FROM (
+        SELECT toDate(starts_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+        FROM ad_spend FINAL
+        WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
+        AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
+        AND spend > 0
+        UNION ALL
+        SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+        FROM spend FINAL
+        WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
+        AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
+          WHERE hours = 1 AND advertiser_day >= {startDate:Date}
+          AND advertiser_day <= {endDate:Date} AND spend > 0)
+      )
+      GROUP BY tzday, tt
+      HAVING cents > 0) AS spent USING (tzday, tt)
   )
 )
 LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
