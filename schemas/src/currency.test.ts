@@ -4,6 +4,7 @@ import { describe, expect, test } from '@jest/globals';
 import {
   amountText,
   convertAmount,
+  convertDecimalViaEur,
   convertViaEur,
   crossRateText,
   CURRENCY_CODES,
@@ -191,5 +192,28 @@ describe('convertViaEur: cross rates of ECB reference rates (1 EUR = rate of eac
     expect(crossRateText({ fromPerEur: ECB.USD, toPerEur: ECB.JPY })).toBe('149.56111984');
     expect(crossRateText({ fromPerEur: '0.8', toPerEur: '1.2' })).toBe('1.5');
     expect(crossRateText({ fromPerEur: ECB.USD, toPerEur: ECB.JPY }, 0)).toBe('150');
+  });
+});
+
+describe('convertDecimalViaEur: a decimal amount as a report states it', () => {
+  test('JPY spend as TikTok writes it (1234.00) into EUR and USD, rounded once to cents: 7.62 EUR (7.6234…), 8.25 USD (8.2508…)', () => {
+    expect(convertDecimalViaEur('1234.00', { fromPerEur: '161.87', toPerEur: '1.0000' }, 2)).toBe('7.62');
+    expect(convertDecimalViaEur('1234.00', { fromPerEur: '161.87', toPerEur: '1.0823' }, 2)).toBe('8.25');
+  });
+
+  test('into JPY: whole yen; same rates only round', () => {
+    expect(convertDecimalViaEur('12.34', { fromPerEur: '1', toPerEur: '161.87' }, 0)).toBe('1997');
+    expect(convertDecimalViaEur('1234.50', { fromPerEur: '1', toPerEur: '1' }, 0)).toBe('1235');
+    expect(convertDecimalViaEur('12.5', { fromPerEur: '1', toPerEur: '1' }, 2)).toBe('12.50');
+  });
+
+  test('ties away from zero, both signs; zero stays zero', () => {
+    expect(convertDecimalViaEur('0.01', { fromPerEur: '0.8', toPerEur: '1.2' }, 2)).toBe('0.02');
+    expect(convertDecimalViaEur('-0.01', { fromPerEur: '0.8', toPerEur: '1.2' }, 2)).toBe('-0.02');
+    expect(convertDecimalViaEur('0.00', { fromPerEur: '0.8', toPerEur: '1.2' }, 2)).toBe('0.00');
+  });
+
+  test('not a number is refused', () => {
+    expect(() => convertDecimalViaEur('12,50', { fromPerEur: '1', toPerEur: '1' }, 2)).toThrow('Amount must be a number such as 12.50, not "12,50"');
   });
 });

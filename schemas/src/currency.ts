@@ -183,3 +183,30 @@ export function crossRateText(rates: { fromPerEur: string; toPerEur: string }, d
   const fraction = digits === 0 ? '' : String(scaled % scale).padStart(digits, '0').replace(/0+$/, '');
   return fraction ? `${scaled / scale}.${fraction}` : String(scaled / scale);
 }
+
+/**
+ * Converts a decimal amount as a report states it ('1234.00' JPY, '12.34' EUR: any number of decimals, not
+ * negative or negative) from one currency into another through EUR reference rates, rounded ONCE, half away
+ * from zero, to `digits` decimals (the target's minor unit, or fewer where the store keeps fewer). Answers the
+ * result as decimal text with exactly `digits` decimals. Same rates on both sides ('1', '1') round only.
+ */
+export function convertDecimalViaEur(text: string, rates: { fromPerEur: string; toPerEur: string }, digits: number): string {
+  const trimmed = text.trim();
+  const match = trimmed.length <= 40 ? AMOUNT_GRAMMAR.exec(trimmed) : null;
+  if (!match) throw new MoneyError(`Amount must be a number such as 12.50, not ${JSON.stringify(text.slice(0, 40))}`);
+  const [, minus, whole, fraction = ''] = match;
+  const units = BigInt(whole! + fraction) * (minus ? -1n : 1n);
+  const from = parseRate(rates.fromPerEur);
+  const into = parseRate(rates.toPerEur);
+  // units / 10^f * (into / from) * 10^digits
+  const minor = roundDiv(units * into.numerator * from.denominator * 10n ** BigInt(digits), 10n ** BigInt(fraction.length) * into.denominator * from.numerator);
+  return amountTextWithDigits(minor, digits);
+}
+
+function amountTextWithDigits(minor: bigint, digits: number): string {
+  const abs = minor < 0n ? -minor : minor;
+  const sign = minor < 0n ? '-' : '';
+  if (digits === 0) return `${sign}${abs}`;
+  const scale = 10n ** BigInt(digits);
+  return `${sign}${abs / scale}.${String(abs % scale).padStart(digits, '0')}`;
+}

@@ -36,6 +36,18 @@ export interface FxRatesFetchResult {
   latestDay: string;
   /** Codes the ECB quoted that are not ISO 4217 currencies we know, left out. */
   unknownCurrencies: string[];
+  /** Spend re-converted with the new rates (advertiser days rewritten) and rows still waiting for a rate. */
+  spend?: SpendReexpressResult;
+}
+
+/** Convert stored spend again (docs/currencies.md): rows waiting for a rate, rows in another workspace
+ *  currency, and with `days`, every row of those days or converted at their rates (a manual rate changed). */
+export const SPEND_REEXPRESS_JOB = 'spend-reexpress';
+export const spendReexpressJobSchema = z.object({ days: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(366).optional() });
+export type SpendReexpressJob = z.infer<typeof spendReexpressJobSchema>;
+export interface SpendReexpressResult {
+  advertiserDays: number;
+  waiting: number;
 }
 
 /** Pull the CAKE network's conversions and sub-id stats for a day range (schemas/src/cake.ts). */

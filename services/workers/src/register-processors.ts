@@ -9,6 +9,7 @@ import {
   DOMAIN_PURCHASE_JOB,
   FLOW_OPTIMIZE_JOB,
   FX_RATES_JOB,
+  SPEND_REEXPRESS_JOB,
   INVOICE_PDF_JOB,
   PIXEL_EVENT_JOB,
   RULE_EVALUATION_JOB,
@@ -23,7 +24,7 @@ import { purchaseDomainJob } from './domains/purchase-domain-job';
 import { registerCodesJobs, type CodesJobDeps } from './codes/register-codes-jobs';
 import { scheduleCakeSync } from './cake/schedule-cake-sync';
 import { runCakeSync } from './cake/sync-cake';
-import { fetchFxRatesJob } from './fx-rates/fetch-fx-rates';
+import { fetchFxRatesJob, reexpressSpendJob } from './fx-rates/fetch-fx-rates';
 import { scheduleFxRates } from './fx-rates/schedule-fx-rates';
 import { optimizeFlowsJob, type OptimizeFlows } from './flow-optimizer/optimize-flows-job';
 import { scheduleFlowOptimization } from './flow-optimizer/schedule-flow-optimization';
@@ -94,7 +95,9 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
   if (evaluateRules) queue.register(RULE_EVALUATION_JOB, ruleEvaluationJob({ evaluateRules, logger: deps.logger }), { concurrency: 1 });
   // One fetch at a time: two would fetch and write the same days.
   const fxRates = deps.fxRates;
-  if (fxRates) queue.register(FX_RATES_JOB, fetchFxRatesJob({ db: deps.db, fxRatesUrl: fxRates.url, outgoing: deps.outgoing, logger: deps.logger }), { concurrency: 1 });
+  if (fxRates) queue.register(FX_RATES_JOB, fetchFxRatesJob({ db: deps.db, analytics: deps.analytics, fxRatesUrl: fxRates.url, outgoing: deps.outgoing, logger: deps.logger }), { concurrency: 1 });
+  // One re-expression at a time: two would rewrite the same advertiser days.
+  queue.register(SPEND_REEXPRESS_JOB, reexpressSpendJob(deps), { concurrency: 1 });
   const startCodes = registerCodesJobs(queue, deps);
   // Every repeatable job starts here, once the queue runs.
   const startSchedules = async () => {

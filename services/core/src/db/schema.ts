@@ -384,6 +384,17 @@ export const tiktokSpend = pgTable(
     /** The TikTok advertiser whose sync wrote the row (null for rows recorded otherwise): a re-sync of a
      *  day zeroes that advertiser's rows the new pull no longer has, so the day is replaced, not added to. */
     advertiserId: text(),
+    /** The conversion into the workspace currency (docs/currencies.md), kept as evidence: the amount TikTok
+     *  reported in the account's currency, the currency `spend` is in, the cross rate used (units of the
+     *  workspace currency per unit of the original, 8 decimals; conversion itself uses the exact fraction of
+     *  the two EUR rates) and the day that rate was published for. Null original: recorded before conversion.
+     *  While the rate of the row's day is not known yet the row waits: fxPending, and `spend` is 0. */
+    originalSpend: numeric({ precision: 14, scale: 2 }),
+    originalCurrency: text(),
+    spendCurrency: text(),
+    fxRate: numeric({ precision: 24, scale: 12 }),
+    fxRateDay: date({ mode: 'string' }),
+    fxPending: boolean().notNull().default(false),
   },
   (t) => [unique('tiktok_spend_day_campaign_key').on(t.date, t.tiktokCampaignId)],
 );
@@ -412,8 +423,23 @@ export const tiktokAdSpend = pgTable(
     clicks: integer().notNull().default(0),
     conversions: integer().notNull().default(0),
     syncedAt: createdAt(),
+    /** The conversion into the workspace currency (docs/currencies.md), kept as evidence: the amount TikTok
+     *  reported in the account's currency, the currency `spend` is in, the cross rate used (units of the
+     *  workspace currency per unit of the original, 8 decimals; conversion itself uses the exact fraction of
+     *  the two EUR rates) and the day that rate was published for. Null original: recorded before conversion.
+     *  While the rate of the row's day is not known yet the row waits: fxPending, and `spend` is 0. */
+    originalSpend: numeric({ precision: 14, scale: 2 }),
+    originalCurrency: text(),
+    spendCurrency: text(),
+    fxRate: numeric({ precision: 24, scale: 12 }),
+    fxRateDay: date({ mode: 'string' }),
+    fxPending: boolean().notNull().default(false),
   },
-  (t) => [unique('tiktok_ad_spend_row_key').on(t.advertiserId, t.advertiserDay, t.hours, t.startsAt, t.tiktokAdId)],
+  (t) => [
+    unique('tiktok_ad_spend_row_key').on(t.advertiserId, t.advertiserDay, t.hours, t.startsAt, t.tiktokAdId),
+    // The dashboard polls the spend waiting for a rate: few rows, found without reading the rest.
+    index('tiktok_ad_spend_fx_pending_idx').on(t.advertiserDay).where(sql`${t.fxPending}`),
+  ],
 );
 
 // ---- reference exchange rates (docs/currencies.md) ----
