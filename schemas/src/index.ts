@@ -17,6 +17,8 @@ export * from './jobs';
 export * from './reports';
 export * from './tracking-variables';
 export * from './money';
+export * from './currency';
+export * from './fx-rates';
 export * from './report-metrics';
 export * from './conversion-log';
 export * from './tiktok-accounts';

@@ -22,6 +22,34 @@ export const invoicePdfJobSchema = z.object({
   id: z.number().int().positive(),
 });
 export type InvoicePdfJob = z.infer<typeof invoicePdfJobSchema>;
+/** Fetch the ECB's reference rates (docs/currencies.md): the 90-day file when none are stored or the newest is
+ *  over FX_RATES_GAP_DAYS old, else the daily file; no data. */
+export const FX_RATES_JOB = 'fx-rates-fetch';
+
+/** What one fetch of reference rates did. */
+export interface FxRatesFetchResult {
+  file: 'eurofxref-daily.xml' | 'eurofxref-hist-90d.xml';
+  /** Published days in the file, and rates stored (a re-fetch of a day stores its rates again, unchanged). */
+  days: number;
+  rates: number;
+  /** The newest published day now stored. */
+  latestDay: string;
+  /** Codes the ECB quoted that are not ISO 4217 currencies we know, left out. */
+  unknownCurrencies: string[];
+  /** Spend re-converted with the new rates (advertiser days rewritten) and rows still waiting for a rate. */
+  spend?: SpendReexpressResult;
+}
+
+/** Convert stored spend again (docs/currencies.md): rows waiting for a rate, rows in another workspace
+ *  currency, and with `days`, every row of those days or converted at their rates (a manual rate changed). */
+export const SPEND_REEXPRESS_JOB = 'spend-reexpress';
+export const spendReexpressJobSchema = z.object({ days: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(366).optional() });
+export type SpendReexpressJob = z.infer<typeof spendReexpressJobSchema>;
+export interface SpendReexpressResult {
+  advertiserDays: number;
+  waiting: number;
+}
+
 /** Pull the CAKE network's conversions and sub-id stats for a day range (schemas/src/cake.ts). */
 export const CAKE_SYNC_JOB = 'cake-sync';
 

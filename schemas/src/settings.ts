@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { conversionsSilentHoursSchema, projectorLagMinutesSchema } from './alerts';
 import { codesRetentionDaysSchema } from './codes';
 import { httpUrl } from './http-url';
+import { currencyCodeSchema } from './currency';
 import { INVOICE_AMOUNT, moneyText, tryParseMoney } from './money';
 import { normaliseHost } from './domain-name';
 import { singleLine } from './text-fields';
@@ -19,6 +20,8 @@ export const SETTING_KEYS = [
   // The alert checks' thresholds (docs/alerts.md).
   'alert_conversions_silent_hours',
   'alert_projector_lag_minutes',
+  // The workspace currency every amount is shown in (docs/currencies.md); DEFAULT_CURRENCY until set.
+  'currency',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 /** The settings a null (or blank) value clears. */
@@ -92,6 +95,7 @@ const VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string | null>> = {
   codes_retention_days: codesRetentionDaysSchema,
   alert_conversions_silent_hours: conversionsSilentHoursSchema,
   alert_projector_lag_minutes: projectorLagMinutesSchema,
+  currency: currencyCodeSchema,
 };
 
 /** POST /api/settings. `value` null means the setting is cleared (only CLEARABLE_KEYS allow it). */

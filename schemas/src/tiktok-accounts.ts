@@ -96,5 +96,9 @@ export const spendFreshnessSchema = z.object({
   syncedAt: wireTimestamp.nullable(),
   /** Accounts whose last run failed, with its error. */
   failing: z.array(z.object({ name: z.string(), error: z.string() })),
+  /** The workspace currency the money is shown in. */
+  currency: z.string(),
+  /** Spend in another currency waiting for its day's rate, per currency and day: reports leave it out until then. */
+  waitingForRates: z.array(z.object({ currency: z.string(), day: z.string(), amount: z.string(), rows: z.number() })),
 });
 export type SpendFreshness = z.output<typeof spendFreshnessSchema>;

@@ -23,6 +23,7 @@ import { domainRoutes } from './domains/routes';
 import { reportRoutes } from './reports/routes';
 import { ruleRoutes } from './rules/routes';
 import { settingsRoutes } from './settings/routes';
+import { fxRateRoutes } from './fx-rates/routes';
 import { sparkRoutes } from './sparks/routes';
 import { statusRoutes } from './status/routes';
 import type { StatusSources } from './status/read-status';
@@ -106,6 +107,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await tiktokAccountRoutes(api, deps);
       const domains = deps.domains ?? unconfiguredDomainAutomation();
       await settingsRoutes(api, { ...deps, domains });
+      await fxRateRoutes(api, deps);
       await notificationChannelRoutes(api, { ...deps, notify: deps.notify ?? DEFAULT_NOTIFY_OPTIONS });
       await alertRoutes(api, deps);
       await ruleRoutes(api, { ...deps, notify: deps.notify ?? DEFAULT_NOTIFY_OPTIONS });

@@ -69,6 +69,7 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/domains/:id/configure': () => ({ subdomain: 'trk' }),
   'POST /api/users/:id/spark-assignments': () => ({ sparkIds: [Number(existing.sparks)] }),
   'POST /api/users/:id/subid1-assignments': () => ({ subid1s: ['mia', 'zoe'] }),
+  'PUT /api/fx-rates/:date/:currency': () => ({ rate: '1.0823' }),
   'PUT /api/integrations/cake': () => ({ baseUrl: 'https://network.example', apiKey: 'cake-key', affiliateId: '208330' }),
   'POST /api/integrations/cake/sync': () => ({ startDate: '2026-01-01', endDate: '2026-01-28' }),
   'POST /api/notification-channels': () => ({ type: 'webhook', name: 'Ops hook', url: 'https://203.0.113.10/hooks/tracker', secret: 'a-long-enough-hmac-secret', alertKinds: ['spend-sync'] }),
@@ -93,6 +94,7 @@ const VALID_QUERIES: Record<string, () => Record<string, string>> = {
   'GET /api/tiktok/spend': () => ({ ...RANGE }),
   'GET /api/transactions': () => ({ status: 'CLEARED', vcnLast4: '1234', minAmount: '1.00', maxAmount: '$1,000.00', page: '2', sort: 'amount', order: 'asc' }),
   'GET /api/transactions/summary': () => ({ startDate: '2026-01-01', endDate: '2026-01-31' }),
+  'GET /api/fx-rates': () => ({ startDate: '2026-01-01', endDate: '2026-01-31' }),
   'GET /api/alerts': () => RANGE,
   'GET /api/automation/log': () => RANGE,
   'POST /api/rules/:id/replay': () => ({ days: '7' }),
@@ -399,7 +401,8 @@ test('an unknown field inside a nested object is named with its path (an invoice
 
 /** Fills `:id` (or `:kind`) from the resource before it (`/api/users/:id/permissions` → users). */
 function pathFor(url: string, id: string): string {
-  return url.replace(/:(id|kind)\b/, id);
+  // A manual reference rate's day and currency (/api/fx-rates/:date/:currency).
+  return url.replace(/:(id|kind)\b/, id).replace(':date', '2026-01-02').replace(':currency', 'USD');
 }
 const resourceOf = (url: string) => url.split('/')[2] ?? '';
 

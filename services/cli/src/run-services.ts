@@ -129,6 +129,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
         codesImapPollMs: config.codesImapPollMs,
         tiktokSpendSyncMinutes: config.tiktokSpendSyncMinutes,
         cakeSyncIntervalMs: config.cakeSyncIntervalMs,
+        fxRates: config.fxRates,
         // The weighing is the campaigns feature's; the workers only schedule it (they never import the api).
         optimizeFlows: (now) => optimizeCampaignFlows({ db: stores.entities!.db, analytics: stores.analytics!, changes: stores.entities!.changes }, now),
         evaluateRules: (now) =>

@@ -16,7 +16,8 @@ export * from './split-test/optimize-weights';
 export { migrateAnalytics } from './analytics/migrate-analytics';
 export { openAnalytics } from './analytics/open-analytics';
 export { recordSpend, replaceAdvertiserSpend, type SpendInput } from './analytics/record-spend';
-export { replaceAdvertiserAdSpend, type AdSpendInput } from './analytics/record-ad-spend';
+export { reexpressSpend, replaceAdvertiserAdSpend, type AdSpendInput } from './analytics/record-ad-spend';
+export { listWaitingSpend, rateSettled, SpendConverter, workspaceCurrency, type SpendConversion, type WaitingSpend } from './fx-rates/spend-conversion';
 export { insertClicks } from './analytics/insert-clicks';
 export { clickDimensionsOf, type ClickIndexRow, type ClickRow } from './analytics/click-row';
 export { listSpendSyncTimes, type SpendSyncTime } from './db/spend-sync-times';
@@ -46,5 +47,20 @@ export {
 export { statementUploadsOf, type StatementUploads } from './db/statement-uploads';
 export { recordAlertEvent, reconcileAlerts, listFiringAlerts, describeDuration, type AlertInput, type FiringAlert, type RecordedAlertEvent } from './alerts/alert-state';
 export { claimAlertDeliveries, settleAlertDelivery, releaseAlertDeliveries, type ClaimedDelivery } from './alerts/alert-deliveries';
+export {
+  saveEcbRates,
+  saveManualRate,
+  deleteManualRate,
+  latestEcbDay,
+  listFxRates,
+  eurRateOn,
+  crossRateOn,
+  MAX_RATE_AGE_DAYS,
+  type PublishedDay,
+  type FxRateRow,
+  type FxRateSource,
+  type RateOnDay,
+  type CrossRate,
+} from './fx-rates/fx-rates';
 export { TRACKER_VERSION } from './version';
 export { addDays, dayInZone, zonedHourToUtc } from './time/zoned-time';

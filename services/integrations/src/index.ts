@@ -99,3 +99,13 @@ export { deliverAlerts, raiseAlert, type DeliverAlertsDeps, type DeliveryTotals 
 export { DEFAULT_NOTIFY_OPTIONS, type NotifyOptions } from './notify/send-notification';
 export { sendChannelTest } from './notify/test-channel';
 export { signWebhookBody, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER, type WebhookPayload } from './notify/signed-webhook';
+export {
+  fetchEcbRates,
+  parseEcbRates,
+  EcbRatesError,
+  ECB_DAILY_FILE,
+  ECB_HIST_90D_FILE,
+  ECB_TIMEOUT_MS,
+  type EcbFile,
+  type EcbRates,
+} from './ecb/ecb-rates-client';

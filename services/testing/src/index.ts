@@ -46,3 +46,4 @@ export { type FakeAnswer, type RecordedNotifyRequest } from './fakes/notify-fake
 export { startFakeSlack, type FakeSlack } from './fakes/slack-webhook-server';
 export { startFakeTelegram, type FakeTelegram, type SentTelegramMessage } from './fakes/telegram-bot-server';
 export { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './fakes/webhook-receiver';
+export { startFakeEcbServer, FAKE_ECB_DAYS, type FakeEcbServer, type FakeEcbDay, type FakeEcbFailure } from './fakes/ecb-server';

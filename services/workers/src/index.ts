@@ -2,3 +2,4 @@
 export { registerProcessors, type WorkerDeps } from './register-processors';
 export { scheduleSpendSync } from './tiktok-spend/schedule-spend-sync';
 export { importStatement, importStatementFile, type StatementImportOptions } from './statement-import/import-statement';
+export { fetchFxRates } from './fx-rates/fetch-fx-rates';

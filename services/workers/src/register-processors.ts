@@ -8,6 +8,8 @@ import {
   DOMAIN_JOB_ATTEMPTS,
   DOMAIN_PURCHASE_JOB,
   FLOW_OPTIMIZE_JOB,
+  FX_RATES_JOB,
+  SPEND_REEXPRESS_JOB,
   INVOICE_PDF_JOB,
   PIXEL_EVENT_JOB,
   RULE_EVALUATION_JOB,
@@ -22,6 +24,8 @@ import { purchaseDomainJob } from './domains/purchase-domain-job';
 import { registerCodesJobs, type CodesJobDeps } from './codes/register-codes-jobs';
 import { scheduleCakeSync } from './cake/schedule-cake-sync';
 import { runCakeSync } from './cake/sync-cake';
+import { fetchFxRatesJob, reexpressSpendJob } from './fx-rates/fetch-fx-rates';
+import { scheduleFxRates } from './fx-rates/schedule-fx-rates';
 import { optimizeFlowsJob, type OptimizeFlows } from './flow-optimizer/optimize-flows-job';
 import { scheduleFlowOptimization } from './flow-optimizer/schedule-flow-optimization';
 import { sendPixelEvent, type PixelEventDeps } from './send-pixel-event';
@@ -52,6 +56,9 @@ export type WorkerDeps = PixelEventDeps &
     alertCheckMinutes?: number;
     /** The event log, for the projector-lag check; absent: that check is skipped. */
     eventLog?: EventLog;
+    /** Where the ECB's reference rates are read (FX_RATES_URL) and how often to look (0: never scheduled);
+     *  absent: no reference rates job. */
+    fxRates?: { url: string; intervalMs: number };
   };
 
 /** Registers every processor; `startSchedules` starts the repeatable jobs once the queue has started, and
@@ -86,6 +93,11 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
   // One rules run at a time: two would judge and claim the same objects (the claims are locked, but the work doubles).
   const evaluateRules = deps.evaluateRules;
   if (evaluateRules) queue.register(RULE_EVALUATION_JOB, ruleEvaluationJob({ evaluateRules, logger: deps.logger }), { concurrency: 1 });
+  // One fetch at a time: two would fetch and write the same days.
+  const fxRates = deps.fxRates;
+  if (fxRates) queue.register(FX_RATES_JOB, fetchFxRatesJob({ db: deps.db, analytics: deps.analytics, fxRatesUrl: fxRates.url, outgoing: deps.outgoing, logger: deps.logger }), { concurrency: 1 });
+  // One re-expression at a time: two would rewrite the same advertiser days.
+  queue.register(SPEND_REEXPRESS_JOB, reexpressSpendJob(deps), { concurrency: 1 });
   const startCodes = registerCodesJobs(queue, deps);
   // Every repeatable job starts here, once the queue runs.
   const startSchedules = async () => {
@@ -95,7 +107,9 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
     const stopOptimizer = optimizeFlows ? scheduleFlowOptimization(queue, deps.logger) : () => {};
     const stopAlerts = scheduleAlertChecks(queue, { everyMinutes: deps.alertCheckMinutes ?? 0, logger: deps.logger });
     const stopRules = evaluateRules ? scheduleRuleEvaluation(queue, { logger: deps.logger }) : () => {};
+    const stopFxRates = fxRates ? scheduleFxRates(queue, { db: deps.db, logger: deps.logger, everyMs: fxRates.intervalMs }) : () => {};
     return async () => {
+      stopFxRates();
       stopRules();
       stopSpend();
       stopCake();

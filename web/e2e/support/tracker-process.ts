@@ -137,6 +137,8 @@ export async function startTracker(dataDirPrefix: string, extraEnv: Record<strin
       LOG_LEVEL: 'warn',
       // The third-party fakes (TikTok, CAKE, the registrar, Cloudflare) listen on 127.0.0.1.
       OUTGOING_ALLOW_PRIVATE: 'true',
+      // No reference rates fetch from the real ECB at start-up; currency.e2e.test.ts turns it on against its fake.
+      FX_RATES_INTERVAL_HOURS: '0',
       ...extraEnv,
     },
   });

@@ -3,11 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOG_CHANNEL, type ChangeFeed, type Db } from '@tracker/core';
+import { CATALOG_CHANNEL, workspaceCurrency, type ChangeFeed, type Db, type JobQueue } from '@tracker/core';
 import type { DomainAutomation } from '@tracker/integrations';
 import {
   postbackUrlSchema,
   redeployWorkerResultSchema,
+  SPEND_REEXPRESS_JOB,
   savedSettingSchema,
   settingBodySchema,
   settingRowSchema,
@@ -24,6 +25,8 @@ export interface SettingsDeps {
   changes: ChangeFeed;
   /** Cloudflare and the edge worker's script, for Redeploy Worker. */
   domains: DomainAutomation;
+  /** Where a changed workspace currency has stored spend re-expressed (the workers' job); absent: not re-expressed. */
+  queue?: JobQueue;
 }
 
 export async function settingsRoutes(scope: FastifyInstance, deps: SettingsDeps) {
@@ -34,8 +37,11 @@ export async function settingsRoutes(scope: FastifyInstance, deps: SettingsDeps)
   );
 
   app.post('/settings', { config: { access: 'admin' }, schema: { body: settingBodySchema, response: { 200: savedSettingSchema } } }, async (request) => {
+    const currencyBefore = request.body.key === 'currency' ? await workspaceCurrency(deps.db) : null;
     const saved = await saveSetting(deps.db, request.body.key, request.body.value);
     await deps.changes.notify(CATALOG_CHANNEL);
+    // Another workspace currency: stored spend is re-expressed in it at the stored rates, on the workers.
+    if (currencyBefore !== null && currencyBefore !== (await workspaceCurrency(deps.db))) await deps.queue?.enqueue(SPEND_REEXPRESS_JOB, {});
     return saved;
   });
 

@@ -124,6 +124,22 @@ describe('saving settings', () => {
     expect((await save('report_timezone', 'Mars/Olympus')).json()).toEqual({ message: 'Unknown time zone: Mars/Olympus' });
   });
 
+  test('the workspace currency is an ISO 4217 code, upper-cased; an unknown one or none is refused by name', async () => {
+    expect((await save('currency', ' eur ')).json()).toEqual({ key: 'currency', value: 'EUR' });
+    expect((await save('currency', 'KWD')).json()).toEqual({ key: 'currency', value: 'KWD' });
+    for (const [value, message] of [
+      ['EUX', 'Currency must be an ISO 4217 code such as USD, EUR or JPY, not "EUX"'],
+      ['XAU', 'Currency must be an ISO 4217 code such as USD, EUR or JPY, not "XAU"'],
+      [null, 'Currency must be an ISO 4217 code such as USD'],
+      [840, 'Currency must be an ISO 4217 code such as USD'],
+    ] as const) {
+      const res = await save('currency', value);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    expect(await stored()).toMatchObject({ currency: 'KWD' });
+  });
+
   test('the alert thresholds are whole hours (1-23) and minutes (1-1440), stored as text', async () => {
     expect((await save('alert_conversions_silent_hours', ' 8 ')).json()).toEqual({ key: 'alert_conversions_silent_hours', value: '8' });
     expect((await save('alert_projector_lag_minutes', 30)).json()).toEqual({ key: 'alert_projector_lag_minutes', value: '30' });

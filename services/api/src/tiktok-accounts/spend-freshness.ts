@@ -1,6 +1,7 @@
 // GET /api/tiktok/spend/freshness: how fresh the dashboard's money is, for the Stats screen's note.
-// One small read of the accounts table, so the dashboard may poll it as often as its stats.
-import { schema, type Db } from '@tracker/core';
+// One small read of the accounts table, so the dashboard may poll it as often as its stats, and the spend
+// waiting for a reference rate (an indexed few rows: only waiting ones are summed).
+import { listWaitingSpend, schema, workspaceCurrency, type Db } from '@tracker/core';
 import type { SpendFreshness } from '@tracker/schemas';
 
 export async function spendFreshness(db: Db): Promise<SpendFreshness> {
@@ -14,5 +15,7 @@ export async function spendFreshness(db: Db): Promise<SpendFreshness> {
     accounts: accounts.length,
     syncedAt: oldest ? oldest.toISOString() : null,
     failing: accounts.filter((a) => a.lastSyncError !== null).map((a) => ({ name: a.name, error: a.lastSyncError! })),
+    currency: await workspaceCurrency(db),
+    waitingForRates: await listWaitingSpend(db),
   };
 }

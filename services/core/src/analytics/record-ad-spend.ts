@@ -1,10 +1,16 @@
 // TikTok spend per ad and hour (or per ad and advertiser day), as the spend sync pulls it: recorded in the
 // entity store's tiktok_ad_spend, mirrored into the analytics table ad_spend, and summed per campaign and
-// day into the `spend` table (record-spend.ts) that reports and the spend list have always read.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+// day into the `spend` table (record-spend.ts) that reports and the spend list have always read. Both
+// analytics tables hold the workspace currency: an account in another currency has each row converted at
+// the rate of its advertiser day (fx-rates/spend-conversion.ts), the entity rows keep the original amount,
+// currency, rate and rate day, and a row whose rate is not known yet waits (fx_pending) and counts 0 until
+// reexpressSpend converts it. reexpressSpend also re-expresses stored rows when the workspace currency or a
+// day's rate changes.
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { moneyText, parseMoney, SPEND_AMOUNT } from '@tracker/schemas';
 import type { Db } from '../db/entities';
 import { tiktokAdSpend } from '../db/schema';
+import { SpendConverter, type SpendConversion } from '../fx-rates/spend-conversion';
 import type { Analytics } from './analytics';
 import { replaceAdvertiserSpend, type SpendInput } from './record-spend';
 
@@ -21,8 +27,10 @@ export interface AdSpendInput {
   campaignName?: string | null;
   adgroupName?: string | null;
   adName?: string | null;
-  /** Decimal string, at most 2 decimals, not negative. */
+  /** Decimal string, at most 2 decimals, not negative: in the row's currency (the account's). */
   spend: string;
+  /** The currency `spend` is in, when not the pull's. */
+  currency?: string;
   impressions?: number;
   clicks?: number;
   conversions?: number;
@@ -55,8 +63,17 @@ function checkRow(row: AdSpendInput): string {
 export async function replaceAdvertiserAdSpend(
   db: Db,
   analytics: Analytics,
-  pull: { advertiserId: string; days: readonly string[]; rows: readonly AdSpendInput[] },
+  pull: {
+    advertiserId: string;
+    /** The account's currency (what TikTok reports spend in); the workspace currency when absent. */
+    currency?: string;
+    days: readonly string[];
+    rows: readonly AdSpendInput[];
+  },
+  converter?: SpendConverter,
 ): Promise<number> {
+  const convert = converter ?? (await SpendConverter.open(db));
+  const currency = pull.currency ?? convert.workspace;
   const days = new Set(pull.days);
   const checked = pull.rows.map((r) => {
     if (!days.has(r.advertiserDay)) throw new Error(`Ad spend of ${r.advertiserDay} is outside the days pulled`);
@@ -71,12 +88,14 @@ export async function replaceAdvertiserAdSpend(
       .from(tiktokAdSpend)
       .where(and(eq(tiktokAdSpend.advertiserId, pull.advertiserId), inArray(tiktokAdSpend.advertiserDay, pull.days.slice(i, i + BATCH))));
     for (const r of before) {
-      const row = { ...r, startsAt: r.startsAt.getTime(), hours: r.hours as 1 | 24, spend: '0.00', impressions: 0, clicks: 0, conversions: 0 };
+      const row = { ...r, startsAt: r.startsAt.getTime(), hours: r.hours as 1 | 24, spend: '0.00', currency: r.originalCurrency ?? currency, impressions: 0, clicks: 0, conversions: 0 };
       // Already-zero rows are written again too: a call that failed between the two stores left the mirror behind.
       if (!latest.has(rowKey(row))) zeroes.push(row);
     }
   }
   const syncedAt = new Date();
+  const conversions = new Map<string, SpendConversion>();
+  for (const r of [...zeroes, ...latest.values()]) conversions.set(rowKey(r), await convert.convert(r.spend, r.currency ?? currency, r.advertiserDay));
   const values = [...zeroes, ...latest.values()].map((r) => ({
     advertiserId: pull.advertiserId,
     advertiserDay: r.advertiserDay,
@@ -88,7 +107,7 @@ export async function replaceAdvertiserAdSpend(
     campaignName: r.campaignName ?? null,
     adgroupName: r.adgroupName ?? null,
     adName: r.adName ?? null,
-    spend: r.spend,
+    ...conversions.get(rowKey(r))!,
     impressions: r.impressions ?? 0,
     clicks: r.clicks ?? 0,
     conversions: r.conversions ?? 0,
@@ -111,6 +130,12 @@ export async function replaceAdvertiserAdSpend(
           clicks: sql`excluded.clicks`,
           conversions: sql`excluded.conversions`,
           syncedAt: sql`excluded.synced_at`,
+          originalSpend: sql`excluded.original_spend`,
+          originalCurrency: sql`excluded.original_currency`,
+          spendCurrency: sql`excluded.spend_currency`,
+          fxRate: sql`excluded.fx_rate`,
+          fxRateDay: sql`excluded.fx_rate_day`,
+          fxPending: sql`excluded.fx_pending`,
         },
       });
   }
@@ -136,14 +161,23 @@ export async function replaceAdvertiserAdSpend(
       })),
     );
   }
-  // The campaign-day sums: what the `spend` table holds for each pulled day.
-  const sums = new Map<string, SpendInput & { cents: number }>();
+  // The campaign-day sums: what the `spend` table holds for each pulled day, in the workspace currency (the
+  // sum of the converted rows, so both tables agree to the cent), with the original sum and the day's rate.
+  const sums = new Map<string, SpendInput & { cents: bigint; originalCents: bigint; evidence: Omit<SpendConversion, 'spend' | 'originalSpend'> }>();
   for (const r of latest.values()) {
     const key = `${r.advertiserDay}\u0000${r.tiktokCampaignId}`;
+    const converted = conversions.get(rowKey(r))!;
+    const { spend: _spend, originalSpend: _original, ...evidence } = converted;
     const sum =
       sums.get(key) ??
-      sums.set(key, { date: r.advertiserDay, tiktokCampaignId: r.tiktokCampaignId, campaignName: r.campaignName ?? null, spend: '0', cents: 0, impressions: 0, clicks: 0, conversions: 0 }).get(key)!;
-    sum.cents += Math.round(Number(r.spend) * 100);
+      sums
+        .set(key, { date: r.advertiserDay, tiktokCampaignId: r.tiktokCampaignId, campaignName: r.campaignName ?? null, spend: '0', cents: 0n, originalCents: 0n, evidence, impressions: 0, clicks: 0, conversions: 0 })
+        .get(key)!;
+    sum.cents += parseMoney(converted.spend, SPEND_AMOUNT);
+    sum.originalCents += parseMoney(converted.originalSpend, SPEND_AMOUNT);
+    // The day's rate is one for all its rows; a row that waits makes the sum wait too (it leaves that row out).
+    if (converted.fxPending) sum.evidence = { ...sum.evidence, fxPending: true };
+    else if (converted.fxRate && !sum.evidence.fxRate) sum.evidence = { ...evidence, fxPending: sum.evidence.fxPending };
     sum.impressions! += r.impressions ?? 0;
     sum.clicks! += r.clicks ?? 0;
     sum.conversions! += r.conversions ?? 0;
@@ -151,7 +185,66 @@ export async function replaceAdvertiserAdSpend(
   await replaceAdvertiserSpend(db, analytics, {
     advertiserId: pull.advertiserId,
     dates: pull.days,
-    rows: [...sums.values()].map(({ cents, ...r }) => ({ ...r, spend: (cents / 100).toFixed(2) })),
+    rows: [...sums.values()].map(({ cents, originalCents, evidence, ...r }) => ({
+      ...r,
+      spend: moneyText(cents),
+      conversion: { ...evidence, originalSpend: moneyText(originalCents) },
+    })),
   });
   return checked.length;
+}
+
+/**
+ * Converts again the stored spend that is not in the workspace currency at its day's rate: rows waiting for
+ * a rate (after a rates fetch or a manual rate), rows in another workspace currency (the setting changed:
+ * history is re-expressed at the stored rates), and, when `days` are given, every row of those days or
+ * converted at a rate of those days (a manual rate entered or removed). Each (advertiser, day) is rewritten
+ * from the originals as a pull of it would be, entity rows and analytics mirror alike. Answers how many
+ * advertiser days were rewritten and how many rows still wait for a rate.
+ */
+export async function reexpressSpend(db: Db, analytics: Analytics, options: { days?: readonly string[] } = {}): Promise<{ advertiserDays: number; waiting: number }> {
+  const convert = await SpendConverter.open(db);
+  const t = tiktokAdSpend;
+  const changedDays = options.days && options.days.length > 0 ? [inArray(t.advertiserDay, [...options.days]), inArray(t.fxRateDay, [...options.days])] : [];
+  const stale = await db
+    .selectDistinct({ advertiserId: t.advertiserId, advertiserDay: t.advertiserDay })
+    .from(t)
+    .where(and(isNotNull(t.originalCurrency), or(eq(t.fxPending, true), sql`${t.spendCurrency} is distinct from ${convert.workspace}`, ...changedDays)))
+    .orderBy(t.advertiserId, t.advertiserDay);
+  const byAdvertiser = new Map<string, string[]>();
+  for (const s of stale) (byAdvertiser.get(s.advertiserId) ?? byAdvertiser.set(s.advertiserId, []).get(s.advertiserId)!).push(s.advertiserDay);
+  for (const [advertiserId, days] of byAdvertiser) {
+    for (let i = 0; i < days.length; i += 31) {
+      const chunk = days.slice(i, i + 31);
+      const stored = await db.select().from(t).where(and(eq(t.advertiserId, advertiserId), inArray(t.advertiserDay, chunk)));
+      await replaceAdvertiserAdSpend(
+        db,
+        analytics,
+        {
+          advertiserId,
+          days: chunk,
+          rows: stored.map((r) => ({
+            advertiserDay: r.advertiserDay,
+            startsAt: r.startsAt.getTime(),
+            hours: r.hours as 1 | 24,
+            tiktokCampaignId: r.tiktokCampaignId,
+            tiktokAdgroupId: r.tiktokAdgroupId,
+            tiktokAdId: r.tiktokAdId,
+            campaignName: r.campaignName,
+            adgroupName: r.adgroupName,
+            adName: r.adName,
+            // Rows recorded before conversion hold their original as `spend`, in the currency they were recorded in.
+            spend: r.originalSpend ?? r.spend,
+            currency: r.originalCurrency ?? r.spendCurrency ?? convert.workspace,
+            impressions: r.impressions,
+            clicks: r.clicks,
+            conversions: r.conversions,
+          })),
+        },
+        convert,
+      );
+    }
+  }
+  const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(eq(t.fxPending, true));
+  return { advertiserDays: stale.length, waiting: Number(left?.n ?? 0) };
 }

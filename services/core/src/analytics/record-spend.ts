@@ -18,6 +18,18 @@ export interface SpendInput {
   conversions?: number;
   /** The TikTok advertiser the row was pulled for (replaceAdvertiserSpend sets it). */
   advertiserId?: string | null;
+  /** Evidence of the conversion into the workspace currency (record-ad-spend.ts; docs/currencies.md). */
+  conversion?: SpendEvidence;
+}
+
+/** What a converted spend figure was before, and at which rate: kept beside it on the entity row. */
+export interface SpendEvidence {
+  originalSpend: string;
+  originalCurrency: string;
+  spendCurrency: string;
+  fxRate: string | null;
+  fxRateDay: string | null;
+  fxPending: boolean;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -53,6 +65,12 @@ export async function recordSpend(db: Db, analytics: Analytics, rows: readonly S
     conversions: r.conversions ?? 0,
     syncedAt,
     advertiserId: r.advertiserId ?? null,
+    originalSpend: r.conversion?.originalSpend ?? null,
+    originalCurrency: r.conversion?.originalCurrency ?? null,
+    spendCurrency: r.conversion?.spendCurrency ?? null,
+    fxRate: r.conversion?.fxRate ?? null,
+    fxRateDay: r.conversion?.fxRateDay ?? null,
+    fxPending: r.conversion?.fxPending ?? false,
   }));
   for (let i = 0; i < values.length; i += BATCH) {
     await db
@@ -68,6 +86,12 @@ export async function recordSpend(db: Db, analytics: Analytics, rows: readonly S
           conversions: sql`excluded.conversions`,
           syncedAt: sql`excluded.synced_at`,
           advertiserId: sql`excluded.advertiser_id`,
+          originalSpend: sql`excluded.original_spend`,
+          originalCurrency: sql`excluded.original_currency`,
+          spendCurrency: sql`excluded.spend_currency`,
+          fxRate: sql`excluded.fx_rate`,
+          fxRateDay: sql`excluded.fx_rate_day`,
+          fxPending: sql`excluded.fx_pending`,
         },
       });
   }

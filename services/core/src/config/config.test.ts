@@ -116,6 +116,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ CAKE_SYNC_INTERVAL_MINUTES: '15' }).cakeSyncIntervalMs).toBe(900_000);
     expect(() => loadConfig({ CAKE_SYNC_INTERVAL_MINUTES: '-1' })).toThrow(/CAKE_SYNC_INTERVAL_MINUTES/);
   });
+
+  test('the reference rates folder ends in a slash, so file names append to it; the ECB by default', () => {
+    expect(loadConfig({}).fxRates).toEqual({ url: 'https://www.ecb.europa.eu/stats/eurofxref/', intervalMs: 6 * 3_600_000 });
+    expect(loadConfig({ FX_RATES_URL: 'http://127.0.0.1:9000/ecb', FX_RATES_INTERVAL_HOURS: '0' }).fxRates).toEqual({ url: 'http://127.0.0.1:9000/ecb/', intervalMs: 0 });
+    expect(() => loadConfig({ FX_RATES_URL: 'not a url' })).toThrow(/FX_RATES_URL/);
+  });
 });
 
 describe('domain automation configuration', () => {

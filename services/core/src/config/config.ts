@@ -171,6 +171,10 @@ const envSchema = z.object({
   CODES_IMAP_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(15),
   /** Minutes between scheduled CAKE syncs of the recent days (once CAKE is configured); 0 turns them off. */
   CAKE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** The folder the ECB's eurofxref-daily.xml and eurofxref-hist-90d.xml are read from (a local fake in tests). */
+  FX_RATES_URL: z.string().trim().url().default('https://www.ecb.europa.eu/stats/eurofxref/'),
+  /** Hours between looks for new reference rates (a call only when today's are not stored yet); 0 turns them off. */
+  FX_RATES_INTERVAL_HOURS: z.coerce.number().int().min(0).max(168).default(6),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -227,6 +231,8 @@ export interface Config {
   codesImapPollMs: number;
   /** Milliseconds between scheduled CAKE syncs; 0 = none. */
   cakeSyncIntervalMs: number;
+  /** The ECB reference rates folder, ending in '/' (the file names are appended), and how often to look; 0 = never. */
+  fxRates: { url: string; intervalMs: number };
 }
 
 export class ConfigError extends Error {
@@ -299,5 +305,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codesImapUrl: e.CODES_IMAP_URL,
     codesImapPollMs: Math.round(e.CODES_IMAP_POLL_SECONDS * 1000),
     cakeSyncIntervalMs: e.CAKE_SYNC_INTERVAL_MINUTES * 60_000,
+    fxRates: { url: e.FX_RATES_URL.replace(/\/*$/, '/'), intervalMs: e.FX_RATES_INTERVAL_HOURS * 3_600_000 },
   };
 }

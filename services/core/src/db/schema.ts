@@ -384,6 +384,17 @@ export const tiktokSpend = pgTable(
     /** The TikTok advertiser whose sync wrote the row (null for rows recorded otherwise): a re-sync of a
      *  day zeroes that advertiser's rows the new pull no longer has, so the day is replaced, not added to. */
     advertiserId: text(),
+    /** The conversion into the workspace currency (docs/currencies.md), kept as evidence: the amount TikTok
+     *  reported in the account's currency, the currency `spend` is in, the cross rate used (units of the
+     *  workspace currency per unit of the original, 8 decimals; conversion itself uses the exact fraction of
+     *  the two EUR rates) and the day that rate was published for. Null original: recorded before conversion.
+     *  While the rate of the row's day is not known yet the row waits: fxPending, and `spend` is 0. */
+    originalSpend: numeric({ precision: 14, scale: 2 }),
+    originalCurrency: text(),
+    spendCurrency: text(),
+    fxRate: numeric({ precision: 24, scale: 12 }),
+    fxRateDay: date({ mode: 'string' }),
+    fxPending: boolean().notNull().default(false),
   },
   (t) => [unique('tiktok_spend_day_campaign_key').on(t.date, t.tiktokCampaignId)],
 );
@@ -412,8 +423,53 @@ export const tiktokAdSpend = pgTable(
     clicks: integer().notNull().default(0),
     conversions: integer().notNull().default(0),
     syncedAt: createdAt(),
+    /** The conversion into the workspace currency (docs/currencies.md), kept as evidence: the amount TikTok
+     *  reported in the account's currency, the currency `spend` is in, the cross rate used (units of the
+     *  workspace currency per unit of the original, 8 decimals; conversion itself uses the exact fraction of
+     *  the two EUR rates) and the day that rate was published for. Null original: recorded before conversion.
+     *  While the rate of the row's day is not known yet the row waits: fxPending, and `spend` is 0. */
+    originalSpend: numeric({ precision: 14, scale: 2 }),
+    originalCurrency: text(),
+    spendCurrency: text(),
+    fxRate: numeric({ precision: 24, scale: 12 }),
+    fxRateDay: date({ mode: 'string' }),
+    fxPending: boolean().notNull().default(false),
   },
-  (t) => [unique('tiktok_ad_spend_row_key').on(t.advertiserId, t.advertiserDay, t.hours, t.startsAt, t.tiktokAdId)],
+  (t) => [
+    unique('tiktok_ad_spend_row_key').on(t.advertiserId, t.advertiserDay, t.hours, t.startsAt, t.tiktokAdId),
+    // The dashboard polls the spend waiting for a rate: few rows, found without reading the rest.
+    index('tiktok_ad_spend_fx_pending_idx').on(t.advertiserDay).where(sql`${t.fxPending}`),
+  ],
+);
+
+// ---- reference exchange rates (docs/currencies.md) ----
+
+export const fxRateSources = ['ecb', 'manual'] as const;
+
+/** Reference rates, per day and currency: how many units of the currency one euro buys (the ECB's way of
+ *  quoting; EUR itself is never stored, its rate is 1). The ECB's published rate and an admin's manual one are
+ *  separate rows of the same day, so a re-fetch never overwrites a manual rate; a manual rate wins for its day. */
+export const fxRates = pgTable(
+  'fx_rates',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    /** ISO 4217 code. */
+    currency: text().notNull(),
+    source: text({ enum: fxRateSources }).notNull(),
+    /** Units of the currency per EUR, exact decimal. */
+    rate: numeric({ precision: 24, scale: 12 }).notNull(),
+    /** Who entered a manual rate (null for the ECB's, or once the user is deleted). */
+    enteredBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** When the row was fetched or entered (last changed). */
+    enteredAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.currency, t.source] }),
+    // Reading a day's rate walks back from the day per currency.
+    index('fx_rates_currency_day_idx').on(t.currency, t.day),
+    check('fx_rates_rate_positive', sql`${t.rate} > 0`),
+    check('fx_rates_source_check', sql`${t.source} in ('ecb', 'manual')`),
+  ],
 );
 
 /** TikTok ad accounts whose spend the sync pulls. The access token is sealed with the

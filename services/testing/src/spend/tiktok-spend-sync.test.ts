@@ -3,7 +3,7 @@
 // of UTC), and what the dashboard then reads: spend rows, the report's Cost, the freshness note.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { eq } from 'drizzle-orm';
-import { createHttpServer, createLogger, listSpendSyncTimes, schema, type JobQueue } from '@tracker/core';
+import { createHttpServer, createLogger, listSpendSyncTimes, saveEcbRates, schema, type JobQueue } from '@tracker/core';
 import { describeWithRealEngine } from '@tracker/core/testing';
 import { hashPassword, registerApi } from '@tracker/api';
 import { registerProcessors, scheduleSpendSync } from '@tracker/workers';
@@ -55,6 +55,9 @@ function spendSync(open: () => Promise<PipelineStores>) {
     fake.setSpend(LA.advertiserId, { ...ad, hour: 5, adId: 'la-ad-1a', adName: 'Hook A', spend: '5.00', impressions: 600, clicks: 25, conversions: 1 });
     fake.setSpend(LA.advertiserId, { ...ad, hour: 22, adId: 'la-ad-1b', adName: 'Hook B', spend: '2.25', impressions: 400, clicks: 15, conversions: 1 });
     fake.setSpend(SH.advertiserId, { date: '2026-11-25', campaignId: 'tt-sh-1', spend: '88.00' });
+    // Shanghai spends yuan, shown in the workspace's dollars (docs/currencies.md): 8.8 CNY and 1.1 USD per EUR
+    // make its 88.00 CNY 11.00 USD.
+    await saveEcbRates(stores.entities.db, ['2026-11-20', '2026-11-23', '2026-11-24', '2026-11-25'].map((day) => ({ day, rates: { USD: '1.1', CNY: '8.8' } })));
     registerProcessors(queue, { db: stores.entities.db, analytics: stores.analytics, secretsKey, tiktokApiUrl: fake.url, outgoing: LOCAL_FAKES_OUTGOING, logger, now: () => NOW, tiktokBackoffMs: 5 });
     await queue.start();
 
@@ -164,7 +167,7 @@ function spendSync(open: () => Promise<PipelineStores>) {
       { date: '2026-11-23', tiktokCampaignId: 'tt-la-1', campaignName: 'LA tt-la-1', spend: '7.25', impressions: 1000, clicks: 40, conversions: 2 },
       { date: '2026-11-23', tiktokCampaignId: 'tt-la-2', campaignName: 'LA tt-la-2', spend: '3.10', impressions: 1000, clicks: 40, conversions: 2 },
       { date: '2026-11-24', tiktokCampaignId: 'tt-la-2', campaignName: 'LA tt-la-2', spend: '1.99', impressions: 1000, clicks: 40, conversions: 2 },
-      { date: '2026-11-25', tiktokCampaignId: 'tt-sh-1', campaignName: '', spend: '88.00', impressions: 0, clicks: 0, conversions: 0 },
+      { date: '2026-11-25', tiktokCampaignId: 'tt-sh-1', campaignName: '', spend: '11.00', impressions: 0, clicks: 0, conversions: 0 },
     ]);
     const card = (await call('GET', '/api/tiktok/accounts')).json() as TiktokAccountView[];
     expect(card.find((a) => a.id === ids.la)).toMatchObject({ lastSyncRows: 6, lastSyncError: null });
@@ -188,9 +191,9 @@ function spendSync(open: () => Promise<PipelineStores>) {
     );
     expect(mirrored.map((r) => [r.ad, Number(r.spend)])).toEqual([['la-ad-1a', 0], ['la-ad-1b', 0], ['tt-la-1-ad', 9.75], ['tt-la-2-ad', 0]]);
     const report = (await call('GET', '/api/reports?groupBy=campaign&startDate=2026-11-21&endDate=2026-11-25')).json() as ReportResponse;
-    // 10.00 + 12.50 + 9.75 + 1.99 + 88.00: no visits, so all of it is the 'No click' row.
-    expect(report.totals.spend).toBe('122.24');
-    expect(report.rows.map((r) => [r.label, r.spend])).toEqual([['No click', '122.24']]);
+    // 10.00 + 12.50 + 9.75 + 1.99 + 11.00 (88.00 CNY): no visits, so all of it is the 'No click' row.
+    expect(report.totals.spend).toBe('45.24');
+    expect(report.rows.map((r) => [r.label, r.spend])).toEqual([['No click', '45.24']]);
   });
 
   test('a backfill is pulled in 30-day windows', async () => {
@@ -209,7 +212,7 @@ function spendSync(open: () => Promise<PipelineStores>) {
     const failed = await call('POST', `/api/tiktok/accounts/${ids.sh}/sync`, {});
     expect(failed.statusCode).toBe(502);
     expect(failed.json().message).toMatch(/^Spend sync failed: TikTok answered 40001/);
-    expect((await spendRows('2026-11-25', '2026-11-25'))[0]!.spend).toBe('88.00');
+    expect((await spendRows('2026-11-25', '2026-11-25'))[0]!.spend).toBe('11.00');
     const card = (await call('GET', '/api/tiktok/accounts')).json() as TiktokAccountView[];
     expect(card.find((a) => a.id === ids.sh)!.lastSyncError).toMatch(/40001/);
     expect(((await call('GET', '/api/tiktok/spend/freshness')).json() as SpendFreshness).failing).toEqual([{ name: 'China team', error: expect.stringMatching(/40001/) }]);
@@ -232,7 +235,7 @@ function spendSync(open: () => Promise<PipelineStores>) {
 
   test('Today in a UTC report shows what the Los Angeles account spent in the UTC day so far, hour by hour (campaign-day rows showed $0.00)', async () => {
     // 18:00 on the 24th in Los Angeles is 02:00 UTC on the 25th: Today in UTC. Shanghai's 88.00 of its 25th
-    // was spent from 00:00 there, 16:00 UTC on the 24th: yesterday in UTC.
+    // CNY (11.00 USD) was spent from 00:00 there, 16:00 UTC on the 24th: yesterday in UTC.
     fake.setSpend(LA.advertiserId, { date: '2026-11-24', hour: 18, adId: 'la-ad-3', adgroupId: 'la-ag-3', campaignId: 'tt-la-3', spend: '6.40' });
     expect((await call('POST', `/api/tiktok/accounts/${ids.la}/sync`, {})).statusCode).toBe(200);
     const today = (await call('GET', '/api/reports?groupBy=tiktokCampaignId&startDate=2026-11-25&endDate=2026-11-25')).json() as ReportResponse;
@@ -241,8 +244,8 @@ function spendSync(open: () => Promise<PipelineStores>) {
     // The hourly series has it in the hour it was spent in.
     expect(today.series.filter((p) => Number(p.spend) > 0).map((p) => [p.bucket, p.spend])).toEqual([['2026-11-25 02:00', '6.40']]);
     const yesterday = (await call('GET', '/api/reports?groupBy=tiktokCampaignId&startDate=2026-11-24&endDate=2026-11-24')).json() as ReportResponse;
-    // Los Angeles' 1.99 at 00:00 there (08:00 UTC), and Shanghai's 88.00; not the 6.40 of the 24th in Los Angeles.
-    expect(yesterday.totals.spend).toBe('89.99');
+    // Los Angeles' 1.99 at 00:00 there (08:00 UTC), and Shanghai's 11.00 (88.00 CNY); not the 6.40 of the 24th in Los Angeles.
+    expect(yesterday.totals.spend).toBe('12.99');
     expect([today.inexactSpendDays, yesterday.inexactSpendDays]).toEqual([[], []]);
   });
 
@@ -281,7 +284,7 @@ function spendSync(open: () => Promise<PipelineStores>) {
   test('deleting an account keeps its spend', async () => {
     expect((await call('DELETE', `/api/tiktok/accounts/${ids.sh}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/tiktok/accounts/${ids.sh}`)).statusCode).toBe(404);
-    expect((await spendRows('2026-11-25', '2026-11-25'))[0]!.spend).toBe('88.00');
+    expect((await spendRows('2026-11-25', '2026-11-25'))[0]!.spend).toBe('11.00');
   });
 }
 

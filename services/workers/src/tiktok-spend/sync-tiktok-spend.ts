@@ -58,6 +58,8 @@ async function pullAccount(deps: SpendSyncDeps, account: Account, range: SpendSy
     // Each pull is written once it is pulled: a failure later keeps the days already replaced.
     rows += await replaceAdvertiserAdSpend(deps.db, deps.analytics, {
       advertiserId: account.advertiserId,
+      // TikTok reports spend in the account's currency; rows are converted into the workspace's at their day's rate.
+      currency: account.currency,
       days: daysOf(pull),
       rows: inWindow.map((r) => ({
         advertiserDay: r.date,

@@ -1,5 +1,5 @@
 // The Settings screen at /settings (spec §2; admin only): domain price, redirect and exit domains,
-// report time zone, fallback URL, worker redeploy, postback URL, DNS instructions and the codes mail
+// report time zone, currency and reference rates, fallback URL, worker redeploy, postback URL, DNS instructions and the codes mail
 // sources; then Integrations (TikTok ad accounts, CAKE); then Alerts (channels, thresholds, the log); then
 // Status (stores, disk, pipeline, syncs).
 import { useSignedInUser } from '../../app/auth/auth-context';
@@ -10,6 +10,7 @@ import { AlertThresholdsCard } from '../alerts/AlertThresholdsCard';
 import { NotificationChannelsCard } from '../alerts/NotificationChannelsCard';
 import { TiktokAccountsCard } from '../tiktok-accounts/TiktokAccountsCard';
 import { CakeIntegrationCard } from './CakeIntegrationCard';
+import { CurrencyCard } from './CurrencyCard';
 import { DnsInstructionsCard } from './DnsInstructionsCard';
 import { FallbackUrlCard } from './FallbackUrlCard';
 import { MailCard } from './MailCard';
@@ -53,6 +54,7 @@ export function SettingsPage() {
           <FallbackUrlCard stored={settingValue(settings.data, 'fallback_url')} />
           <MaxDomainPriceCard stored={settingValue(settings.data, 'max_domain_price')} />
           <ReportTimezoneCard stored={settingValue(settings.data, 'report_timezone')} />
+          <CurrencyCard stored={settingValue(settings.data, 'currency')} />
           <RedeployWorkerCard />
           <DnsInstructionsCard redirectDomain={settingValue(settings.data, 'redirect_domain')} />
           <MailCard />

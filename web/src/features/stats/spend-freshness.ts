@@ -38,3 +38,30 @@ export function freshnessNote(freshness: SpendFreshness, now: number): Freshness
   if (!synced) return { text: 'Spend not synced yet', warning: true };
   return { text: synced, warning: false };
 }
+
+/** An amount in its own currency as people read it: €50.00, ¥500, US$12.30 where the symbol is shared. */
+function currencyAmount(amount: string, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+/** At most this many waiting days are named; the rest are counted. */
+const WAITING_SHOWN = 3;
+
+/**
+ * The warning for spend that waits for a reference rate (in another currency than the workspace's, of a day
+ * the ECB has not published yet): 'Spend of €50.00 waits for the EUR→USD rate of 2026-04-13; reports leave
+ * it out until then'. Null when nothing waits.
+ */
+export function waitingNote(freshness: SpendFreshness): string | null {
+  const waiting = freshness.waitingForRates;
+  if (waiting.length === 0) return null;
+  const named = waiting
+    .slice(0, WAITING_SHOWN)
+    .map((w) => `${currencyAmount(w.amount, w.currency)} waits for the ${w.currency}→${freshness.currency} rate of ${w.day}`);
+  const more = waiting.length > WAITING_SHOWN ? `, and spend of ${waiting.length - WAITING_SHOWN} more days` : '';
+  return `Spend of ${named.join(', ')}${more}; reports leave it out until then`;
+}

@@ -1,0 +1,134 @@
+// Spend in the workspace currency (docs/currencies.md): a spend row of an account in another currency is
+// converted at the rate of its own advertiser day, rounded once, half away from zero (schemas/currency.ts).
+// A day's rate is known once it is settled: the ECB published for that day or a later one (so a weekend or
+// holiday reads the last publication before it), or the day is a weekend after a published Friday, or an
+// admin entered rates for the day itself. Until then the row waits (fxPending) and counts 0 in reports.
+import { asc, eq, sql } from 'drizzle-orm';
+import { convertDecimalViaEur, crossRateText, DEFAULT_CURRENCY, isCurrencyCode, minorUnitDigits, type CurrencyCode } from '@tracker/schemas';
+import type { Db } from '../db/entities';
+import { settings, tiktokAdSpend } from '../db/schema';
+import { eurRateOn, latestEcbDay } from './fx-rates';
+
+/** The workspace currency: the `currency` setting, DEFAULT_CURRENCY until an admin picks one. */
+export async function workspaceCurrency(db: Db): Promise<CurrencyCode> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'currency'));
+  return row && isCurrencyCode(row.value) ? row.value : DEFAULT_CURRENCY;
+}
+
+/** The outcome of converting one stored amount: what `spend` holds and the evidence kept beside it. */
+export interface SpendConversion {
+  /** In the workspace currency, 2 decimals as the spend columns hold it; '0.00' while pending. */
+  spend: string;
+  originalSpend: string;
+  originalCurrency: string;
+  spendCurrency: string;
+  /** Units of the workspace currency per unit of the original (8 decimals); null when none was needed. */
+  fxRate: string | null;
+  fxRateDay: string | null;
+  fxPending: boolean;
+}
+
+interface DayRate {
+  fromPerEur: string;
+  toPerEur: string;
+  /** The publication day used (the later of the two sides' days). */
+  day: string;
+}
+
+const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Whether a day's rate can no longer change by a publication still to come. */
+export function rateSettled(day: string, latestPublished: string | null): boolean {
+  if (latestPublished === null) return false;
+  if (day <= latestPublished) return true;
+  // The ECB never publishes on Saturdays and Sundays: they read the Friday before once it is out.
+  const dow = weekday(day);
+  const friday = dow === 6 ? shiftDay(day, -1) : dow === 0 ? shiftDay(day, -2) : null;
+  return friday !== null && friday <= latestPublished;
+}
+
+/**
+ * Converts spend amounts of any currency into the workspace currency, reading each (currency, day) rate once.
+ * Amounts are decimal text as stored (2 decimals); a zero needs no rate.
+ */
+export class SpendConverter {
+  private readonly rates = new Map<string, Promise<DayRate | null>>();
+  private latest: Promise<string | null> | null = null;
+
+  private constructor(
+    private readonly db: Db,
+    readonly workspace: CurrencyCode,
+  ) {}
+
+  static async open(db: Db): Promise<SpendConverter> {
+    return new SpendConverter(db, await workspaceCurrency(db));
+  }
+
+  private rateOf(from: CurrencyCode, day: string): Promise<DayRate | null> {
+    const key = `${from} ${day}`;
+    let rate = this.rates.get(key);
+    if (!rate) {
+      rate = this.readRate(from, day);
+      this.rates.set(key, rate);
+    }
+    return rate;
+  }
+
+  private async readRate(from: CurrencyCode, day: string): Promise<DayRate | null> {
+    this.latest ??= latestEcbDay(this.db);
+    const [fromRate, toRate] = await Promise.all([eurRateOn(this.db, from, day), eurRateOn(this.db, this.workspace, day)]);
+    if (!fromRate || !toRate) return null;
+    // Rates entered for the day itself (or EUR's fixed 1) are final; otherwise the day must be settled.
+    const ownDay = (r: typeof fromRate) => r.source === 'fixed' || r.day === day;
+    if (!(ownDay(fromRate) && ownDay(toRate)) && !rateSettled(day, await this.latest)) return null;
+    const used = [fromRate, toRate].filter((r) => r.source !== 'fixed').map((r) => r.day).sort().at(-1) ?? day;
+    return { fromPerEur: fromRate.perEur, toPerEur: toRate.perEur, day: used };
+  }
+
+  async convert(originalSpend: string, originalCurrency: string, day: string): Promise<SpendConversion> {
+    const base = { originalSpend, originalCurrency, spendCurrency: this.workspace };
+    // Spend columns hold 2 decimals: a 3-decimal workspace currency is rounded (once) to hundredths.
+    const digits = Math.min(minorUnitDigits(this.workspace), 2);
+    const pad = (text: string) => (digits === 0 ? `${text}.00` : text);
+    if (originalCurrency === this.workspace || !isCurrencyCode(originalCurrency)) {
+      // An account currency that is no ISO code cannot be converted; it is taken as is, as before conversion.
+      return { ...base, spend: originalSpend, fxRate: null, fxRateDay: null, fxPending: false };
+    }
+    if (/^-?0+(\.0+)?$/.test(originalSpend)) return { ...base, spend: '0.00', fxRate: null, fxRateDay: null, fxPending: false };
+    const rate = await this.rateOf(originalCurrency, day);
+    if (!rate) return { ...base, spend: '0.00', fxRate: null, fxRateDay: null, fxPending: true };
+    return {
+      ...base,
+      spend: pad(convertDecimalViaEur(originalSpend, rate, digits)),
+      fxRate: crossRateText(rate),
+      fxRateDay: rate.day,
+      fxPending: false,
+    };
+  }
+}
+
+/** Spend waiting for a rate, per original currency and advertiser day: what reports leave out until then. */
+export interface WaitingSpend {
+  currency: string;
+  day: string;
+  /** The sum of the waiting rows in their own currency, 2 decimals. */
+  amount: string;
+  rows: number;
+}
+
+export async function listWaitingSpend(db: Db): Promise<WaitingSpend[]> {
+  const t = tiktokAdSpend;
+  const rows = await db
+    .select({
+      currency: sql<string>`coalesce(${t.originalCurrency}, '')`,
+      day: t.advertiserDay,
+      amount: sql<string>`sum(${t.originalSpend})::text`,
+      rows: sql<number>`count(*)::int`,
+    })
+    .from(t)
+    .where(eq(t.fxPending, true))
+    .groupBy(sql`1`, t.advertiserDay)
+    .orderBy(asc(t.advertiserDay), sql`1`);
+  return rows.map((r) => ({ currency: r.currency, day: r.day, amount: Number(r.amount).toFixed(2), rows: Number(r.rows) }));
+}
