@@ -116,6 +116,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ CAKE_SYNC_INTERVAL_MINUTES: '15' }).cakeSyncIntervalMs).toBe(900_000);
     expect(() => loadConfig({ CAKE_SYNC_INTERVAL_MINUTES: '-1' })).toThrow(/CAKE_SYNC_INTERVAL_MINUTES/);
   });
+
+  test('raw retention: 400 days by default, 0 keeps raw clicks forever, under 30 days is refused', () => {
+    expect(loadConfig({}).rawRetentionDays).toBe(400);
+    expect(loadConfig({ RAW_RETENTION_DAYS: '0' }).rawRetentionDays).toBe(0);
+    expect(loadConfig({ RAW_RETENTION_DAYS: '90' }).rawRetentionDays).toBe(90);
+    expect(() => loadConfig({ RAW_RETENTION_DAYS: '7' })).toThrow(/RAW_RETENTION_DAYS: must be 0 \(keep forever\) or from 30/);
+    expect(() => loadConfig({ RAW_RETENTION_DAYS: '90.5' })).toThrow(/RAW_RETENTION_DAYS/);
+  });
 });
 
 describe('domain automation configuration', () => {

@@ -171,6 +171,13 @@ const envSchema = z.object({
   CODES_IMAP_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(15),
   /** Minutes between scheduled CAKE syncs of the recent days (once CAKE is configured); 0 turns them off. */
   CAKE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  // Days raw clicks (and their exits and click_index rows) are kept; the daily rollups are kept forever. At least
+  // 30: a late conversion finds its click in click_index, and a replayed event its first copy; 0 keeps them forever.
+  RAW_RETENTION_DAYS: z.coerce
+    .number()
+    .int('must be a whole number of days')
+    .refine((v) => v === 0 || (v >= 30 && v <= 36_500), { message: 'must be 0 (keep forever) or from 30 to 36500 days' })
+    .default(400),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -227,6 +234,8 @@ export interface Config {
   codesImapPollMs: number;
   /** Milliseconds between scheduled CAKE syncs; 0 = none. */
   cakeSyncIntervalMs: number;
+  /** Days raw clicks and exits are kept (RAW_RETENTION_DAYS, applied at start-up by applyRawRetention); 0 = forever. */
+  rawRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -299,5 +308,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codesImapUrl: e.CODES_IMAP_URL,
     codesImapPollMs: Math.round(e.CODES_IMAP_POLL_SECONDS * 1000),
     cakeSyncIntervalMs: e.CAKE_SYNC_INTERVAL_MINUTES * 60_000,
+    rawRetentionDays: e.RAW_RETENTION_DAYS,
   };
 }
