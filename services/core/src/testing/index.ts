@@ -17,4 +17,5 @@ export async function openKafkaLog(options: KafkaLogOptions): Promise<KafkaEvent
 }
 export { openJobQueue, type OpenJobQueueOptions } from '../queue/open-job-queue';
 export { captureLogger, LEVEL } from './captured-logger';
+export { copyEntityMigrations, type MigrationFolderOptions } from './entity-migration-folders';
 export { simulateSplitTests, type SimulationOptions, type SimulationResult } from '../split-test/simulate-split-tests';
