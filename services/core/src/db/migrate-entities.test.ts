@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { drizzle } from 'drizzle-orm/pglite';
 import { entityMigrationsFolder } from './entities';
 import { EntityMigrationError, migrateEntities } from './migrate-entities';
+import * as schema from './schema';
 import { copyEntityMigrations } from '../testing/entity-migration-folders';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-entity-migrations-'));
 let client: PGlite;
-const db = () => drizzle(client, { casing: 'snake_case' });
+const db = () => drizzle(client, { schema, casing: 'snake_case' });
 const rows = async <T>(sql: string) => (await client.query<T>(sql)).rows;
 
 /** The real migrations up to 0010, then 0011 onwards and a broken 0099 of two statements. */
