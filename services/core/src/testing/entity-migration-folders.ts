@@ -1,8 +1,13 @@
 // Upgrade tests: a copy of the entity migrations folder cut at an earlier migration (the schema an older
 // version left), or with one more migration appended, for migrateEntities to run as a start-up would.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
 import { entityMigrationsFolder } from '../db/entities';
+import { migrateEntities } from '../db/migrate-entities';
+import * as schema from '../db/schema';
 
 interface JournalEntry {
   idx: number;
@@ -38,4 +43,17 @@ export function copyEntityMigrations(dir: string, options: MigrationFolderOption
   }
   fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }, null, 2));
   return dir;
+}
+
+/** A PGlite entity store in `pgliteDir` as an older version left it: migrated up to `upTo`, then `seedSql` run on it. */
+export async function writeEarlierEntityStore(pgliteDir: string, upTo: string, seedSql: string): Promise<void> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-earlier-migrations-'));
+  const client = new PGlite(pgliteDir);
+  try {
+    await migrateEntities(drizzle(client, { schema, casing: 'snake_case' }), copyEntityMigrations(folder, { upTo }));
+    await client.exec(seedSql);
+  } finally {
+    await client.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }
