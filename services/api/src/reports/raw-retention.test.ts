@@ -32,7 +32,7 @@ const newRange = `startDate=${isoDay(NEW[0]!)}&endDate=${isoDay(NEW[1]!)}`;
 /**
  * The reports the daily rollups answer: by grouping and by a tracking variable (placement), with a campaign
  * filter. A report filtered by an audience variable or drilled down counts exit clicks from the raw exits
- * (report-plan.ts), so past the retention it shows none: docs/operations.md says so.
+ * (report-plan.ts), so past the retention it shows none: docs/retention-and-upgrades.md says so.
  */
 const REPORTS = [
   (range: string) => `/api/reports?${range}&groupBy=campaign`,
