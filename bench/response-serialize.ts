@@ -84,6 +84,7 @@ function clickLog(rows: number): ClickLogResponse {
     newer: 0,
     summary: { totalClicks: 123_456, exitClicks: 40_000, convertedClicks: 2_000, conversionRate: 0.016, landerCtr: 0.32 },
     timezone: 'America/New_York',
+    rawRetention: { days: 400, keptFrom: '2025-02-24' },
   };
 }
 

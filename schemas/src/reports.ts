@@ -2,6 +2,7 @@
 // data"): query strings and answers as zod schemas. Money is a decimal string, ratios numbers.
 import { z } from 'zod';
 import { reportMetricsSchema } from './report-metrics';
+import { rawRetentionSchema } from './status';
 import { isWellFormedText, singleLine } from './text-fields';
 import { FILTER_VARIABLES, TRACKING_VARIABLE_IDS, type FilterVariable, type TrackingVariable } from './tracking-variables';
 import { wireDecimal } from './wire-values';
@@ -490,6 +491,8 @@ export const clickLogResponseSchema = z.object({
   summary: clickLogSummarySchema,
   /** The report time zone (setting report_timezone) that times are shown in. */
   timezone: z.string(),
+  /** How long raw clicks are kept: a range before `keptFrom` shows fewer clicks than its reports. Null: forever. */
+  rawRetention: rawRetentionSchema.nullable(),
 });
 export type ClickLogResponse = z.output<typeof clickLogResponseSchema>;
 

@@ -28,11 +28,20 @@ export const statusItemSchema = z.object({
 });
 export type StatusItem = z.infer<typeof statusItemSchema>;
 
+/**
+ * How long raw clicks, click_index rows and exits are kept (RAW_RETENTION_DAYS, as the analytics store holds it):
+ * `keptFrom` is the first UTC day (YYYY-MM-DD) whose raw clicks are all still there. Conversions and the daily
+ * report figures are kept forever. Null: raw data is kept forever too.
+ */
+export const rawRetentionSchema = z.object({ days: z.number().int(), keptFrom: z.string() });
+export type RawRetention = z.infer<typeof rawRetentionSchema>;
+
 export const statusSchema = z.object({
   version: z.string(),
   /** Epoch ms when this process started. */
   startedAt: z.number().int(),
   uptimeSeconds: z.number().int(),
   items: z.array(statusItemSchema),
+  rawRetention: rawRetentionSchema.nullable(),
 });
 export type Status = z.infer<typeof statusSchema>;

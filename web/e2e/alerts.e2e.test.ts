@@ -151,6 +151,10 @@ describeWithChromium('alerts e2e')('notification channels on Settings in Chromiu
     // The failing poll also leaves failed jobs in the queue (amber): two items in all.
     await expect(row('queue').getAttribute('data-level')).resolves.toBe('amber');
     await expect(card.innerText()).resolves.toMatch(/Version \d+\.\d+\.\d+ · up .* · 2 items need attention/);
+    const keptFrom = new Date(Date.now() - 399 * 86_400_000).toISOString().slice(0, 10);
+    await expect(page.getByTestId('status-retention').innerText()).resolves.toBe(
+      `Raw clicks and exits (the Click Log) are kept 400 days, from ${keptFrom} on; conversions and the daily report figures are kept forever.`,
+    );
     await mail.scrollIntoViewIfNeeded();
     await shot(page, 'alerts-05-settings-status', { fullPage: false });
   }, STEP_MS);

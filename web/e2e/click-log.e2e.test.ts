@@ -222,4 +222,17 @@ describeWithChromium('click log e2e')('the Click Log in Chromium', () => {
     expect(lines.filter((line) => line.split('","')[5] === 'Yes')).toHaveLength(2);
     expect(lines.filter((line) => line.endsWith('"12.50"')).map((line) => line.split('","')[0]!.slice(1)).sort()).toEqual([convertedId, firstId].sort());
   }, STEP_MS);
+
+  test('a range reaching before the raw clicks kept (RAW_RETENTION_DAYS, 400 by default) says so', async () => {
+    const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`${baseUrl}/clicks?start=${dayAgo(410)}&end=${dayAgo(300)}`);
+    const note = page.getByTestId('click-log-retention');
+    await note.waitFor({ timeout: 30_000 });
+    expect(await note.innerText()).toBe(`Clicks before ${dayAgo(399)} are no longer kept (retention 400 days); reports still show their daily totals.`);
+    await shot(page, 'click-log-05-retention', { fullPage: false });
+    // The last 7 days are all kept: no note.
+    await page.goto(`${baseUrl}/clicks`);
+    await waitForStatus(page, /Showing 1 to \d+ of 137 results/);
+    expect(await note.count()).toBe(0);
+  }, STEP_MS);
 });

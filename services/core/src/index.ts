@@ -14,6 +14,7 @@ export { yieldToEventLoop } from './analytics/analytics';
 export * from './split-test/split-test-verdict';
 export * from './split-test/optimize-weights';
 export { migrateAnalytics } from './analytics/migrate-analytics';
+export { applyRawRetention, rawKeptFrom, readRawRetention, RAW_RETENTION_TABLES } from './analytics/raw-retention';
 export { openAnalytics } from './analytics/open-analytics';
 export { recordSpend, replaceAdvertiserSpend, type SpendInput } from './analytics/record-spend';
 export { reexpressSpend, replaceAdvertiserAdSpend, type AdSpendInput } from './analytics/record-ad-spend';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Analytics } from './analytics/analytics';
 import { migrateAnalytics } from './analytics/migrate-analytics';
 import { openAnalytics } from './analytics/open-analytics';
+import { applyRawRetention } from './analytics/raw-retention';
 import type { Config } from './config/config';
 import { lockDataDir } from './data-dir-lock';
 import { openEntities, type Entities } from './db/entities';
@@ -66,6 +67,7 @@ export async function openStores(config: Config, needs: StoreNeeds, logger?: Log
     if (needs.analytics) {
       stores.analytics = await openAnalytics({ clickhouseUrl: config.clickhouseUrl, dir: paths.ch });
       await migrateAnalytics(stores.analytics);
+      await applyRawRetention(stores.analytics, config.rawRetentionDays);
     }
     if (needs.eventLog) {
       // The spill is one process's segment log, like the embedded log: its folder is locked.

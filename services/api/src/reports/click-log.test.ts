@@ -147,7 +147,7 @@ describe('GET /api/clicks pages', () => {
     expect(a.total).toBe(3);
     expect(a.summary).toMatchObject({ totalClicks: 3, exitClicks: 2, convertedClicks: 2 });
     expect(await clicks({ startDate: '2026-05-01', endDate: '2026-05-07' })).toEqual({
-      rows: [], total: 0, newer: 0, asOf: null, timezone: 'UTC',
+      rows: [], total: 0, newer: 0, asOf: null, timezone: 'UTC', rawRetention: null,
       summary: { totalClicks: 0, exitClicks: 0, convertedClicks: 0, conversionRate: 0, landerCtr: 0 },
     });
   });

@@ -2,7 +2,7 @@
 // counted), newest first, with the exits and approved conversions of that page's clicks only, plus the
 // cards' totals for the whole range (from rollups, except converted clicks, which need each click's
 // conversions: raw conversion rows of the range).
-import type { Analytics, Db } from '@tracker/core';
+import { rawKeptFrom, readRawRetention, type Analytics, type Db } from '@tracker/core';
 import {
   clickConversionRate,
   clickLogCursor,
@@ -94,6 +94,11 @@ export async function listClicks(deps: { db: Db; analytics: Analytics }, query: 
   // The cards count the range and campaign from rollups, which hold no click ids: a search narrows
   // the rows (and their total) only, so the cards stay the range's figures while a click is looked up.
   const { search: _search, ...rangeScope } = scope;
-  const [page, summary] = await Promise.all([readPage(deps, scope, query), summariseRange(deps.analytics, rangeScope)]);
-  return { rows: page.rows, total: page.total, asOf: page.asOf, newer: page.newer, summary, timezone: tz };
+  const [page, summary, retentionDays] = await Promise.all([
+    readPage(deps, scope, query),
+    summariseRange(deps.analytics, rangeScope),
+    readRawRetention(deps.analytics),
+  ]);
+  const rawRetention = retentionDays === null ? null : { days: retentionDays, keptFrom: rawKeptFrom(retentionDays)! };
+  return { rows: page.rows, total: page.total, asOf: page.asOf, newer: page.newer, summary, timezone: tz, rawRetention };
 }

@@ -11,6 +11,8 @@ import {
   embeddedPaths,
   listFiringAlerts,
   listSyncSuccesses,
+  rawKeptFrom,
+  readRawRetention,
   schema,
   storeChecks,
   TRACKER_VERSION,
@@ -266,10 +268,14 @@ export async function readStatus(db: Db, sources: StatusSources, now = Date.now(
     ...(await pipelineItems(db, sources, now)),
     ...(await syncItems(db, now)),
   ];
+  // The store item above already says when the analytics store cannot be reached: the retention is then unknown.
+  const analytics = sources.stores.analytics;
+  const retentionDays = analytics ? ((await withTimeout(() => readRawRetention(analytics)).catch(() => null)) as number | null) : null;
   return {
     version: TRACKER_VERSION,
     startedAt: sources.startedAt,
     uptimeSeconds: Math.max(0, Math.floor((now - sources.startedAt) / 1000)),
     items,
+    rawRetention: retentionDays === null ? null : { days: retentionDays, keptFrom: rawKeptFrom(retentionDays, now)! },
   };
 }

@@ -64,12 +64,15 @@ export async function migrateAnalytics(
   const applied: number[] = [];
   for (const migration of migrations) {
     if (done.has(migration.version)) continue;
-    for (const statement of migration.statements) {
+    for (const [i, statement] of migration.statements.entries()) {
       try {
         await analytics.exec(statement);
       } catch (error) {
+        // ClickHouse DDL has no transactions: the statements before this one stay. Each is idempotent, and the
+        // migration is recorded only when all have run, so the next start runs it again from its first statement.
         throw new Error(
-          `Analytics migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`,
+          `Analytics migration ${migration.version}_${migration.name} failed at statement ${i + 1} of ${migration.statements.length}: ` +
+            `${(error as Error).message}. Migrations before it are applied; fix the cause and start again to resume from this one.`,
           { cause: error },
         );
       }

@@ -122,6 +122,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ FX_RATES_URL: 'http://127.0.0.1:9000/ecb', FX_RATES_INTERVAL_HOURS: '0' }).fxRates).toEqual({ url: 'http://127.0.0.1:9000/ecb/', intervalMs: 0 });
     expect(() => loadConfig({ FX_RATES_URL: 'not a url' })).toThrow(/FX_RATES_URL/);
   });
+
+  test('raw retention: 400 days by default, 0 keeps raw clicks forever, under 30 days is refused', () => {
+    expect(loadConfig({}).rawRetentionDays).toBe(400);
+    expect(loadConfig({ RAW_RETENTION_DAYS: '0' }).rawRetentionDays).toBe(0);
+    expect(loadConfig({ RAW_RETENTION_DAYS: '90' }).rawRetentionDays).toBe(90);
+    expect(() => loadConfig({ RAW_RETENTION_DAYS: '7' })).toThrow(/RAW_RETENTION_DAYS: must be 0 \(keep forever\) or from 30/);
+    expect(() => loadConfig({ RAW_RETENTION_DAYS: '90.5' })).toThrow(/RAW_RETENTION_DAYS/);
+  });
 });
 
 describe('domain automation configuration', () => {

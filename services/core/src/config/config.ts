@@ -175,6 +175,13 @@ const envSchema = z.object({
   FX_RATES_URL: z.string().trim().url().default('https://www.ecb.europa.eu/stats/eurofxref/'),
   /** Hours between looks for new reference rates (a call only when today's are not stored yet); 0 turns them off. */
   FX_RATES_INTERVAL_HOURS: z.coerce.number().int().min(0).max(168).default(6),
+  // Days raw clicks (and their exits and click_index rows) are kept; the daily rollups are kept forever. At least
+  // 30: a late conversion finds its click in click_index, and a replayed event its first copy; 0 keeps them forever.
+  RAW_RETENTION_DAYS: z.coerce
+    .number()
+    .int('must be a whole number of days')
+    .refine((v) => v === 0 || (v >= 30 && v <= 36_500), { message: 'must be 0 (keep forever) or from 30 to 36500 days' })
+    .default(400),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -233,6 +240,8 @@ export interface Config {
   cakeSyncIntervalMs: number;
   /** The ECB reference rates folder, ending in '/' (the file names are appended), and how often to look; 0 = never. */
   fxRates: { url: string; intervalMs: number };
+  /** Days raw clicks and exits are kept (RAW_RETENTION_DAYS, applied at start-up by applyRawRetention); 0 = forever. */
+  rawRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -306,5 +315,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codesImapPollMs: Math.round(e.CODES_IMAP_POLL_SECONDS * 1000),
     cakeSyncIntervalMs: e.CAKE_SYNC_INTERVAL_MINUTES * 60_000,
     fxRates: { url: e.FX_RATES_URL.replace(/\/*$/, '/'), intervalMs: e.FX_RATES_INTERVAL_HOURS * 3_600_000 },
+    rawRetentionDays: e.RAW_RETENTION_DAYS,
   };
 }

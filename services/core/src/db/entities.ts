@@ -4,13 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { createLogger, type Logger } from '../logger';
 import { inProcessChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
+import { migrateEntities } from './migrate-entities';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -62,7 +61,7 @@ export async function openEntities(options: EntitiesOptions): Promise<Entities> 
     const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
     const db: Db = pgDb;
     try {
-      await migratePg(pgDb, { migrationsFolder });
+      await migrateEntities(db, migrationsFolder);
     } catch (error) {
       await pool.end();
       throw error;
@@ -83,7 +82,7 @@ export async function openEntities(options: EntitiesOptions): Promise<Entities> 
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   const db: Db = pgliteDb;
   try {
-    await migratePglite(pgliteDb, { migrationsFolder });
+    await migrateEntities(db, migrationsFolder);
   } catch (error) {
     await client.close();
     throw error;
@@ -104,7 +103,7 @@ export async function openEntities(options: EntitiesOptions): Promise<Entities> 
 export async function dumpMigratedPglite(): Promise<Blob> {
   const client = new PGlite('memory://');
   try {
-    await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+    await migrateEntities(drizzlePglite(client, { schema, casing: 'snake_case' }), migrationsFolder);
     return await client.dumpDataDir('none');
   } finally {
     await client.close();

@@ -17,4 +17,8 @@ export async function openKafkaLog(options: KafkaLogOptions): Promise<KafkaEvent
 }
 export { openJobQueue, type OpenJobQueueOptions } from '../queue/open-job-queue';
 export { captureLogger, LEVEL } from './captured-logger';
+export { copyEntityMigrations, writeEarlierEntityStore, type MigrationFolderOptions } from './entity-migration-folders';
+export { entityMigrationsFolder } from '../db/entities';
+export { migrateEntities } from '../db/migrate-entities';
+export { analyticsMigrationsDir, readMigrations } from '../analytics/migrate-analytics';
 export { simulateSplitTests, type SimulationOptions, type SimulationResult } from '../split-test/simulate-split-tests';

@@ -4,16 +4,17 @@
 // live in the URL (click-log-view.ts), so a reload keeps them and a link shares them.
 import { useSignedInTimeZone } from '../stats/report-time-zone';
 import { CLICK_LOG_PAGE_SIZES } from '@tracker/schemas';
-import { Download, LogOut, MousePointerClick, Percent, RefreshCw, Target } from 'lucide-react';
+import { Archive, Download, LogOut, MousePointerClick, Percent, RefreshCw, Target } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatCount, formatPercent, percentOf } from '../../lib/format';
 import { useCampaigns } from '../campaigns/queries';
+import { Alert, AlertDescription } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card, CardContent } from '../../ui/Card';
 import { ColumnsMenu } from '../../ui/ColumnsMenu';
 import { DateRangePicker } from '../../ui/DateRangePicker';
-import { lastDays, todayIn } from '../../ui/date-range-presets';
+import { lastDays, todayIn, toDayParam } from '../../ui/date-range-presets';
 import { Label } from '../../ui/Label';
 import { MetricCard } from '../../ui/MetricCard';
 import { PageHeader } from '../../ui/PageHeader';
@@ -69,6 +70,9 @@ export function ClickLogPage() {
   }
 
   const summary = clicks.data?.summary ?? { totalClicks: 0, exitClicks: 0, convertedClicks: 0 };
+  // Raw clicks older than the retention (RAW_RETENTION_DAYS) are gone; the reports' daily figures are not.
+  const retention = clicks.data?.rawRetention;
+  const olderThanKept = retention && toDayParam(range.from) < retention.keptFrom ? retention : null;
 
   return (
     <div className="space-y-6">
@@ -160,6 +164,16 @@ export function ClickLogPage() {
           />
         </div>
       </div>
+
+      {olderThanKept && (
+        <Alert role="note" data-testid="click-log-retention">
+          <Archive aria-hidden="true" />
+          <AlertDescription>
+            Clicks before {olderThanKept.keptFrom} are no longer kept (retention {olderThanKept.days} days); reports still show their daily
+            totals.
+          </AlertDescription>
+        </Alert>
+      )}
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <MetricCard label="Total Clicks" icon={MousePointerClick} value={formatCount(summary.totalClicks)} detail="In the selected range" />

@@ -1,6 +1,6 @@
 // Settings → Status: version and uptime, then each store, the disk, the pipeline and every sync, each
 // green, amber or red; what is not green says what to do. The server decides the levels (api status).
-import { STATUS_GROUPS, STATUS_GROUP_LABELS, type StatusItem, type StatusLevel } from '@tracker/schemas';
+import { STATUS_GROUPS, STATUS_GROUP_LABELS, type RawRetention, type StatusItem, type StatusLevel } from '@tracker/schemas';
 import { errorMessage } from '../../lib/api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { useStatus } from './status-queries';
@@ -35,6 +35,17 @@ function StatusRow({ item }: { item: StatusItem }) {
         {item.action && <p className={`text-sm break-words ${level.text}`}>{item.action}</p>}
       </div>
     </li>
+  );
+}
+
+/** What the stores keep (RAW_RETENTION_DAYS): raw rows for the retention, conversions and daily figures forever. */
+function RetentionNote({ retention }: { retention: RawRetention | null }) {
+  return (
+    <p className="mt-6 border-t pt-4 text-sm text-muted-foreground" data-testid="status-retention">
+      {retention
+        ? `Raw clicks and exits (the Click Log) are kept ${retention.days} days, from ${retention.keptFrom} on; conversions and the daily report figures are kept forever.`
+        : 'Raw clicks, exits, conversions and the daily report figures are all kept forever (RAW_RETENTION_DAYS=0).'}
+    </p>
   );
 }
 
@@ -78,6 +89,7 @@ export function StatusCard() {
             })}
           </div>
         )}
+        {status.data && <RetentionNote retention={status.data.rawRetention} />}
       </CardContent>
     </Card>
   );
