@@ -21,7 +21,9 @@ import {
   registerMetricsRoute,
   registerReadiness,
   resolveSecrets,
+  serveBackupControl,
   spillStatusOf,
+  writeBackup,
   storeChecks,
   type Config,
   type HttpServer,
@@ -167,6 +169,15 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
       stops.push(() => projector.stop());
       addConsumerLagGauges(metrics, stores.eventLog!, projector);
       addParkedConversionsGauge(metrics, stores.entities!.db);
+      if (mode === 'all' && !config.databaseUrl && !config.clickhouseUrl && !config.kafka) {
+        // `tracker backup` asks this process, which holds the embedded stores, to write the archive.
+        const backup = (file: string) =>
+          writeBackup(
+            { dataDir: config.dataDir, entities: stores.entities!, analytics: stores.analytics!, eventLog: stores.eventLog!, hold: () => projector.hold() },
+            file,
+          );
+        stops.push(await serveBackupControl(config.dataDir, backup, logger));
+      }
     }
 
     const readiness = storeChecks(stores, PROJECTOR_GROUP);
