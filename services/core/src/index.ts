@@ -53,3 +53,4 @@ export { restoreBackup, RestoreRefusedError, type RestoreOutcome } from './backu
 export { DamagedArchiveError } from './backup/tar-archive';
 export { serveBackupControl, requestBackup } from './backup/backup-control';
 export type { BackupManifest } from './backup/backup-manifest';
+export { writeScheduledBackup, type ScheduledBackup } from './backup/scheduled-backup';

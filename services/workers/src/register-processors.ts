@@ -3,6 +3,7 @@ import type { EventLog, JobQueue } from '@tracker/core';
 import { DEFAULT_NOTIFY_OPTIONS, unconfiguredDomainAutomation, type DomainAutomation, type NotifyOptions } from '@tracker/integrations';
 import {
   ALERT_CHECK_JOB,
+  BACKUP_JOB,
   CAKE_SYNC_JOB,
   DOMAIN_CONFIGURE_JOB,
   DOMAIN_JOB_ATTEMPTS,
@@ -21,6 +22,8 @@ import { configureDomainJob } from './domains/configure-domain-job';
 import { purchaseDomainJob } from './domains/purchase-domain-job';
 import { registerCodesJobs, type CodesJobDeps } from './codes/register-codes-jobs';
 import { scheduleCakeSync } from './cake/schedule-cake-sync';
+import { backupJob, type WriteBackup } from './backup/backup-job';
+import { scheduleBackup } from './backup/schedule-backup';
 import { runCakeSync } from './cake/sync-cake';
 import { optimizeFlowsJob, type OptimizeFlows } from './flow-optimizer/optimize-flows-job';
 import { scheduleFlowOptimization } from './flow-optimizer/schedule-flow-optimization';
@@ -52,6 +55,8 @@ export type WorkerDeps = PixelEventDeps &
     alertCheckMinutes?: number;
     /** The event log, for the projector-lag check; absent: that check is skipped. */
     eventLog?: EventLog;
+    /** BACKUP_SCHEDULE=daily on the embedded stores: how the process writes an archive, where, and how many are kept. */
+    backup?: { writeBackup: WriteBackup; dir: string; keep: number };
   };
 
 /** Registers every processor; `startSchedules` starts the repeatable jobs once the queue has started, and
@@ -86,6 +91,9 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
   // One rules run at a time: two would judge and claim the same objects (the claims are locked, but the work doubles).
   const evaluateRules = deps.evaluateRules;
   if (evaluateRules) queue.register(RULE_EVALUATION_JOB, ruleEvaluationJob({ evaluateRules, logger: deps.logger }), { concurrency: 1 });
+  // One backup at a time: each holds the projector while it copies the stores.
+  const backup = deps.backup;
+  if (backup) queue.register(BACKUP_JOB, backupJob({ ...backup, logger: deps.logger }), { concurrency: 1 });
   const startCodes = registerCodesJobs(queue, deps);
   // Every repeatable job starts here, once the queue runs.
   const startSchedules = async () => {
@@ -95,7 +103,9 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
     const stopOptimizer = optimizeFlows ? scheduleFlowOptimization(queue, deps.logger) : () => {};
     const stopAlerts = scheduleAlertChecks(queue, { everyMinutes: deps.alertCheckMinutes ?? 0, logger: deps.logger });
     const stopRules = evaluateRules ? scheduleRuleEvaluation(queue, { logger: deps.logger }) : () => {};
+    const stopBackup = backup ? scheduleBackup(queue, deps.logger) : () => {};
     return async () => {
+      stopBackup();
       stopRules();
       stopSpend();
       stopCake();

@@ -171,6 +171,11 @@ const envSchema = z.object({
   CODES_IMAP_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(15),
   /** Minutes between scheduled CAKE syncs of the recent days (once CAKE is configured); 0 turns them off. */
   CAKE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** `daily`: `tracker all` on the embedded stores writes a backup each UTC day into BACKUP_DIR (docs/backup.md). */
+  BACKUP_SCHEDULE: z.enum(['off', 'daily']).default('off'),
+  BACKUP_DIR: optionalText,
+  /** How many scheduled backups BACKUP_DIR keeps; older ones are deleted after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -227,6 +232,8 @@ export interface Config {
   codesImapPollMs: number;
   /** Milliseconds between scheduled CAKE syncs; 0 = none. */
   cakeSyncIntervalMs: number;
+  /** Scheduled backups of the embedded stores: `every` off or daily, into `dir` (default DATA_DIR/backups), the newest `keep` kept. */
+  backup: { every: 'off' | 'daily'; dir: string; keep: number };
 }
 
 export class ConfigError extends Error {
@@ -299,5 +306,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codesImapUrl: e.CODES_IMAP_URL,
     codesImapPollMs: Math.round(e.CODES_IMAP_POLL_SECONDS * 1000),
     cakeSyncIntervalMs: e.CAKE_SYNC_INTERVAL_MINUTES * 60_000,
+    backup: {
+      every: e.BACKUP_SCHEDULE,
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+      keep: e.BACKUP_KEEP,
+    },
   };
 }
