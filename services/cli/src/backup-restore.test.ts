@@ -1,6 +1,7 @@
 // `tracker backup` against a running `tracker all` under a redirect load, `tracker restore` into a new folder, and
 // `tracker all` on that: every click answered before the backup began is there, none answered after it ended is,
-// none is doubled, and new clicks count once. A damaged archive and a non-empty folder are refused.
+// none is doubled, and new clicks count once. The daily schedule writes and prunes archives. A damaged archive and
+// a non-empty folder are refused.
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +17,7 @@ const children: ChildProcessWithoutNullStreams[] = [];
 // The children run on their embedded defaults whatever engines this test run was given.
 const { DATABASE_URL: _d, CLICKHOUSE_URL: _c, KAFKA_BROKERS: _k, REDIS_URL: _r, ...baseEnv } = process.env;
 
-function tracker(dataDir: string, args: string[]) {
+function tracker(dataDir: string, args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [bin, ...args], {
     env: {
       ...baseEnv,
@@ -27,6 +28,7 @@ function tracker(dataDir: string, args: string[]) {
       WEB_DIST: '/nonexistent',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
+      ...env,
     },
   });
   children.push(child);
@@ -46,8 +48,8 @@ async function run(dataDir: string, args: string[]) {
   return { code, ...process.output() };
 }
 
-async function start(dataDir: string) {
-  const process = tracker(dataDir, ['all']);
+async function start(dataDir: string, env: Record<string, string> = {}) {
+  const process = tracker(dataDir, ['all'], env);
   const deadline = Date.now() + 120_000;
   for (;;) {
     const match = /running at (http:\/\/\S+)/.exec(process.output().stdout);
@@ -167,7 +169,12 @@ describe('backup of a running tracker all, restored into a new folder', () => {
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
 
-    const restored = await start(restoredDir);
+    // Started with the daily schedule keeping one archive: today's is written at start, older scheduled ones go.
+    const backups = path.join(root, 'scheduled');
+    fs.mkdirSync(backups);
+    const older = ['tracker-backup-2026-01-01T00-00-00Z.tar.gz', 'tracker-backup-2026-01-02T00-00-00Z.tar.gz'];
+    for (const name of [...older, 'kept-by-hand.tar.gz']) fs.writeFileSync(path.join(backups, name), 'old');
+    const restored = await start(restoredDir, { BACKUP_SCHEDULE: 'daily', BACKUP_DIR: backups, BACKUP_KEEP: '1' });
     const api = await signIn(restored.url);
     // The same entities: the campaign and its lander.
     const campaigns = await api<Array<{ id: string; name: string }>>('GET', '/api/campaigns');
@@ -177,6 +184,13 @@ describe('backup of a running tracker all, restored into a new folder', () => {
     const fresh = new Set<string>();
     for (let i = 0; i < 50; i++) fresh.add(await click(restored.url, campaignId));
     await waitForReport(api, backedUpRecords + 50);
+    const deadline = Date.now() + 60_000;
+    while (fs.readdirSync(backups).some((name) => older.includes(name)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const scheduled = fs.readdirSync(backups).sort();
+    expect(scheduled).toHaveLength(2);
+    expect(scheduled[0]).toBe('kept-by-hand.tar.gz');
+    expect(scheduled[1]).toMatch(/^tracker-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/);
+    expect(JSON.parse(fs.readFileSync(path.join(restoredDir, 'last-backup.json'), 'utf8'))).toMatchObject({ file: path.join(backups, scheduled[1]!) });
     await stop(restored);
 
     const ids = await storedClickIds(restoredDir);
