@@ -155,6 +155,10 @@ beforeAll(async () => {
   } finally {
     await stop(source);
   }
+  // With no tracker running, the command opens the stores itself: every click answered is in its log.
+  const offline = await run(sourceDir, ['backup', path.join(root, 'offline.tar.gz')]);
+  expect(offline.stderr).toBe('');
+  expect(offline.stdout).toMatch(new RegExp(`${before.size + during.size + after.size} log records \\(the projector resumes at ${before.size + during.size + after.size}\\)`));
 }, 300_000);
 
 afterAll(() => {
