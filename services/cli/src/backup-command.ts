@@ -1,6 +1,7 @@
 // `tracker backup FILE` and `tracker restore FILE` on the embedded stores of DATA_DIR. With `tracker all` running,
 // the backup is written by that process (its control socket); with none, this process takes DATA_DIR's lock and
 // opens the stores itself. Server engines have their own tools: deploy/backup.md.
+import fs from 'node:fs';
 import path from 'node:path';
 import {
   DataDirLockedError,
@@ -60,8 +61,10 @@ export async function backupCommand(config: Config, file: string | undefined): P
   if (!file) throw new Error('Usage: tracker backup <file>');
   refuseServerEngines(config, 'backup');
   const target = path.resolve(file);
+  const started = Date.now();
   const manifest = await backupOf(config, target);
-  console.log(`Backup written to ${target}: ${describe(manifest)}.`);
+  const bytes = fs.statSync(target).size;
+  console.log(`Backup written to ${target} (${(bytes / 1024 / 1024).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s): ${describe(manifest)}.`);
 }
 
 export async function restoreCommand(config: Config, file: string | undefined): Promise<void> {

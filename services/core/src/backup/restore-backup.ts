@@ -7,7 +7,7 @@ import { migrateAnalytics, readMigrations, analyticsMigrationsDir } from '../ana
 import { openAnalytics } from '../analytics/open-analytics';
 import type { Analytics } from '../analytics/analytics';
 import { lockDataDir } from '../data-dir-lock';
-import { openEntities } from '../db/entities';
+import { entityMigrationsFolder, openEntities } from '../db/entities';
 import { openEmbeddedLog } from '../eventlog/embedded-log';
 import { createLogger } from '../logger';
 import { embeddedPaths } from '../stores';
@@ -111,9 +111,11 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     const manifest = await verifiedManifest(staging, await extractTar(file, staging));
     const known = new Set(readMigrations(analyticsMigrationsDir).map((m) => m.version));
     const unknown = manifest.analytics.migrations.filter((v) => !known.has(v));
-    if (unknown.length > 0) {
+    const journal = JSON.parse(await fs.promises.readFile(path.join(entityMigrationsFolder(), 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    if (unknown.length > 0 || manifest.entities.migrations.count > journal.entries.length) {
       throw new RestoreRefusedError(
-        `The backup was made by a newer tracker (${manifest.trackerVersion}; analytics migration ${unknown[0]} is unknown here): restore it with that version or later`,
+        `The backup was made by a newer tracker (${manifest.trackerVersion}; its stores have migrations this version does not know): ` +
+          'restore it with that version or later',
       );
     }
     if (fs.existsSync(path.join(staging, 'secrets.json'))) {
