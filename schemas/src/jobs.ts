@@ -53,6 +53,9 @@ export interface SpendReexpressResult {
 /** Pull the CAKE network's conversions and sub-id stats for a day range (schemas/src/cake.ts). */
 export const CAKE_SYNC_JOB = 'cake-sync';
 
+/** Back up DATA_DIR's embedded stores into BACKUP_DIR, keeping the newest BACKUP_KEEP (docs/backup.md); no data. */
+export const BACKUP_JOB = 'backup';
+
 /** Weigh every campaign path with auto-optimise on (docs/split-tests.md, "Auto-optimisation"); no data. */
 export const FLOW_OPTIMIZE_JOB = 'flow-optimize';
 

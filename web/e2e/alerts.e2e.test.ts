@@ -136,6 +136,9 @@ describeWithChromium('alerts e2e')('notification channels on Settings in Chromiu
     await expect(row('projector-lag').getAttribute('data-level')).resolves.toBe('green');
     await expect(row('spill').innerText()).resolves.toContain('none, events go straight to the log');
     await expect(row('queue').innerText()).resolves.toMatch(/\d+ waiting, \d+ active, \d+ delayed, \d+ completed, \d+ failed/);
+    // A new DATA_DIR has no backup yet (amber, with what to run).
+    await expect(row('backup').innerText()).resolves.toMatch(/Last backup[\s\S]*none yet[\s\S]*tracker backup FILE/);
+    await expect(row('backup').getAttribute('data-level')).resolves.toBe('amber');
     // The mailbox poll has failed by now (it runs every second); the card shows it red once it has.
     const mail = row('sync:mail:imap');
     for (let attempt = 0; (await mail.getAttribute('data-level').catch(() => null)) !== 'red'; attempt++) {
@@ -148,13 +151,13 @@ describeWithChromium('alerts e2e')('notification channels on Settings in Chromiu
     expect(mailText).toContain('Codes mail: imap://codes:***@127.0.0.1:9/INBOX');
     expect(mailText).toContain('never succeeded; the last run failed');
     expect(mailText).toMatch(/Last error: .*ECONNREFUSED.*\. Check the mailbox address and password in CODES_IMAP_URL\./);
-    // The failing poll also leaves failed jobs in the queue (amber): two items in all.
+    // The failing poll also leaves failed jobs in the queue (amber): with the missing backup, three items in all.
     await expect(row('queue').getAttribute('data-level')).resolves.toBe('amber');
-    await expect(card.innerText()).resolves.toMatch(/Version \d+\.\d+\.\d+ · up .* · 2 items need attention/);
     const keptFrom = new Date(Date.now() - 399 * 86_400_000).toISOString().slice(0, 10);
     await expect(page.getByTestId('status-retention').innerText()).resolves.toBe(
       `Raw clicks and exits (the Click Log) are kept 400 days, from ${keptFrom} on; conversions and the daily report figures are kept forever.`,
     );
+    await expect(card.innerText()).resolves.toMatch(/Version \d+\.\d+\.\d+ · up .* · 3 items need attention/);
     await mail.scrollIntoViewIfNeeded();
     await shot(page, 'alerts-05-settings-status', { fullPage: false });
   }, STEP_MS);

@@ -1,5 +1,14 @@
 // The `tracker` command: run a service mode, migrate the stores, or create an admin.
-import { ConfigError, DataDirLockedError, loadConfig, openStores, lockDataDir } from '@tracker/core';
+import {
+  ConfigError,
+  DamagedArchiveError,
+  DataDirLockedError,
+  loadConfig,
+  openStores,
+  lockDataDir,
+  RestoreRefusedError,
+} from '@tracker/core';
+import { backupCommand, restoreCommand } from './backup-command';
 import { configureAdmin, generatePassword } from '@tracker/api';
 import { capabilitiesByMode, type ServiceMode } from './capabilities';
 import { runServices, type RunningServices } from './run-services';
@@ -17,6 +26,9 @@ const usage = `Usage: tracker <command>
                  create an admin, or make an existing user admin and set its password
                  (a changed password signs out every session of that user);
                  a password is generated and printed when none is given
+  backup <file>  write one archive of DATA_DIR's embedded stores, the event log and the generated secrets
+                 (asks a running \`tracker all\` to write it, or opens the stores itself when none runs)
+  restore <file> check a backup's checksums and restore it into DATA_DIR, which must be empty
   sql "<SELECT ...>"
                  run one read-only statement on the analytics store (CLICKHOUSE_URL, else the
                  embedded one, which needs \`tracker all\` stopped) and print a table; see docs/analytics.md
@@ -89,6 +101,10 @@ export async function main(argv: string[]): Promise<void> {
       return;
     case 'create-admin':
       return createAdmin(args[0], args[1]);
+    case 'backup':
+      return backupCommand(loadConfig(process.env), args[0]);
+    case 'restore':
+      return restoreCommand(loadConfig(process.env), args[0]);
     case 'sql':
       console.log(await runSql(loadConfig(process.env), args.join(' ')));
       return;
@@ -104,7 +120,9 @@ export async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DamagedArchiveError || error instanceof RestoreRefusedError) {
+    console.error(error.message);
+  }
   else console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

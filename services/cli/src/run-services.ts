@@ -21,7 +21,9 @@ import {
   registerMetricsRoute,
   registerReadiness,
   resolveSecrets,
+  serveBackupControl,
   spillStatusOf,
+  writeBackup,
   storeChecks,
   type Config,
   type HttpServer,
@@ -115,6 +117,24 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
 
     if (capabilities.includes('api')) running.admin = await ensureAdmin(stores.entities!.db, config.admin);
 
+    // On the embedded stores `tracker all` writes the backups: asked by `tracker backup` over its control socket,
+    // or daily with BACKUP_SCHEDULE. The projector (started below) is held while the stores are copied.
+    const embeddedAll = mode === 'all' && !config.databaseUrl && !config.clickhouseUrl && !config.kafka;
+    // A scheduled backup may be due before the projector runs: it waits for it, so the hold covers the whole copy.
+    let projectorStarted: (hold: () => Promise<() => Promise<void>>) => void = () => {};
+    const holdProjector = new Promise<() => Promise<() => Promise<void>>>((resolve) => (projectorStarted = resolve));
+    const writeArchive = (file: string) =>
+      writeBackup(
+        { dataDir: config.dataDir, entities: stores.entities!, analytics: stores.analytics!, eventLog: stores.eventLog!, hold: async () => (await holdProjector)() },
+        file,
+      );
+    // Stopping before the projector ran: a backup waiting for it fails instead of holding up the queue's close.
+    stops.push(async () =>
+      projectorStarted(async () => {
+        throw new Error('The tracker stopped before its projector started: no backup written');
+      }),
+    );
+
     const domains = domainAutomationFromConfig({ ...config, edgeWorkerSecret: secrets.edgeWorkerSecret });
     if (capabilities.includes('workers')) {
       const { startSchedules } = registerProcessors(stores.queue!, {
@@ -148,6 +168,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
         notify: config.notify,
         alertCheckMinutes: config.alertCheckMinutes,
         eventLog: stores.eventLog,
+        backup: embeddedAll && config.backup.every === 'daily' ? { writeBackup: writeArchive, dir: config.backup.dir, keep: config.backup.keep } : undefined,
       });
       await stores.queue!.start();
       addQueueJobsGauge(metrics, stores.queue!);
@@ -168,6 +189,8 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
       stops.push(() => projector.stop());
       addConsumerLagGauges(metrics, stores.eventLog!, projector);
       addParkedConversionsGauge(metrics, stores.entities!.db);
+      projectorStarted(() => projector.hold());
+      if (embeddedAll) stops.push(await serveBackupControl(config.dataDir, writeArchive, logger));
     }
 
     const readiness = storeChecks(stores, PROJECTOR_GROUP);

@@ -65,3 +65,9 @@ export {
 } from './fx-rates/fx-rates';
 export { TRACKER_VERSION } from './version';
 export { addDays, dayInZone, zonedHourToUtc } from './time/zoned-time';
+export { writeBackup, readLastBackup, type BackupSources, type LastBackup } from './backup/write-backup';
+export { restoreBackup, RestoreRefusedError, type RestoreOutcome } from './backup/restore-backup';
+export { DamagedArchiveError } from './backup/tar-archive';
+export { serveBackupControl, requestBackup } from './backup/backup-control';
+export type { BackupManifest } from './backup/backup-manifest';
+export { writeScheduledBackup, type ScheduledBackup } from './backup/scheduled-backup';

@@ -46,6 +46,11 @@ export interface Projector {
   readonly projectedUpTo: ReadonlyMap<number, number>;
   /** Projects parked conversions whose click is now known or whose wait is over; returns how many. */
   retryParked(): Promise<number>;
+  /**
+   * Lets the batch in hand finish and commit, then projects nothing (no batch, no parked retry) until the
+   * returned function is called: meanwhile the stores agree with the committed offsets (what a backup copies).
+   */
+  hold(): Promise<() => Promise<void>>;
   stop(): Promise<void>;
 }
 
@@ -71,7 +76,7 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
   const totals: UnitOutcome = { clicks: 0, exits: 0, copies: 0, conversions: 0, parked: 0, invalid: 0 };
   const projectedUpTo = new Map<number, number>();
 
-  const subscription: Subscription = await deps.eventLog.subscribe({
+  const subscribe = () => deps.eventLog.subscribe({
     group,
     maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
     maxWaitMs: options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
@@ -90,6 +95,10 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
       if (last) projectedUpTo.set(batch.partition, last.timestamp);
     },
   });
+  let subscription: Subscription | undefined = await subscribe();
+  /** Holds in force (hold() calls not yet released); the subscription is stopped while above 0. */
+  let holds = 0;
+  let holding: Promise<void> = Promise.resolve();
 
   let retrying: Promise<number> | undefined;
   const parked = schema.parkedConversions;
@@ -155,10 +164,12 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
     return projected;
   }
   const retryParked = () => {
+    if (holds > 0) return Promise.resolve(0);
     retrying ??= retryParkedOnce().finally(() => (retrying = undefined));
     return retrying;
   };
 
+  let stopped = false;
   const retryMs = options.parkedRetryMs ?? 5000;
   const timer =
     retryMs > 0
@@ -173,9 +184,31 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
     totals,
     projectedUpTo,
     retryParked,
+    async hold() {
+      holds += 1;
+      holding = holding.then(async () => {
+        const current = subscription;
+        subscription = undefined;
+        await current?.stop();
+        await retrying?.catch(() => 0);
+      });
+      await holding;
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+        holding = holding.then(async () => {
+          if (holds === 0 && !stopped && !subscription) subscription = await subscribe();
+        });
+        await holding;
+      };
+    },
     async stop() {
+      stopped = true;
       clearInterval(timer);
-      await subscription.stop();
+      await holding.catch(() => {});
+      await subscription?.stop();
       await retrying?.catch(() => 0);
       await ctx.decoder.close();
     },

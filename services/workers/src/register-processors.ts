@@ -3,6 +3,7 @@ import type { EventLog, JobQueue } from '@tracker/core';
 import { DEFAULT_NOTIFY_OPTIONS, unconfiguredDomainAutomation, type DomainAutomation, type NotifyOptions } from '@tracker/integrations';
 import {
   ALERT_CHECK_JOB,
+  BACKUP_JOB,
   CAKE_SYNC_JOB,
   DOMAIN_CONFIGURE_JOB,
   DOMAIN_JOB_ATTEMPTS,
@@ -23,6 +24,8 @@ import { configureDomainJob } from './domains/configure-domain-job';
 import { purchaseDomainJob } from './domains/purchase-domain-job';
 import { registerCodesJobs, type CodesJobDeps } from './codes/register-codes-jobs';
 import { scheduleCakeSync } from './cake/schedule-cake-sync';
+import { backupJob, type WriteBackup } from './backup/backup-job';
+import { scheduleBackup } from './backup/schedule-backup';
 import { runCakeSync } from './cake/sync-cake';
 import { fetchFxRatesJob, reexpressSpendJob } from './fx-rates/fetch-fx-rates';
 import { scheduleFxRates } from './fx-rates/schedule-fx-rates';
@@ -59,6 +62,8 @@ export type WorkerDeps = PixelEventDeps &
     /** Where the ECB's reference rates are read (FX_RATES_URL) and how often to look (0: never scheduled);
      *  absent: no reference rates job. */
     fxRates?: { url: string; intervalMs: number };
+    /** BACKUP_SCHEDULE=daily on the embedded stores: how the process writes an archive, where, and how many are kept. */
+    backup?: { writeBackup: WriteBackup; dir: string; keep: number };
   };
 
 /** Registers every processor; `startSchedules` starts the repeatable jobs once the queue has started, and
@@ -98,6 +103,9 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
   if (fxRates) queue.register(FX_RATES_JOB, fetchFxRatesJob({ db: deps.db, analytics: deps.analytics, fxRatesUrl: fxRates.url, outgoing: deps.outgoing, logger: deps.logger }), { concurrency: 1 });
   // One re-expression at a time: two would rewrite the same advertiser days.
   queue.register(SPEND_REEXPRESS_JOB, reexpressSpendJob(deps), { concurrency: 1 });
+  // One backup at a time: each holds the projector while it copies the stores.
+  const backup = deps.backup;
+  if (backup) queue.register(BACKUP_JOB, backupJob({ ...backup, logger: deps.logger }), { concurrency: 1 });
   const startCodes = registerCodesJobs(queue, deps);
   // Every repeatable job starts here, once the queue runs.
   const startSchedules = async () => {
@@ -108,8 +116,10 @@ export function registerProcessors(queue: JobQueue, deps: WorkerDeps): { startSc
     const stopAlerts = scheduleAlertChecks(queue, { everyMinutes: deps.alertCheckMinutes ?? 0, logger: deps.logger });
     const stopRules = evaluateRules ? scheduleRuleEvaluation(queue, { logger: deps.logger }) : () => {};
     const stopFxRates = fxRates ? scheduleFxRates(queue, { db: deps.db, logger: deps.logger, everyMs: fxRates.intervalMs }) : () => {};
+    const stopBackup = backup ? scheduleBackup(queue, deps.logger) : () => {};
     return async () => {
       stopFxRates();
+      stopBackup();
       stopRules();
       stopSpend();
       stopCake();

@@ -13,6 +13,7 @@ import {
   listSyncSuccesses,
   rawKeptFrom,
   readRawRetention,
+  readLastBackup,
   schema,
   storeChecks,
   TRACKER_VERSION,
@@ -261,10 +262,33 @@ async function syncItems(db: Db, now: number): Promise<StatusItem[]> {
   });
 }
 
+/** A backup older than this is amber: a daily schedule has missed a day. */
+export const BACKUP_STALE_MS = 48 * 3600_000;
+
+/** The embedded stores' last backup (DATA_DIR/last-backup.json, written by every `tracker backup`). */
+async function backupItem(dataDir: string, now: number): Promise<StatusItem> {
+  const last = await readLastBackup(dataDir);
+  const base = { id: 'backup', group: 'stores' as const, label: 'Last backup' };
+  if (!last) {
+    return {
+      ...base,
+      value: 'none yet',
+      level: 'amber',
+      action: 'Nothing protects DATA_DIR yet: run `tracker backup FILE`, or set BACKUP_SCHEDULE=daily (docs/backup.md).',
+    };
+  }
+  const age = now - last.at;
+  const value = `${describeDuration(Math.max(0, age))} ago, ${formatBytes(last.bytes)}, ${last.file}`;
+  return age > BACKUP_STALE_MS
+    ? { ...base, value, level: 'amber', action: 'The last backup is over two days old: check the backup job in the queue, or run `tracker backup FILE` now.' }
+    : { ...base, value, level: 'green', action: null };
+}
+
 export async function readStatus(db: Db, sources: StatusSources, now = Date.now()): Promise<Status> {
   const items = [
     ...(await storeItems(sources)),
     ...(sources.dataDir ? [await diskItem(sources.dataDir)] : []),
+    ...(sources.dataDir && sources.stores.entities?.kind === 'pglite' ? [await backupItem(sources.dataDir, now)] : []),
     ...(await pipelineItems(db, sources, now)),
     ...(await syncItems(db, now)),
   ];

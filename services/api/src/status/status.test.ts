@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { loadConfig, openStores, recordAlertEvent, schema, type Stores } from '@tracker/core';
 import { statusSchema, type StatusItem } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
-import { diskLevel } from './read-status';
+import { BACKUP_STALE_MS, diskLevel } from './read-status';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-status-'));
 let stores: Stores;
@@ -16,6 +16,7 @@ const startedAt = Date.now() - 90_000;
 
 beforeAll(async () => {
   stores = await openStores(loadConfig({ DATA_DIR: dataDir }), { entities: true, analytics: true, eventLog: true, queue: true });
+  writeLastBackup(Date.now() - 3 * 3600_000);
   harness = await createApiHarness(
     { analytics: stores.analytics!, queue: stores.queue!, status: { startedAt, dataDir, stores, projectorGroup: 'projector' } },
     { entities: stores.entities! },
@@ -27,6 +28,11 @@ afterAll(async () => {
   await stores?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** What `tracker backup` records in DATA_DIR (backup-restore.test.ts runs the real one). */
+function writeLastBackup(at: number) {
+  fs.writeFileSync(path.join(dataDir, 'last-backup.json'), JSON.stringify({ at, file: '/backups/tracker-backup.tar.gz', bytes: 5 * 1024 * 1024 }));
+}
 
 async function readStatus(cookie: string) {
   const res = await harness.call({ method: 'GET', url: '/api/status', cookie });
@@ -62,6 +68,7 @@ describe('GET /api/status', () => {
     expect(status.item('parked-conversions')).toMatchObject({ value: '0 waiting for their click, 0 unreadable', level: 'green' });
     expect(status.item('queue').value).toMatch(/^\d+ waiting, \d+ active, \d+ delayed, \d+ completed, 0 failed$/);
     expect(status.item('syncs')).toMatchObject({ level: 'green' });
+    expect(status.item('backup')).toMatchObject({ label: 'Last backup', value: '3 h ago, 5.0 MB, /backups/tracker-backup.tar.gz', level: 'green' });
     expect(status.items.filter((i) => i.id !== 'disk').every((i) => i.level === 'green' && i.action === null)).toBe(true);
   });
 
@@ -91,6 +98,20 @@ describe('GET /api/status', () => {
     expect(status.item('sync:tiktok_spend:7002')).toMatchObject({ value: 'last success 5 min ago', level: 'green', action: null });
     expect(status.items.filter((i) => i.group === 'syncs').map((i) => i.id)).toEqual(['sync:tiktok_spend:7001', 'sync:tiktok_spend:7002']);
   });
+});
+
+test('the last backup: none yet, or older than two days, is amber and says what to do', async () => {
+  const cookie = await harness.signIn('admin');
+  try {
+    fs.rmSync(path.join(dataDir, 'last-backup.json'));
+    expect((await readStatus(cookie)).item('backup')).toMatchObject({ value: 'none yet', level: 'amber', action: expect.stringContaining('BACKUP_SCHEDULE=daily') });
+    writeLastBackup(Date.now() - BACKUP_STALE_MS - 3600_000);
+    const stale = (await readStatus(cookie)).item('backup');
+    expect(stale.level).toBe('amber');
+    expect(stale.action).toMatch(/over two days old/);
+  } finally {
+    writeLastBackup(Date.now() - 3 * 3600_000);
+  }
 });
 
 test('free disk space turns amber, then red, by what is left and by its share of the disk', () => {

@@ -182,6 +182,11 @@ const envSchema = z.object({
     .int('must be a whole number of days')
     .refine((v) => v === 0 || (v >= 30 && v <= 36_500), { message: 'must be 0 (keep forever) or from 30 to 36500 days' })
     .default(400),
+  /** `daily`: `tracker all` on the embedded stores writes a backup each UTC day into BACKUP_DIR (docs/backup.md). */
+  BACKUP_SCHEDULE: z.enum(['off', 'daily']).default('off'),
+  BACKUP_DIR: optionalText,
+  /** How many scheduled backups BACKUP_DIR keeps; older ones are deleted after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -242,6 +247,8 @@ export interface Config {
   fxRates: { url: string; intervalMs: number };
   /** Days raw clicks and exits are kept (RAW_RETENTION_DAYS, applied at start-up by applyRawRetention); 0 = forever. */
   rawRetentionDays: number;
+  /** Scheduled backups of the embedded stores: `every` off or daily, into `dir` (default DATA_DIR/backups), the newest `keep` kept. */
+  backup: { every: 'off' | 'daily'; dir: string; keep: number };
 }
 
 export class ConfigError extends Error {
@@ -316,5 +323,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cakeSyncIntervalMs: e.CAKE_SYNC_INTERVAL_MINUTES * 60_000,
     fxRates: { url: e.FX_RATES_URL.replace(/\/*$/, '/'), intervalMs: e.FX_RATES_INTERVAL_HOURS * 3_600_000 },
     rawRetentionDays: e.RAW_RETENTION_DAYS,
+    backup: {
+      every: e.BACKUP_SCHEDULE,
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+      keep: e.BACKUP_KEEP,
+    },
   };
 }

@@ -42,6 +42,7 @@ const PARTITION = 0;
 
 export class EmbeddedEventLog implements EventLog {
   readonly kind = 'embedded' as const;
+  readonly #dir: string;
   readonly #partition: PartitionLog;
   readonly #offsets: ConsumerOffsets;
   readonly #groupCommit: GroupCommit<AppendRecord>;
@@ -51,7 +52,8 @@ export class EmbeddedEventLog implements EventLog {
   #closing: Promise<void> | undefined;
   #flushes = 0;
 
-  private constructor(partition: PartitionLog, offsets: ConsumerOffsets) {
+  private constructor(dir: string, partition: PartitionLog, offsets: ConsumerOffsets) {
+    this.#dir = dir;
     this.#partition = partition;
     this.#offsets = offsets;
     this.#groupCommit = new GroupCommit((records) => this.#flush(records));
@@ -75,7 +77,7 @@ export class EmbeddedEventLog implements EventLog {
     }
     try {
       const offsets = await ConsumerOffsets.open(path.join(options.dir, 'consumer-offsets'));
-      return new EmbeddedEventLog(partition, offsets);
+      return new EmbeddedEventLog(options.dir, partition, offsets);
     } catch (error) {
       await partition.close();
       throw error;
@@ -93,6 +95,16 @@ export class EmbeddedEventLog implements EventLog {
 
   get endOffset(): number {
     return this.#partition.endOffset;
+  }
+
+  /** The folder this log lives in (its segments under partition-0/, the groups' offsets under consumer-offsets/). */
+  get dir(): string {
+    return this.#dir;
+  }
+
+  /** The durable records' files at this instant, for a backup: see PartitionLog.snapshot. */
+  snapshot(): { endOffset: number; files: Array<{ path: string; bytes: number }> } {
+    return this.#partition.snapshot();
   }
 
   /** How many write + fdatasync rounds publishing has taken: group commit keeps it far below the

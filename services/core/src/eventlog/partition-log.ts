@@ -107,6 +107,12 @@ export class PartitionLog {
     return this.#segments.length;
   }
 
+  /** The segment files and how many bytes of each hold the records below `endOffset`, at this instant: what a
+   *  copy of the log takes (the files only grow past those bytes, so they can be read while appends go on). */
+  snapshot(): { endOffset: number; files: Array<{ path: string; bytes: number }> } {
+    return { endOffset: this.endOffset, files: this.#segments.map((s) => ({ path: s.path, bytes: s.size })) };
+  }
+
   get #active(): SegmentFile {
     return this.#segments[this.#segments.length - 1]!;
   }
