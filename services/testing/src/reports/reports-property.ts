@@ -5,6 +5,7 @@
 // a test file of its own (reports.property*.test.ts), so jest runs the two on separate workers.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { createHttpServer, createLogger, encodeEvent, recordSpend, schema } from '@tracker/core';
 // The test drives the whole pipeline: the API reads what the real projector wrote.
 import { startProjector, type Projector } from '@tracker/projector';
@@ -427,6 +428,17 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
     world = { ...world, ...synced.expectedSpend({ spend: world.spend, hourlySpend: world.hourlySpend ?? new Map(), adSpend: world.adSpend ?? new Map() }) };
     expect(world.spend).not.toEqual(before);
     expect(world.hourlySpend!.size).toBeGreaterThan(0);
+    await compareSyncedSpend();
+  });
+
+  test("euro spend waits for its day's rate and counts once it is published: every total equals the oracle", async () => {
+    const waiting = await stores.entities.db.select().from(schema.tiktokAdSpend).where(eq(schema.tiktokAdSpend.fxPending, true));
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(new Set(waiting.map((r) => r.advertiserDay))).toEqual(new Set(['2026-03-10']));
+    await synced!.publishLateRate();
+    const before = world.spend;
+    world = { ...world, ...synced!.expectedSpend({ spend: world.spend, hourlySpend: world.hourlySpend ?? new Map(), adSpend: world.adSpend ?? new Map() }) };
+    expect(world.spend).not.toEqual(before);
     await compareSyncedSpend();
   });
 

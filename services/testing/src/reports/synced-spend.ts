@@ -2,8 +2,10 @@
 // by the spend sync job pulling a local fake of TikTok's reporting API at ad level. Two advertisers far
 // from UTC (Los Angeles, across its DST change, and Shanghai) with seeded figures per ad and local hour;
 // the sync runs with the clock pinned so "today" differs between them, and `expectedSpend` says, to the
-// cent, what the world's spend is afterwards: today and yesterday by the hour, older days by the day.
-import { createLogger, encryptSecret, schema, type Analytics, type Db } from '@tracker/core';
+// cent, what the world's spend is afterwards: today and yesterday by the hour, older days by the day. The
+// Shanghai account pays in euros: its rows are converted into the workspace's dollars at the ECB rate of their
+// own day (Friday's for the weekend; today's not out yet at NOW, so today's spend waits until it is).
+import { createLogger, encryptSecret, reexpressSpend, saveEcbRates, schema, type Analytics, type Db } from '@tracker/core';
 import { registerProcessors } from '@tracker/workers';
 import type { JobContext, JobProcessor } from '@tracker/core';
 import { TIKTOK_SPEND_SYNC_JOB, type SpendSyncJob } from '@tracker/schemas';
@@ -14,9 +16,13 @@ import { Random } from './random-event-stream';
 /** 03:00 UTC on 10 March: the 9th in Los Angeles, the 10th in Shanghai. */
 const NOW = Date.parse('2026-03-10T03:00:00Z');
 const ADVERTISERS = [
-  { advertiserId: '9100', accessToken: 'prop-la-token', name: 'Property LA', timezone: 'America/Los_Angeles', campaigns: ['tt-1', 'tt-2', 'tt-9'] },
-  { advertiserId: '9200', accessToken: 'prop-sh-token', name: 'Property SH', timezone: 'Asia/Shanghai', campaigns: ['tt-3', 'tt-4'] },
+  { advertiserId: '9100', accessToken: 'prop-la-token', name: 'Property LA', timezone: 'America/Los_Angeles', currency: 'USD', campaigns: ['tt-1', 'tt-2', 'tt-9'] },
+  { advertiserId: '9200', accessToken: 'prop-sh-token', name: 'Property SH', timezone: 'Asia/Shanghai', currency: 'EUR', campaigns: ['tt-3', 'tt-4'] },
 ];
+/** Dollars per euro as the ECB publishes them (Thursday 5th to Monday 9th; the 7th and 8th are a weekend), and
+ *  Tuesday the 10th's, published after NOW (publishLateRate). */
+const USD_PER_EUR: Record<string, string> = { '2026-03-05': '1.0832', '2026-03-06': '1.0795', '2026-03-09': '1.08615' };
+const LATE_RATE = { day: '2026-03-10', usdPerEur: '1.0907' };
 /** Today and the 3 days before, in each advertiser's zone at NOW. */
 const PULLED_DAYS: Record<string, string[]> = {
   '9100': ['2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09'],
@@ -33,6 +39,8 @@ export interface SyncedSpend {
   sync(): Promise<void>;
   /** Changes the figures TikTok reports: one row's spend moves, one row disappears. */
   changeADay(): void;
+  /** The ECB publishes Tuesday the 10th's rate: the euro spend of that day that waited is converted. */
+  publishLateRate(): Promise<void>;
   /** The world's spend after the last sync, from what it held before: every pulled day replaces its (day, campaign), by the
    *  hour for today and yesterday, and a row an earlier sync wrote that TikTok no longer reports is gone. Call it after each sync. */
   expectedSpend(before: WorldSpend): WorldSpend;
@@ -41,11 +49,21 @@ export interface SyncedSpend {
 
 const cents = (text: string) => Math.round(Number(text) * 100);
 
+/** Euro cents in dollar cents at `usdPerEur` (decimal text), rounded half away from zero: exact, in integers. */
+function toUsdCents(euroCents: number, usdPerEur: string): number {
+  const [whole, fraction = ''] = usdPerEur.split('.');
+  const scale = 10n ** BigInt(fraction.length);
+  const product = BigInt(euroCents) * BigInt(whole! + fraction);
+  return Number(product / scale + (2n * (product % scale) >= scale ? 1n : 0n));
+}
+
 export interface WorldSpend {
   spend: Map<string, number>;
   hourlySpend: Map<string, Array<{ at: number; cents: number }>>;
   adSpend: Map<string, Array<{ at: number | null; adGroupId: string; adId: string; cents: number }>>;
 }
+
+const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The UTC instant a local hour of the zone starts, found by walking the hours around the date (independent of the sync's arithmetic). */
 function localHourStart(date: string, hour: number, timezone: string): number {
@@ -82,11 +100,28 @@ export async function startSyncedSpend(stores: { db: Db; analytics: Analytics },
         }
       }
     }
+    // The euro account always spends today (the 10th in Shanghai), whose rate is not out at NOW: that spend waits.
+    if (a.currency !== 'USD' && ![...rows.keys()].some((k) => k.startsWith('2026-03-10|'))) {
+      const [tt] = a.campaigns;
+      rows.set('2026-03-10|3|' + `${tt}-ag1-cr1`, { tt: tt!, adgroupId: `${tt}-ag1`, spend: '12.34' });
+      fake.setSpend(a.advertiserId, { date: '2026-03-10', hour: 3, adId: `${tt}-ag1-cr1`, adgroupId: `${tt}-ag1`, campaignId: tt!, campaignName: `Campaign ${tt}`, spend: '12.34' });
+    }
     reported.set(a.advertiserId, rows);
   }
   await stores.db
     .insert(schema.tiktokAccounts)
-    .values(ADVERTISERS.map((a) => ({ advertiserId: a.advertiserId, name: a.name, accessToken: encryptSecret(SECRETS_KEY, a.accessToken), timezone: a.timezone, currency: 'USD' })));
+    .values(ADVERTISERS.map((a) => ({ advertiserId: a.advertiserId, name: a.name, accessToken: encryptSecret(SECRETS_KEY, a.accessToken), timezone: a.timezone, currency: a.currency })));
+  await saveEcbRates(stores.db, Object.entries(USD_PER_EUR).map(([day, usd]) => ({ day, rates: { USD: usd } })));
+  const published = { ...USD_PER_EUR };
+  /** The dollars of a row of euro cents on an advertiser day: the day's rate, the Friday's on a weekend; null
+   *  (the row waits, counting 0) while the day's rate is not out. */
+  const inDollars = (currency: string, date: string, amount: number): number => {
+    if (currency === 'USD') return amount;
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    const rateDay = weekday === 6 ? shift(date, -1) : weekday === 0 ? shift(date, -2) : date;
+    const rate = published[rateDay];
+    return rate === undefined ? 0 : toUsdCents(amount, rate);
+  };
 
   // The production processor, taken from the registration the workers do.
   let processor: JobProcessor<SpendSyncJob, unknown> | undefined;
@@ -135,6 +170,11 @@ export async function startSyncedSpend(stores: { db: Db; analytics: Analytics },
         }
       }
     },
+    async publishLateRate() {
+      await saveEcbRates(stores.db, [{ day: LATE_RATE.day, rates: { USD: LATE_RATE.usdPerEur } }]);
+      published[LATE_RATE.day] = LATE_RATE.usdPerEur;
+      await reexpressSpend(stores.db, stores.analytics);
+    },
     expectedSpend(before) {
       const spend = new Map(before.spend);
       const hourlySpend = new Map(before.hourlySpend);
@@ -161,7 +201,10 @@ export async function startSyncedSpend(stores: { db: Db; analytics: Analytics },
               ad.cents += cents(row.spend);
             }
             if (hours.size === 0) continue;
-            spend.set(key, [...hours.values()].reduce((x, y) => x + y, 0));
+            // Each stored ad row is converted on its own; the hours and the day are sums of converted rows.
+            for (const ad of ads.values()) ad.cents = inDollars(a.currency, date, ad.cents);
+            if (hourly) for (const hour of hours.keys()) hours.set(hour, [...ads.values()].filter((ad) => ad.hour === hour).reduce((x, ad) => x + ad.cents, 0));
+            spend.set(key, [...ads.values()].reduce((x, ad) => x + ad.cents, 0));
             if (hourly) hourlySpend.set(key, [...hours].map(([hour, c]) => ({ at: localHourStart(date, hour, a.timezone), cents: c })));
             adSpend.set(
               key,
