@@ -4,26 +4,9 @@
 // stores of `tracker all` and its pipeline. Screenshots go to
 // <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startWebhookReceiver, type WebhookReceiver } from '@tracker/testing';
-import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
-
-/** Radix Select may drop the first click after opening (see management.e2e.test.ts): click until it closes. */
-async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
-  await combobox.click();
-  const item = page.getByRole('option', { name: option, exact: true });
-  for (let attempt = 1; ; attempt++) {
-    await item.click();
-    try {
-      await page.getByRole('listbox').waitFor({ state: 'hidden', timeout: 2_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
-
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first();
+import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS, chooseOption, toast } from './support/tracker-e2e';
 
 describeWithChromium('alerts e2e')('notification channels on Settings in Chromium', () => {
   let receiver: WebhookReceiver;

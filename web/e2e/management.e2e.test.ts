@@ -3,17 +3,7 @@
 // to <tmpdir>/tracker-e2e-shots/ (never into git). Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import {
-  ADMIN,
-  type BrowserSession,
-  closeBrowserSession,
-  describeWithChromium,
-  openBrowserSession,
-  SHOTS_DIR,
-  shot,
-  STEP_MS,
-  TIMEOUT_MS,
-} from './support/tracker-e2e';
+import { ADMIN, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, SHOTS_DIR, shot, STEP_MS, TIMEOUT_MS, chooseOption } from './support/tracker-e2e';
 
 const MEMBER = { username: 'e2e-buyer', password: 'e2e-buyer-password' };
 
@@ -27,24 +17,6 @@ async function expectToast(page: Page, title: string | RegExp): Promise<void> {
 async function openMenu(page: Page, label: string, heading: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: label, exact: true }).click();
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-}
-
-async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
-  await combobox.click();
-  const item = page.getByRole('option', { name: option, exact: true });
-  // Radix Select drops the first pointerup after opening when the pointer has moved under 10 px
-  // since the trigger's pointerdown; on a loaded machine its listener can be attached after the
-  // trigger's own pointerup, so the option's click may be that first one. The list then stays open
-  // and hides the rest of the page from the accessibility tree: click again until it closes.
-  for (let attempt = 1; ; attempt++) {
-    await item.click();
-    try {
-      await page.getByRole('listbox').waitFor({ state: 'hidden', timeout: 2_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
 }
 
 async function signIn(page: Page, baseUrl: string, who: { username: string; password: string }): Promise<void> {

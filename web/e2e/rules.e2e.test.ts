@@ -4,27 +4,12 @@
 // to <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Rule } from '@tracker/schemas';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startFakeTiktokReporting, type FakeTiktokReporting } from '@tracker/testing';
-import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
+import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS, chooseOption, toast } from './support/tracker-e2e';
 
 const ADVERTISER = { advertiserId: '7100200300', accessToken: 'e2e-rules-token-4321', name: 'E2E Ads', timezone: 'UTC' };
 const LOSER = { campaignId: '1700', campaignName: 'Keto US' };
-
-/** Radix Select may drop the first click after opening (see management.e2e.test.ts): click until it closes. */
-async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
-  await combobox.click();
-  const item = page.getByRole('option', { name: option, exact: true });
-  for (let attempt = 1; ; attempt++) {
-    await item.click();
-    try {
-      await page.getByRole('listbox').waitFor({ state: 'hidden', timeout: 2_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
 
 /** A step that failed with its dialog open leaves the next step the page beneath it. */
 async function closeDialogs(page: Page): Promise<void> {
@@ -34,8 +19,6 @@ async function closeDialogs(page: Page): Promise<void> {
     await page.waitForTimeout(300);
   }
 }
-
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first();
 
 describeWithChromium('rules e2e')('automation rules on /rules in Chromium', () => {
   let tiktok: FakeTiktokReporting;

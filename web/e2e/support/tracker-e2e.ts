@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe } from '@jest/globals';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { ADMIN, startTracker, stopTracker, type Tracker } from './tracker-process';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -84,3 +84,26 @@ export async function shot(page: Page, name: string, { fullPage = true } = {}): 
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage });
 }
+
+/**
+ * Picks `option` in a Radix Select. Radix drops the first pointerup after opening when the pointer has moved under
+ * 10 px since the trigger's pointerdown; on a loaded machine its listener can be attached after the trigger's own
+ * pointerup, so the option's click may be that first one. The list then stays open and hides the rest of the page
+ * from the accessibility tree: click again until it closes.
+ */
+export async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
+  await combobox.click();
+  const item = page.getByRole('option', { name: option, exact: true });
+  for (let attempt = 1; ; attempt++) {
+    await item.click();
+    try {
+      await page.getByRole('listbox').waitFor({ state: 'hidden', timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/** The toast titled `title` (the newest first). */
+export const toast = (page: Page, title: string): Locator => page.getByRole('status').filter({ hasText: title }).first();
