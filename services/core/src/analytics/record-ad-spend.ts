@@ -12,7 +12,7 @@ import type { Db } from '../db/entities';
 import { tiktokAdSpend } from '../db/schema';
 import { SpendConverter, type SpendConversion } from '../fx-rates/spend-conversion';
 import type { Analytics } from './analytics';
-import { replaceAdvertiserSpend, type SpendInput } from './record-spend';
+import { EVIDENCE_FROM_NEW_ROW, replaceAdvertiserSpend, type SpendInput } from './record-spend';
 
 export interface AdSpendInput {
   /** The advertiser's calendar day the row belongs to, yyyy-MM-dd. */
@@ -130,12 +130,7 @@ export async function replaceAdvertiserAdSpend(
           clicks: sql`excluded.clicks`,
           conversions: sql`excluded.conversions`,
           syncedAt: sql`excluded.synced_at`,
-          originalSpend: sql`excluded.original_spend`,
-          originalCurrency: sql`excluded.original_currency`,
-          spendCurrency: sql`excluded.spend_currency`,
-          fxRate: sql`excluded.fx_rate`,
-          fxRateDay: sql`excluded.fx_rate_day`,
-          fxPending: sql`excluded.fx_pending`,
+          ...EVIDENCE_FROM_NEW_ROW,
         },
       });
   }

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { moneyText, parseMoney, SPEND_AMOUNT } from '@tracker/schemas';
 import type { Db } from '../db/entities';
 import { tiktokSpend } from '../db/schema';
+import type { SpendEvidence } from '../fx-rates/spend-conversion';
 import type { Analytics } from './analytics';
 
 export interface SpendInput {
@@ -22,15 +23,15 @@ export interface SpendInput {
   conversion?: SpendEvidence;
 }
 
-/** What a converted spend figure was before, and at which rate: kept beside it on the entity row. */
-export interface SpendEvidence {
-  originalSpend: string;
-  originalCurrency: string;
-  spendCurrency: string;
-  fxRate: string | null;
-  fxRateDay: string | null;
-  fxPending: boolean;
-}
+/** An upsert's evidence columns, taken from the new row (tiktok_spend and tiktok_ad_spend name them alike). */
+export const EVIDENCE_FROM_NEW_ROW = {
+  originalSpend: sql`excluded.original_spend`,
+  originalCurrency: sql`excluded.original_currency`,
+  spendCurrency: sql`excluded.spend_currency`,
+  fxRate: sql`excluded.fx_rate`,
+  fxRateDay: sql`excluded.fx_rate_day`,
+  fxPending: sql`excluded.fx_pending`,
+};
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const BATCH = 500;
@@ -86,12 +87,7 @@ export async function recordSpend(db: Db, analytics: Analytics, rows: readonly S
           conversions: sql`excluded.conversions`,
           syncedAt: sql`excluded.synced_at`,
           advertiserId: sql`excluded.advertiser_id`,
-          originalSpend: sql`excluded.original_spend`,
-          originalCurrency: sql`excluded.original_currency`,
-          spendCurrency: sql`excluded.spend_currency`,
-          fxRate: sql`excluded.fx_rate`,
-          fxRateDay: sql`excluded.fx_rate_day`,
-          fxPending: sql`excluded.fx_pending`,
+          ...EVIDENCE_FROM_NEW_ROW,
         },
       });
   }

@@ -15,10 +15,8 @@ export async function workspaceCurrency(db: Db): Promise<CurrencyCode> {
   return row && isCurrencyCode(row.value) ? row.value : DEFAULT_CURRENCY;
 }
 
-/** The outcome of converting one stored amount: what `spend` holds and the evidence kept beside it. */
-export interface SpendConversion {
-  /** In the workspace currency, 2 decimals as the spend columns hold it; '0.00' while pending. */
-  spend: string;
+/** What a converted spend figure was before, and at which rate: kept beside it on the entity row. */
+export interface SpendEvidence {
   originalSpend: string;
   originalCurrency: string;
   spendCurrency: string;
@@ -26,6 +24,12 @@ export interface SpendConversion {
   fxRate: string | null;
   fxRateDay: string | null;
   fxPending: boolean;
+}
+
+/** The outcome of converting one stored amount: what `spend` holds and the evidence kept beside it. */
+export interface SpendConversion extends SpendEvidence {
+  /** In the workspace currency, 2 decimals as the spend columns hold it; '0.00' while pending. */
+  spend: string;
 }
 
 interface DayRate {
