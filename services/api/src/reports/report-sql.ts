@@ -177,7 +177,7 @@ function clickUnitsSql(plan: ReportPlan, unit: 'key' | 'hour'): string {
   const units = `SELECT tzday, tt, ${unit} AS unit, passes,${pooled ? ' key AS sub,' : ''} sum(visits) AS visits, sum(bots) AS bots
           FROM (${clickPartsSql(plan.source, plan.filters, plan.granularity)})
           GROUP BY tzday, tt, unit, passes${pooled ? ', sub' : ''}`;
-  return pooled ? pooledUnitsSql(units) : units;
+  return pooled ? pooledUnitsSql(units, unit !== 'key') : units;
 }
 
 /**

@@ -24,7 +24,7 @@ FROM (
     FROM (
       SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list, groupArray(counted) AS counted_list,
       groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
-      FROM (SELECT tzday, pool.1 AS tt, unit, passes, pool.2 AS counted, sum(visits) AS visits, sum(bots) AS bots
+      FROM (SELECT tzday, pool.1 AS tt, unit, passes, pool.2 AS counted, visits, bots
         FROM (SELECT tzday, tt AS campaign, unit, passes, sub, visits, bots FROM (SELECT tzday, tt, key AS unit, passes, key AS sub, sum(visits) AS visits, sum(bots) AS bots
             FROM (SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
               tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(value)) AS key, toUInt8(1) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
@@ -37,8 +37,7 @@ FROM (
               WHERE (utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at) >= toDateTime({startDate:Date}, {tz:String})
               AND at < toDateTime({endDate:Date} + 1, {tz:String}))
             GROUP BY tzday, tt, unit, passes, sub))
-        ARRAY JOIN [(concat(campaign, '|', sub), toUInt8(1)), (campaign, toUInt8(0))] AS pool
-        GROUP BY tzday, tt, unit, passes, counted)
+        ARRAY JOIN [(concat(campaign, '|', sub), toUInt8(1)), (campaign, toUInt8(0))] AS pool)
       GROUP BY tzday, tt
     ) AS units
     FULL JOIN (SELECT tzday, tt, sum(cents) AS cents, any(orphan) AS orphan
@@ -90,20 +89,21 @@ FROM (
     FROM (
       SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list, groupArray(counted) AS counted_list,
       groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
-      FROM (SELECT tzday, pool.1 AS tt, unit, passes, pool.2 AS counted, sum(visits) AS visits, sum(bots) AS bots
-        FROM (SELECT tzday, tt AS campaign, unit, passes, sub, visits, bots FROM (SELECT tzday, tt, hour AS unit, passes, key AS sub, sum(visits) AS visits, sum(bots) AS bots
-            FROM (SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
-              tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(value)) AS key, toUInt8(1) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
-              FROM (SELECT value, campaign_id, spark_id, offer_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
-                botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
-                toDateTime(day, 'UTC') AS utc_midnight
-                FROM report_variable_clicks_daily
-                WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String})
-              ARRAY JOIN arrayZip(quarters, quarter_clicks) AS q
-              WHERE (utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at) >= toDateTime({startDate:Date}, {tz:String})
-              AND at < toDateTime({endDate:Date} + 1, {tz:String}))
-            GROUP BY tzday, tt, unit, passes, sub))
-        ARRAY JOIN [(concat(campaign, '|', sub), toUInt8(1)), (campaign, toUInt8(0))] AS pool
+      FROM (SELECT tzday, tt, unit, passes, counted, sum(visits) AS visits, sum(bots) AS bots
+        FROM (SELECT tzday, pool.1 AS tt, unit, passes, pool.2 AS counted, visits, bots
+          FROM (SELECT tzday, tt AS campaign, unit, passes, sub, visits, bots FROM (SELECT tzday, tt, hour AS unit, passes, key AS sub, sum(visits) AS visits, sum(bots) AS bots
+              FROM (SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
+                tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(value)) AS key, toUInt8(1) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
+                FROM (SELECT value, campaign_id, spark_id, offer_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
+                  botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
+                  toDateTime(day, 'UTC') AS utc_midnight
+                  FROM report_variable_clicks_daily
+                  WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String})
+                ARRAY JOIN arrayZip(quarters, quarter_clicks) AS q
+                WHERE (utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at) >= toDateTime({startDate:Date}, {tz:String})
+                AND at < toDateTime({endDate:Date} + 1, {tz:String}))
+              GROUP BY tzday, tt, unit, passes, sub))
+          ARRAY JOIN [(concat(campaign, '|', sub), toUInt8(1)), (campaign, toUInt8(0))] AS pool)
         GROUP BY tzday, tt, unit, passes, counted)
       GROUP BY tzday, tt
     ) AS units
@@ -149,20 +149,21 @@ FROM (
     FROM (
       SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list, groupArray(counted) AS counted_list,
       groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
-      FROM (SELECT unit AS tzday, tt, unit, passes, counted, visits, bots FROM (SELECT tt, unit, passes, counted, visits, bots FROM (SELECT tzday, pool.1 AS tt, unit, passes, pool.2 AS counted, sum(visits) AS visits, sum(bots) AS bots
-            FROM (SELECT tzday, tt AS campaign, unit, passes, sub, visits, bots FROM (SELECT tzday, tt, hour AS unit, passes, key AS sub, sum(visits) AS visits, sum(bots) AS bots
-                FROM (SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
-                  tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(value)) AS key, toUInt8(1) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
-                  FROM (SELECT value, campaign_id, spark_id, offer_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
-                    botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
-                    toDateTime(day, 'UTC') AS utc_midnight
-                    FROM report_variable_clicks_daily
-                    WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String})
-                  ARRAY JOIN arrayZip(quarters, quarter_clicks) AS q
-                  WHERE (utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at) >= toDateTime({startDate:Date}, {tz:String})
-                  AND at < toDateTime({endDate:Date} + 1, {tz:String}))
-                GROUP BY tzday, tt, unit, passes, sub))
-            ARRAY JOIN [(concat(campaign, '|', sub), toUInt8(1)), (campaign, toUInt8(0))] AS pool
+      FROM (SELECT unit AS tzday, tt, unit, passes, counted, visits, bots FROM (SELECT tt, unit, passes, counted, visits, bots FROM (SELECT tzday, tt, unit, passes, counted, sum(visits) AS visits, sum(bots) AS bots
+            FROM (SELECT tzday, pool.1 AS tt, unit, passes, pool.2 AS counted, visits, bots
+              FROM (SELECT tzday, tt AS campaign, unit, passes, sub, visits, bots FROM (SELECT tzday, tt, hour AS unit, passes, key AS sub, sum(visits) AS visits, sum(bots) AS bots
+                  FROM (SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
+                    tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(value)) AS key, toUInt8(1) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
+                    FROM (SELECT value, campaign_id, spark_id, offer_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
+                      botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
+                      toDateTime(day, 'UTC') AS utc_midnight
+                      FROM report_variable_clicks_daily
+                      WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String})
+                    ARRAY JOIN arrayZip(quarters, quarter_clicks) AS q
+                    WHERE (utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at) >= toDateTime({startDate:Date}, {tz:String})
+                    AND at < toDateTime({endDate:Date} + 1, {tz:String}))
+                  GROUP BY tzday, tt, unit, passes, sub))
+              ARRAY JOIN [(concat(campaign, '|', sub), toUInt8(1)), (campaign, toUInt8(0))] AS pool)
             GROUP BY tzday, tt, unit, passes, counted)))
       GROUP BY tzday, tt
     ) AS units
