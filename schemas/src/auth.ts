@@ -1,5 +1,6 @@
 // Session wire shapes: sign-in, registration and password-change bodies, the signed-in user.
 import { z } from 'zod';
+import { CURRENCY_CODES } from './currency';
 import { FEATURES, roleSchema } from './permissions';
 import { singleLine, text } from './text-fields';
 
@@ -35,9 +36,10 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** GET /api/user, POST /api/login and /api/register: the user and the report time zone, so every screen's
- *  date presets and first request count days in that zone before any report has answered. */
-export const signedInUserSchema = sessionUserSchema.extend({ reportTimezone: z.string() });
+/** GET /api/user, POST /api/login and /api/register: the user, the report time zone, so every screen's
+ *  date presets and first request count days in that zone before any report has answered, and the
+ *  workspace currency (setting `currency`) every money figure is shown in; non-admins cannot read settings. */
+export const signedInUserSchema = sessionUserSchema.extend({ reportTimezone: z.string(), currency: z.enum(CURRENCY_CODES) });
 export type SignedInUser = z.infer<typeof signedInUserSchema>;
 
 /** POST /api/user/password and /api/logout: done (the cookie is what changed). */

@@ -67,6 +67,9 @@ export const tiktokAccountViewSchema = z.object({
   accessTokenMasked: z.string(),
   timezone: z.string(),
   currency: z.string(),
+  /** The rate its latest converted spend row used (units of the workspace currency per unit of the account's,
+   *  docs/currencies.md) and the day that rate was published for; null while no spend row was converted. */
+  latestRate: z.object({ rate: z.string(), day: z.string() }).nullable(),
   createdAt: wireTimestamp,
   lastSyncAt: wireTimestamp.nullable(),
   lastSuccessAt: wireTimestamp.nullable(),

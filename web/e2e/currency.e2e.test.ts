@@ -2,7 +2,8 @@
 // days skip weekends and a holiday; the workers fetch the 90-day file at start-up, the Currency card on
 // Settings lists them, an admin picks the workspace currency and enters a manual rate for a Saturday (no
 // publication), which shows marked as manual with who entered it. Screenshot:
-// <tmpdir>/tracker-e2e-shots/currency-00-rates.png. Skipped, saying so, when Chromium is not installed.
+// <tmpdir>/tracker-e2e-shots/currency-00-rates.png; then EUR, and the dashboard's money in euros
+// (currency-01-dashboard-eur.png). Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -122,5 +123,18 @@ describeWithChromium('currency e2e')('the Currency card on Settings in Chromium'
     await page.getByRole('heading', { name: 'Currency' }).evaluate((heading) => window.scrollTo(0, heading.getBoundingClientRect().top + window.scrollY - 120));
     const card = page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: 'Currency' }) });
     await card.screenshot({ path: path.join(SHOTS_DIR, 'currency-00-rates.png') });
+  }, STEP_MS);
+
+  test('with the workspace currency EUR the dashboard shows its money in euros', async () => {
+    // Saved from the page (same origin), as the Currency card does.
+    const saved = await page.evaluate(async () => (await fetch('/api/settings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'currency', value: 'EUR' }) })).status);
+    expect(saved).toBe(200);
+    await page.goto(`${baseUrl}/`);
+    // No traffic: the cards read €0.00 (not $0.00), per-visit ratios with 3 decimals.
+    const revenue = page.locator('[data-slot="card"]', { hasText: 'Revenue' }).first();
+    await revenue.getByText('€0.00', { exact: true }).waitFor();
+    await revenue.getByText('EPV: €0.000').waitFor();
+    expect(await page.getByText(/\$\d/).count()).toBe(0);
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'currency-01-dashboard-eur.png') });
   }, STEP_MS);
 });

@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { Feature, SessionUser } from './auth/session-user';
 import { findScreen, menuScreensFor, refusalFor } from './screens';
 
-const user = (permissions: Feature[]): SessionUser => ({ id: 2, username: 'buyer', role: 'user', permissions, reportTimezone: 'UTC' });
-const admin: SessionUser = { id: 1, username: 'admin', role: 'admin', permissions: [], reportTimezone: 'UTC' };
+const user = (permissions: Feature[]): SessionUser => ({ id: 2, username: 'buyer', role: 'user', permissions, reportTimezone: 'UTC', currency: 'USD' });
+const admin: SessionUser = { id: 1, username: 'admin', role: 'admin', permissions: [], reportTimezone: 'UTC', currency: 'USD' };
 const screen = (path: string) => findScreen(path)!;
 
 describe('who may open a screen, and what a refused user gets', () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
-import { formatCount, formatFixed, formatMoney, formatMoneyCell, formatPercent, formatPerVisit, formatRoas, formatRoi, moneySign } from './format';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { formatCompactMoney, formatCount, formatFixed, formatMoney, formatMoneyCell, formatPerConversion, formatPercent, formatPerVisit, formatRoas, formatRoi, moneySign, setWorkspaceCurrency } from './format';
 
 describe('formats of spec §9', () => {
   it('rounds money strings to 2 decimals exactly', () => {
@@ -36,5 +36,29 @@ describe('formats of spec §9', () => {
     expect(formatMoneyCell('-1234.505')).toBe('-1234.51');
     expect(formatFixed(12.25, 1)).toBe('12.3');
     expect(formatFixed(Number.NaN, 1)).toBe('0.0');
+  });
+});
+
+describe('money in the workspace currency', () => {
+  afterEach(() => setWorkspaceCurrency('USD'));
+
+  it('shows every money figure in the workspace currency with ISO minor units', () => {
+    setWorkspaceCurrency('EUR');
+    expect(formatMoney('1234.5')).toBe('€1,234.50');
+    expect(formatMoney('-12.3')).toBe('-€12.30');
+    expect(formatPerVisit(0.12345)).toBe('€0.123');
+    expect(formatPerConversion('12.345')).toBe('€12.35');
+    expect(formatCompactMoney(1234)).toBe('€1.2K');
+    setWorkspaceCurrency('JPY');
+    expect(formatMoney('1234.50')).toBe('¥1,235');
+    expect(formatMoney('-1234.50')).toBe('-¥1,235');
+    setWorkspaceCurrency('KWD');
+    expect(formatMoney('12.5')).toBe('KWD\u00a012.500');
+  });
+
+  it('keeps an amount of another currency in its own', () => {
+    setWorkspaceCurrency('EUR');
+    expect(formatMoney('12.5', 'USD')).toBe('$12.50');
+    expect(formatMoneyCell('12.5')).toBe('12.50');
   });
 });

@@ -1,6 +1,6 @@
 // Number formats of spec §9 for screens and CSV files: money with 2 decimals (EPV, EPC and CPV 3), ROI
 // with 1, other percentages with 2; a ratio without a base (ROI without spend, CPA without conversions) '—'. Money is read and shown by the one money type (schemas/money), never via float.
-import { formatCents, formatPerVisit as formatDollarsPerVisit, moneyText, STORED_MONEY, tryParseMoney, type Cents, type MoneyRules } from '@tracker/schemas';
+import { DEFAULT_CURRENCY, minorUnitDigits, moneyText, STORED_MONEY, tryParseMoney, type Cents, type CurrencyCode, type MoneyRules } from '@tracker/schemas';
 
 type Numeric = number | string | null | undefined;
 
@@ -44,9 +44,47 @@ function formatter(digits: number, grouping: boolean): Intl.NumberFormat {
   return found;
 }
 
-/** '$1,234.50'; negative amounts as '-$12.30'. */
-export function formatMoney(value: Numeric): string {
-  return formatCents(readMoney(value));
+// The workspace currency (setting `currency`) every money figure is shown in: the signed-in session tells it
+// (GET /api/user), AuthProvider sets it here before the screens render. Amounts of another currency (a
+// virtual card's statement, an invoice) pass theirs.
+let workspaceCurrency: CurrencyCode = DEFAULT_CURRENCY;
+
+export function setWorkspaceCurrency(currency: CurrencyCode): void {
+  workspaceCurrency = currency;
+}
+
+/** The currency money figures are shown in unless told otherwise. */
+export function shownCurrency(): CurrencyCode {
+  return workspaceCurrency;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+/** Intl's currency format with ISO 4217's minor-unit digits (JPY 0, USD 2, KWD 3), or `digits` when given
+ *  (per-visit ratios), rounding half away from zero like money.ts. */
+function moneyFormat(currency: CurrencyCode, digits?: number, compact = false): Intl.NumberFormat {
+  const shown = digits ?? minorUnitDigits(currency);
+  const key = `${currency}:${shown}:${compact}`;
+  let found = moneyFormats.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat('en-US', compact
+      ? { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }
+      : { style: 'currency', currency, minimumFractionDigits: shown, maximumFractionDigits: shown, roundingMode: 'halfExpand' });
+    moneyFormats.set(key, found);
+  }
+  return found;
+}
+
+/** '$1,234.50' (negative '-$12.30'), '€1,234.50', '¥1,235': in the workspace currency, or `currency`. */
+export function formatMoney(value: Numeric, currency: CurrencyCode = workspaceCurrency): string {
+  const cents = readMoney(value);
+  const abs = cents < 0n ? -cents : cents;
+  const text = `${cents < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+  return moneyFormat(currency).format(text as Intl.StringNumericLiteral);
+}
+
+/** A chart axis tick: '€1.2K'. */
+export function formatCompactMoney(value: number, currency: CurrencyCode = workspaceCurrency): string {
+  return moneyFormat(currency, undefined, true).format(Number.isFinite(value) ? value : 0);
 }
 
 /** A money CSV cell (no '$' or thousands separators): '1234.50'. */
@@ -58,16 +96,16 @@ export function formatMoneyCell(value: Numeric): string {
  *  network's rows): a dash, since '0.0%' would claim a return that was never measured. */
 export const NO_RATIO = '—';
 
-/** Per-visit money (EPV, EPC, CPV), a ratio in dollars: '$0.125'. */
+/** Per-visit money (EPV, EPC, CPV), a ratio with 3 decimals in the workspace currency: '$0.125'. */
 export function formatPerVisit(value: Numeric): string {
   if (value === null) return NO_RATIO;
-  return formatDollarsPerVisit(Number(numeric(value)));
+  return moneyFormat(workspaceCurrency, 3).format(numeric(value));
 }
 
-/** Money per conversion (CPA), a ratio in dollars with 2 decimals: '$12.35'; null: '—'. */
+/** Money per conversion (CPA), a ratio in the workspace currency with its minor-unit digits: '$12.35'; null: '—'. */
 export function formatPerConversion(value: Numeric): string {
   if (value === null) return NO_RATIO;
-  return `$${formatter(2, true).format(numeric(value))}`.replace('$-', '-$');
+  return moneyFormat(workspaceCurrency).format(numeric(value));
 }
 
 /** A whole count: '12,345'. */

@@ -47,12 +47,14 @@ describe('first run', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ username: 'owner', role: 'admin' });
     const me = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: cookieOf(first) } });
-    expect(me.json()).toMatchObject({ username: 'owner', role: 'admin', permissions: expect.arrayContaining(['campaigns', 'clicks']), reportTimezone: 'UTC' });
+    expect(me.json()).toMatchObject({ username: 'owner', role: 'admin', permissions: expect.arrayContaining(['campaigns', 'clicks']), reportTimezone: 'UTC', currency: 'USD' });
     // The report time zone comes with the user, so every screen's first request asks for that zone's day.
-    await entities.db.insert(schema.settings).values({ key: 'report_timezone', value: 'America/Los_Angeles' });
+    // So does the workspace currency, which every money figure is shown in (settings are admin-only).
+    await entities.db.insert(schema.settings).values([{ key: 'report_timezone', value: 'America/Los_Angeles' }, { key: 'currency', value: 'EUR' }]);
     const later = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: cookieOf(first) } });
-    expect(later.json()).toMatchObject({ reportTimezone: 'America/Los_Angeles' });
+    expect(later.json()).toMatchObject({ reportTimezone: 'America/Los_Angeles', currency: 'EUR' });
     await entities.db.delete(schema.settings).where(eq(schema.settings.key, 'report_timezone'));
+    await entities.db.delete(schema.settings).where(eq(schema.settings.key, 'currency'));
 
     const second = await app.inject({ method: 'POST', url: '/api/register', payload: { username: 'intruder', password: 'intruder-pass' } });
     expect(second.statusCode).toBe(403);

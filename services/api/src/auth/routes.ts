@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, forbidden, schema, unauthorized, type Db, type HttpServer } from '@tracker/core';
+import { HttpError, forbidden, schema, unauthorized, workspaceCurrency, type Db, type HttpServer } from '@tracker/core';
 import { loginBodySchema, passwordChangeBodySchema, registerBodySchema, sessionChangedSchema, signedInUserSchema, type SessionChanged, type SignedInUser } from '@tracker/schemas';
 import { currentUser } from './access';
 import { changePassword } from './change-password';
@@ -30,7 +30,7 @@ async function startSession(deps: AuthDeps, request: FastifyRequest, reply: Fast
 }
 
 export async function authRoutes(app: HttpServer, deps: AuthDeps) {
-  app.get('/user', { config: { access: 'user' }, schema: { response: { 200: signedInUserSchema } } }, async (request): Promise<SignedInUser> => ({ ...currentUser(request), reportTimezone: await readReportTimezone(deps.db) }));
+  app.get('/user', { config: { access: 'user' }, schema: { response: { 200: signedInUserSchema } } }, async (request): Promise<SignedInUser> => ({ ...currentUser(request), reportTimezone: await readReportTimezone(deps.db), currency: await workspaceCurrency(deps.db) }));
 
   app.post(
     '/login',
@@ -45,7 +45,7 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
       if (!user || !valid) throw unauthorized('Invalid username or password');
       attempt.succeeded();
       await startSession(deps, request, reply, user.id);
-      return { id: user.id, username: user.username, role: user.role, permissions: await permissionsOf(deps.db, user), reportTimezone: await readReportTimezone(deps.db) };
+      return { id: user.id, username: user.username, role: user.role, permissions: await permissionsOf(deps.db, user), reportTimezone: await readReportTimezone(deps.db), currency: await workspaceCurrency(deps.db) };
     },
   );
 
@@ -82,7 +82,7 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
       if (!created) throw forbidden('Registration is closed: ask an admin for an account');
       await startSession(deps, request, reply, created.id);
       void reply.status(201);
-      return { id: created.id, username: created.username, role: created.role, permissions: await permissionsOf(deps.db, created), reportTimezone: await readReportTimezone(deps.db) };
+      return { id: created.id, username: created.username, role: created.role, permissions: await permissionsOf(deps.db, created), reportTimezone: await readReportTimezone(deps.db), currency: await workspaceCurrency(deps.db) };
     },
   );
 }

@@ -10,7 +10,7 @@ import { createHttpServer, createLogger, schema, type JobQueue } from '@tracker/
 import { describeWithRealEngine } from '@tracker/core/testing';
 import { hashPassword, registerApi } from '@tracker/api';
 import { fetchFxRates, registerProcessors } from '@tracker/workers';
-import { SPEND_REEXPRESS_JOB, type ReportResponse, type SpendFreshness, type TiktokAccountView } from '@tracker/schemas';
+import { rateText, SPEND_REEXPRESS_JOB, type ReportResponse, type SpendFreshness, type TiktokAccountView } from '@tracker/schemas';
 import type { FastifyInstance } from 'fastify';
 import { FAKE_ECB_DAYS, startFakeEcbServer, type FakeEcbServer } from '../fakes/ecb-server';
 import { LOCAL_FAKES_OUTGOING } from '../fakes/local-fakes-outgoing';
@@ -59,6 +59,8 @@ function spendCurrencies(open: () => Promise<PipelineStores>) {
       .where(and(eq(schema.tiktokAdSpend.advertiserId, advertiserId), eq(schema.tiktokAdSpend.advertiserDay, day)));
     return row!;
   };
+  const latestRates = async () =>
+    ((await call('GET', '/api/tiktok/accounts')).json() as TiktokAccountView[]).map((a) => [a.advertiserId, a.latestRate && { rate: rateText(a.latestRate.rate), day: a.latestRate.day }]);
   const evidence = async (advertiserId: string, day: string) => {
     const r = await adRow(advertiserId, day);
     return [r.spend, r.spendCurrency, r.originalSpend, r.originalCurrency, r.fxRate === null ? null : Number(r.fxRate), r.fxRateDay, r.fxPending];
@@ -172,6 +174,12 @@ function spendCurrencies(open: () => Promise<PipelineStores>) {
     expect(await reportSpend()).toBe('244.94');
     const freshness = (await call('GET', '/api/tiktok/spend/freshness')).json() as SpendFreshness;
     expect(freshness).toMatchObject({ currency: 'USD', waitingForRates: [{ currency: 'EUR', day: '2026-04-13', amount: '50.00', rows: 1 }] });
+    // The account card's latest rate: of the newest converted row (the waiting Monday has none); none for dollars.
+    expect(await latestRates()).toEqual([
+      ['8101', null],
+      ['8102', { rate: '1.085', day: '2026-04-10' }],
+      ['8103', { rate: '0.00668103', day: '2026-04-10' }],
+    ]);
   });
 
   test('a re-sync keeps a waiting row waiting, with the new figure', async () => {
@@ -190,6 +198,7 @@ function spendCurrencies(open: () => Promise<PipelineStores>) {
     expect(await evidence('8102', '2026-04-13')).toEqual(['54.51', 'USD', '50.00', 'EUR', 1.0902, '2026-04-13', false]);
     expect((await mirrored()).find((r) => r[0] === '8102' && r[1] === '2026-04-13')).toEqual(['8102', '2026-04-13', '54.51']);
     expect(await reportSpend()).toBe('299.45');
+    expect((await latestRates())[1]).toEqual(['8102', { rate: '1.0902', day: '2026-04-13' }]);
     expect(((await call('GET', '/api/tiktok/spend/freshness')).json() as SpendFreshness).waitingForRates).toEqual([]);
   });
 

@@ -2,8 +2,10 @@
 // POST /api/login and out with POST /api/logout, clearing cached data each time, with failure toasts;
 // reloads it when a query is refused, so the screens follow permissions an admin changed meanwhile.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { DEFAULT_CURRENCY } from '@tracker/schemas';
+import { Fragment, useEffect, useMemo, type ReactNode } from 'react';
 import { ApiError, apiJson, apiRequest } from '../../lib/api';
+import { setWorkspaceCurrency } from '../../lib/format';
 import { getQueryFn } from '../../lib/query-client';
 import { dismissToasts } from '../../ui/use-toast';
 import { AuthContext, type AuthContextValue } from './auth-context';
@@ -94,5 +96,13 @@ export function AuthProvider({ children, prepareSignIn }: AuthProviderProps) {
     [data, isLoading, error, refetch, loginMutation, logoutMutation],
   );
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  // Money figures are formatted in the workspace currency (lib/format), set before the screens render; a
+  // changed currency (an admin saved it, which refetches the session) renders the screens anew in it.
+  const currency = data?.currency ?? DEFAULT_CURRENCY;
+  setWorkspaceCurrency(currency);
+  return (
+    <AuthContext.Provider value={value}>
+      <Fragment key={currency}>{children}</Fragment>
+    </AuthContext.Provider>
+  );
 }

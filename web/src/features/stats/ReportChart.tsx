@@ -4,7 +4,7 @@
 // overshoot between points), only dots when a few buckets have data, and the axes start at zero.
 import { useMemo } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis, type DotItemDotProps } from 'recharts';
-import { formatCount, formatMoney } from '../../lib/format';
+import { formatCompactMoney, formatCount, formatMoney } from '../../lib/format';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { chartShape, toChartPoints, type ChartPoint } from './chart-series';
@@ -12,7 +12,6 @@ import type { ReportSeriesPoint } from './report-types';
 
 const MONEY_SERIES = new Set(['Revenue', 'Spend', 'Profit']);
 
-const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** A dot where a line has a value: a lone hour shows as a point, the empty hours as nothing. */
@@ -71,7 +70,7 @@ export function ReportChart({
                   fontSize={12}
                   width={56}
                   domain={[shape.moneyMin, 'auto']}
-                  tickFormatter={(v: number) => compactMoney.format(v)}
+                  tickFormatter={(v: number) => formatCompactMoney(v)}
                 />
                 <Tooltip
                   contentStyle={{ borderRadius: 8, fontSize: 12 }}

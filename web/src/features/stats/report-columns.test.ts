@@ -96,7 +96,7 @@ describe('cells', () => {
 
   it('writes a stats CSV line in header order', () => {
     // Headed as the table heads each column.
-    expect(statsCsvHeader(statsCsvColumns())).toEqual(['Name', 'Visits', 'Conv', 'Revenue', 'Cost', 'Profit', 'ROI', 'ROAS', 'vCR', 'EPV', 'CPV', 'Link Clicks', 'Exit Clicks', 'Lander CTR', 'EPC', 'CPA']);
+    expect(statsCsvHeader(statsCsvColumns())).toEqual(['Name', 'Visits', 'Conv', 'Revenue (USD)', 'Cost (USD)', 'Profit (USD)', 'ROI', 'ROAS', 'vCR', 'EPV (USD)', 'CPV (USD)', 'Link Clicks', 'Exit Clicks', 'Lander CTR', 'EPC (USD)', 'CPA (USD)']);
     expect(statsCsvLine(row)).toEqual(['Spring Sale', '1200', '30', '450.50', '300.00', '150.50', '50.2', '1.50', '2.50', '0.375', '0.250', '1200', '548', '45.67', '0.822', '10.00']);
   });
 });
@@ -110,7 +110,7 @@ describe('stats CSV', () => {
 
   it('adds pending and rejected conversions when the table shows them, after the fixed figures', () => {
     const columns = statsCsvColumns(['clicks', 'rejectedConversions', 'pendingPayout']);
-    expect(statsCsvHeader(columns).slice(-2)).toEqual(['Pending Payout', 'Rejected']);
+    expect(statsCsvHeader(columns).slice(-2)).toEqual(['Pending Payout (USD)', 'Rejected']);
     const pending = reportRow('Spring Sale', { pendingPayout: '12.5', rejectedConversions: 3 });
     expect(statsCsvLine(pending, columns).slice(-2)).toEqual(['12.50', '3']);
   });

@@ -10,6 +10,7 @@ import {
   formatPerVisit,
   formatRoas,
   formatRoi,
+  shownCurrency,
 } from '../../lib/format';
 import type { VisibilityState } from '@tanstack/react-table';
 import { DEFAULT_VISIBLE_COLUMNS, REPORT_COLUMNS, type ReportColumnId } from '@tracker/schemas';
@@ -117,8 +118,11 @@ export function statsCsvColumns(visible: readonly ReportColumnId[] = []): Report
   return [...STATS_CSV_FIGURES, ...STATS_CSV_WHEN_VISIBLE.filter((id) => visible.includes(id))];
 }
 
+const CSV_MONEY_COLUMNS: ReadonlySet<ReportColumnId> = new Set(['revenue', 'spend', 'profit', 'pendingPayout', 'rejectedPayout', 'epv', 'cpv', 'epc', 'cpa']);
+
+/** The file's header; money columns name the workspace currency they are in: 'Revenue (EUR)'. */
 export function statsCsvHeader(columns: readonly ReportColumnId[]): string[] {
-  return ['Name', ...columns.map((id) => LABELS.get(id)!)];
+  return ['Name', ...columns.map((id) => (CSV_MONEY_COLUMNS.has(id) ? `${LABELS.get(id)!} (${shownCurrency()})` : LABELS.get(id)!))];
 }
 
 /** A figure as the file holds it: the screen's precision without currency signs or separators; '' for '—'. */

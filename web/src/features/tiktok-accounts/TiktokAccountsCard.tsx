@@ -2,10 +2,11 @@
 // its time zone and currency (as TikTok reports them), the masked token, the last sync (age, rows,
 // duration, or its error) and the actions Test connection, Sync now, Backfill and Delete.
 import type { ColumnDef } from '@tanstack/react-table';
-import type { TiktokAccountView } from '@tracker/schemas';
+import { rateText, type TiktokAccountView } from '@tracker/schemas';
 import { CalendarRange, Plug, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { shownCurrency } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -60,7 +61,12 @@ export function TiktokAccountsCard() {
         cell: ({ row }) => (
           <div className="grid text-sm">
             <span>{row.original.timezone}</span>
-            <span className="text-xs text-muted-foreground">{row.original.currency}</span>
+            <span className="text-xs text-muted-foreground" data-testid="account-currency">
+              {row.original.currency}
+              {row.original.currency !== shownCurrency() && row.original.latestRate
+                ? ` · ${rateText(row.original.latestRate.rate)} ${shownCurrency()} per ${row.original.currency}, rate of ${row.original.latestRate.day}`
+                : ''}
+            </span>
           </div>
         ),
       },
