@@ -6,10 +6,10 @@
 // (currency-01-dashboard-eur.png). Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { rateText, type FxRatesResponse, type SettingRow } from '@tracker/schemas';
 import { startFakeEcbServer, type FakeEcbDay, type FakeEcbServer } from '@tracker/testing';
-import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, SHOTS_DIR, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
+import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, SHOTS_DIR, STEP_MS, TIMEOUT_MS, chooseOption, toast } from './support/tracker-e2e';
 
 const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -33,23 +33,6 @@ function recentEcbDays(): { days: FakeEcbDay[]; holiday: string; saturday: strin
   }
   return { days, holiday, saturday };
 }
-
-/** Radix Select may drop the first click after opening (see management.e2e.test.ts): click until it closes. */
-async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
-  await combobox.click();
-  const item = page.getByRole('option', { name: option, exact: true });
-  for (let attempt = 1; ; attempt++) {
-    await item.click();
-    try {
-      await page.getByRole('listbox').waitFor({ state: 'hidden', timeout: 2_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
-
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).first();
 
 describeWithChromium('currency e2e')('the Currency card on Settings in Chromium', () => {
   let ecb: FakeEcbServer;

@@ -175,7 +175,7 @@ describeWithChromium('dashboard e2e')('the dashboard report table in Chromium', 
     expect(file.suggestedFilename()).toMatch(/^stats-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = fs.readFileSync((await file.path())!, 'utf8').split('\r\n');
     expect(lines[0]).toBe(
-      '"Name","Visits","Conv","Revenue","Cost","Profit","ROI","ROAS","vCR","EPV","CPV","Link Clicks","Exit Clicks","Lander CTR","EPC","CPA"',
+      '"Name","Visits","Conv","Revenue (USD)","Cost (USD)","Profit (USD)","ROI","ROAS","vCR","EPV (USD)","CPV (USD)","Link Clicks","Exit Clicks","Lander CTR","EPC (USD)","CPA (USD)"',
     );
     // The table's order, names A to Z: the sort lives in the URL, so the reloads kept it.
     expect(lines.slice(2, 4).map((line) => line.split(',')[0])).toEqual(['"alpha"', '"Beta"']);
