@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { crossRateText, rateText, type CurrencyCode } from '@tracker/schemas';
 import type { Db } from '../db/entities';
 import { fxRates, users } from '../db/schema';
+import { addDays } from '../time/zoned-time';
 
 /** How far back a day's rate may come from: the ECB's longest gap (Easter: Thursday to Tuesday) is 5 days. */
 export const MAX_RATE_AGE_DAYS = 7;
@@ -47,8 +48,6 @@ export interface CrossRate {
   /** Units of `to` per unit of `from`, for showing (8 decimals); conversion uses the exact fraction. */
   rate: string;
 }
-
-const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Stores the ECB's rates (a re-fetch of a day replaces its ECB rows, never a manual one); answers the rows written. */
 export async function saveEcbRates(db: Db, days: readonly PublishedDay[]): Promise<number> {
@@ -123,7 +122,7 @@ export async function eurRateOn(db: Db, currency: CurrencyCode, day: string): Pr
   const [row] = await db
     .select({ day: fxRates.day, rate: fxRates.rate, source: fxRates.source })
     .from(fxRates)
-    .where(and(eq(fxRates.currency, currency), lte(fxRates.day, day), gte(fxRates.day, shiftDay(day, -MAX_RATE_AGE_DAYS))))
+    .where(and(eq(fxRates.currency, currency), lte(fxRates.day, day), gte(fxRates.day, addDays(day, -MAX_RATE_AGE_DAYS))))
     .orderBy(desc(fxRates.day), sql`${fxRates.source} = 'manual' desc`)
     .limit(1);
   return row ? { currency, perEur: rateText(row.rate), day: row.day, source: row.source } : null;

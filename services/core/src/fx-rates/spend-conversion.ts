@@ -8,6 +8,7 @@ import { convertDecimalViaEur, crossRateText, DEFAULT_CURRENCY, isCurrencyCode, 
 import type { Db } from '../db/entities';
 import { settings, tiktokAdSpend } from '../db/schema';
 import { eurRateOn, latestEcbDay } from './fx-rates';
+import { addDays } from '../time/zoned-time';
 
 /** The workspace currency: the `currency` setting, DEFAULT_CURRENCY until an admin picks one. */
 export async function workspaceCurrency(db: Db): Promise<CurrencyCode> {
@@ -40,7 +41,6 @@ interface DayRate {
 }
 
 const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Whether a day's rate can no longer change by a publication still to come. */
 export function rateSettled(day: string, latestPublished: string | null): boolean {
@@ -48,7 +48,7 @@ export function rateSettled(day: string, latestPublished: string | null): boolea
   if (day <= latestPublished) return true;
   // The ECB never publishes on Saturdays and Sundays: they read the Friday before once it is out.
   const dow = weekday(day);
-  const friday = dow === 6 ? shiftDay(day, -1) : dow === 0 ? shiftDay(day, -2) : null;
+  const friday = dow === 6 ? addDays(day, -1) : dow === 0 ? addDays(day, -2) : null;
   return friday !== null && friday <= latestPublished;
 }
 
