@@ -369,6 +369,20 @@ export const cakeConversions = pgTable('cake_conversions', {
 (t) => [index('cake_conversions_subid2_idx').on(t.subid2), index('cake_conversions_date_idx').on(t.conversionDate)],
 );
 
+/** The conversion of a spend row into the workspace currency (docs/currencies.md), kept as evidence: the amount
+ *  TikTok reported in the account's currency, the currency `spend` is in, the cross rate used (units of the
+ *  workspace currency per unit of the original, 8 decimals; conversion itself uses the exact fraction of the two
+ *  EUR rates) and the day that rate was published for. Null original: recorded before conversion. While the rate
+ *  of the row's day is not known yet the row waits: fxPending, and `spend` is 0. */
+const spendEvidence = {
+  originalSpend: numeric({ precision: 14, scale: 2 }),
+  originalCurrency: text(),
+  spendCurrency: text(),
+  fxRate: numeric({ precision: 24, scale: 12 }),
+  fxRateDay: date({ mode: 'string' }),
+  fxPending: boolean().notNull().default(false),
+};
+
 export const tiktokSpend = pgTable(
   'tiktok_spend',
   {
@@ -384,17 +398,7 @@ export const tiktokSpend = pgTable(
     /** The TikTok advertiser whose sync wrote the row (null for rows recorded otherwise): a re-sync of a
      *  day zeroes that advertiser's rows the new pull no longer has, so the day is replaced, not added to. */
     advertiserId: text(),
-    /** The conversion into the workspace currency (docs/currencies.md), kept as evidence: the amount TikTok
-     *  reported in the account's currency, the currency `spend` is in, the cross rate used (units of the
-     *  workspace currency per unit of the original, 8 decimals; conversion itself uses the exact fraction of
-     *  the two EUR rates) and the day that rate was published for. Null original: recorded before conversion.
-     *  While the rate of the row's day is not known yet the row waits: fxPending, and `spend` is 0. */
-    originalSpend: numeric({ precision: 14, scale: 2 }),
-    originalCurrency: text(),
-    spendCurrency: text(),
-    fxRate: numeric({ precision: 24, scale: 12 }),
-    fxRateDay: date({ mode: 'string' }),
-    fxPending: boolean().notNull().default(false),
+    ...spendEvidence,
   },
   (t) => [unique('tiktok_spend_day_campaign_key').on(t.date, t.tiktokCampaignId)],
 );
@@ -423,17 +427,7 @@ export const tiktokAdSpend = pgTable(
     clicks: integer().notNull().default(0),
     conversions: integer().notNull().default(0),
     syncedAt: createdAt(),
-    /** The conversion into the workspace currency (docs/currencies.md), kept as evidence: the amount TikTok
-     *  reported in the account's currency, the currency `spend` is in, the cross rate used (units of the
-     *  workspace currency per unit of the original, 8 decimals; conversion itself uses the exact fraction of
-     *  the two EUR rates) and the day that rate was published for. Null original: recorded before conversion.
-     *  While the rate of the row's day is not known yet the row waits: fxPending, and `spend` is 0. */
-    originalSpend: numeric({ precision: 14, scale: 2 }),
-    originalCurrency: text(),
-    spendCurrency: text(),
-    fxRate: numeric({ precision: 24, scale: 12 }),
-    fxRateDay: date({ mode: 'string' }),
-    fxPending: boolean().notNull().default(false),
+    ...spendEvidence,
   },
   (t) => [
     unique('tiktok_ad_spend_row_key').on(t.advertiserId, t.advertiserDay, t.hours, t.startsAt, t.tiktokAdId),
