@@ -1,10 +1,10 @@
 // Spend allocation (DESIGN.md §4), exact to the cent. Spend is known per TikTok campaign and report day
-// (SPEND_SQL): an ad's hourly row (analytics table ad_spend, today and yesterday of the ad account) lies in
+// (spendSql; per ad group or ad in a report by one: SpendPools): an ad's hourly row (analytics table ad_spend, today and yesterday of the ad account) lies in
 // the report-time-zone day its hour starts in, whatever the account's zone; a campaign's advertiser day
 // known only as a daily row (analytics table `spend`: older days, or spend recorded without the sync) is
 // taken as that calendar day of the report. An hourly series splits the two apart: the daily figures per
 // (day, TikTok campaign) over the day's hours, each hourly row per (hour, TikTok campaign) over that hour's
-// visits (SERIES_*_SPEND_SQL). Each (day, TikTok campaign) is split over the units that had
+// visits (seriesDailySpendSql, seriesHourlySpendSql). Each (day, TikTok campaign) is split over the units that had
 // visits of that TikTok campaign that day, pro rata by visits, by the largest-remainder method on integer cents:
 //   every unit gets floor(cents × visits / total visits); the cents left over go one each to the units
 //   with the largest remainders (cents × visits mod total), ties to the smaller unit (bytewise), then to
@@ -119,7 +119,7 @@ export function spendSql(pools: SpendPools = CAMPAIGN_POOLS): string {
 }
 
 /** Spend per (report day, TikTok campaign): the pools of a report by anything but ad group or ad. */
-export const SPEND_SQL = spendSql();
+const SPEND_SQL = spendSql();
 
 /** The spend of an hourly series, in two parts split separately: the daily figures per (report day, pool),
  *  spread over the day's hours by visits, and the hourly rows per (report hour, pool), whose `tzday` is the
