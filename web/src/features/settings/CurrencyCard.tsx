@@ -2,7 +2,7 @@
 // (docs/currencies.md): the ECB's daily euro rates of the last two weeks for one currency, which day and source
 // each is, and a form to enter a manual rate for a day, which wins over the ECB's for that day.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CURRENCY_CODES, DEFAULT_CURRENCY, fxRateParamsSchema, rateSchema } from '@tracker/schemas';
+import { CURRENCY_CODES, DEFAULT_CURRENCY, fxRateParamsSchema, rateSchema, type CurrencyCode } from '@tracker/schemas';
 import { format } from 'date-fns';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -75,8 +75,8 @@ export function CurrencyCard({ stored }: { stored: string | null }) {
         </CardTitle>
         <CardDescription>
           The workspace currency, and the European Central Bank&apos;s daily reference rates the workers fetch (1 EUR in each currency). A day
-          without a publication uses the last one before it; a rate entered here wins over the ECB&apos;s for its day. Spend and payouts are not
-          converted yet: they show as recorded.
+          without a publication uses the last one before it; a rate entered here wins over the ECB&apos;s for its day. TikTok spend is converted at the rate
+          of its own day; offer payouts are not converted yet: they count as recorded.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
@@ -86,13 +86,7 @@ export function CurrencyCard({ stored }: { stored: string | null }) {
             <SelectTrigger id={ids.currency}>
               <SelectValue />
             </SelectTrigger>
-            <SelectContent className="max-h-72">
-              {CURRENCY_CODES.map((code) => (
-                <SelectItem key={code} value={code}>
-                  {code} · {currencyName(code)}
-                </SelectItem>
-              ))}
-            </SelectContent>
+            <CurrencyOptions codes={CURRENCY_CODES} />
           </Select>
         </div>
 
@@ -104,13 +98,7 @@ export function CurrencyCard({ stored }: { stored: string | null }) {
                 <SelectTrigger id={ids.shown} className="w-48">
                   <SelectValue />
                 </SelectTrigger>
-                <SelectContent className="max-h-72">
-                  {CURRENCY_CODES.filter((code) => code !== 'EUR').map((code) => (
-                    <SelectItem key={code} value={code}>
-                      {code} · {currencyName(code)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
+                <CurrencyOptions codes={CURRENCY_CODES.filter((code) => code !== 'EUR')} />
               </Select>
             </div>
             <p className="text-xs text-muted-foreground" aria-label="Newest ECB rates">
@@ -214,5 +202,18 @@ export function CurrencyCard({ stored }: { stored: string | null }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** A currency list for a Select: 'EUR · Euro'. */
+function CurrencyOptions({ codes }: { codes: readonly CurrencyCode[] }) {
+  return (
+    <SelectContent className="max-h-72">
+      {codes.map((code) => (
+        <SelectItem key={code} value={code}>
+          {code} · {currencyName(code)}
+        </SelectItem>
+      ))}
+    </SelectContent>
   );
 }
