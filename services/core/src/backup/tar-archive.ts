@@ -193,7 +193,7 @@ export async function extractTar(file: string, dir: string): Promise<WrittenMemb
           ended = true;
           continue;
         }
-        if (!checksumOk(block)) throw new DamagedArchiveError('A member header of the archive is damaged');
+        if (!checksumOk(block)) throw new DamagedArchiveError('The archive is damaged: a member header does not match its own checksum');
         const type = String.fromCharCode(block[156]!);
         if (type !== '0' && type !== '\0') throw new DamagedArchiveError(`The archive holds a member of a kind a backup never has (type ${type})`);
         await startMember(readName(block), readSize(block));
