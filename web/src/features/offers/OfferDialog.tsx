@@ -127,7 +127,8 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
             <FieldError id={ids.payoutError} error={errors.payout} />
             <p id={ids.payoutHelp} className="text-xs text-muted-foreground">
               Paid for a conversion whose postback sends no payout, e.g. 12.50. Left empty, such a postback is refused. The currency is the one the
-              network pays this offer in (its postback payouts and this default); left as the workspace currency, payouts are taken as they come.
+              network pays this offer in (its postback payouts and this default). It is recorded and shown in the offers list; payouts are not
+              converted from it yet and are still summed as the workspace currency.
             </p>
           </div>
           <div className="grid gap-2">
