@@ -1,6 +1,7 @@
 // Offer bodies (spec §5 Offer Configuration): name, URL and UTM template, non-empty after trimming
 // (form-level messages, as the spec's 'Validation error' toasts show them), and an optional default payout.
 import { z } from 'zod';
+import { currencyCodeSchema } from './currency';
 import { httpUrl } from './http-url';
 import { OFFER_PAYOUT, optionalMoneySchema } from './money';
 import { singleLine } from './text-fields';
@@ -18,6 +19,11 @@ const url = httpUrl('Offer URL', { error: OFFER_REQUIRED_MESSAGE, max: 2000 });
 const utmTemplate = utmTemplateField('The UTM template', { error: OFFER_REQUIRED_MESSAGE, max: 2000 });
 /** Paid for a conversion whose postback sends no payout ('12.50'); blank or null: none, and such a postback is refused. */
 const payout = optionalMoneySchema(OFFER_PAYOUT);
+/**
+ * The currency the offer's payouts (postback and default) are in, ISO 4217 like the workspace currency; blank or
+ * null: the workspace currency (docs/currencies.md, "Payouts").
+ */
+const payoutCurrency = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), currencyCodeSchema.nullable());
 /** Approved conversions a report day the offer takes before it leaves every rotation until the day turns; null: no cap. */
 const dailyCap = z
   .number({ error: 'The daily cap must be a whole number of conversions' })
@@ -28,13 +34,13 @@ const dailyCap = z
 
 /** POST /api/offers. An omitted utmTemplate takes the default one; a blank one is refused. */
 export const offerCreateSchema = z
-  .strictObject({ name: name.default(''), url: url.default(''), utmTemplate: utmTemplate.default(DEFAULT_UTM_TEMPLATE), payout, dailyCap: dailyCap.default(null) })
+  .strictObject({ name: name.default(''), url: url.default(''), utmTemplate: utmTemplate.default(DEFAULT_UTM_TEMPLATE), payout, payoutCurrency: payoutCurrency.default(null), dailyCap: dailyCap.default(null) })
   .refine((b) => b.name !== '' && b.url !== '' && b.utmTemplate !== '', OFFER_REQUIRED_MESSAGE);
 export type OfferCreateBody = z.input<typeof offerCreateSchema>;
 
 /** PATCH /api/offers/:id: the same fields; those sent must be valid. A payout left out stays, null or '' clears it. */
 export const offerUpdateSchema = z
-  .strictObject({ name: name.optional(), url: url.optional(), utmTemplate: utmTemplate.optional(), payout: payout.optional(), dailyCap: dailyCap.optional() })
+  .strictObject({ name: name.optional(), url: url.optional(), utmTemplate: utmTemplate.optional(), payout: payout.optional(), payoutCurrency: payoutCurrency.optional(), dailyCap: dailyCap.optional() })
   .refine((b) => b.name !== '' && b.url !== '' && b.utmTemplate !== '', OFFER_REQUIRED_MESSAGE);
 export type OfferUpdateBody = z.input<typeof offerUpdateSchema>;
 
@@ -46,6 +52,8 @@ export const offerSchema = z.object({
   utmTemplate: z.string(),
   /** The default payout as decimal text ('12.50'), or null when the offer has none. */
   payout: z.string().nullable(),
+  /** The currency of the offer's payouts, or null: the workspace currency. */
+  payoutCurrency: z.string().nullable(),
   dailyCap: z.number().nullable(),
   /** The last report day the cap was reached, and when: the offer left every rotation then until the day turned. */
   capHit: z.object({ day: z.string(), at: wireTimestamp, conversions: z.number() }).nullable(),

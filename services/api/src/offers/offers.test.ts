@@ -181,6 +181,35 @@ describe('default payout', () => {
   });
 });
 
+describe('payout currency', () => {
+  test('is optional (null: the workspace currency), read case-insensitively, kept when left out, cleared with null or blank', async () => {
+    const created = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: { ...valid, payout: '10', payoutCurrency: ' eur ' } });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    expect(created.json()).toMatchObject({ payout: '10.00', payoutCurrency: 'EUR' });
+    const [row] = await h.entities.db.select().from(schema.offers).where(eq(schema.offers.id, id));
+    expect(row!.payoutCurrency).toBe('EUR');
+    const list = await h.call({ method: 'GET', url: '/api/offers', cookie: admin });
+    expect(list.json()).toEqual(expect.arrayContaining([expect.objectContaining({ id, payoutCurrency: 'EUR' })]));
+
+    const patch = (payload: Record<string, unknown>) => h.call({ method: 'PATCH', url: `/api/offers/${id}`, cookie: admin, payload });
+    expect((await patch({ name: 'Renamed' })).json()).toMatchObject({ payoutCurrency: 'EUR' });
+    expect((await patch({ payoutCurrency: 'JPY' })).json()).toMatchObject({ payoutCurrency: 'JPY' });
+    expect((await patch({ payoutCurrency: null })).json()).toMatchObject({ payoutCurrency: null });
+    expect((await patch({ payoutCurrency: 'GBP' })).json()).toMatchObject({ payoutCurrency: 'GBP' });
+    expect((await patch({ payoutCurrency: '' })).json()).toMatchObject({ payoutCurrency: null });
+    expect((await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: valid })).json()).toMatchObject({ payoutCurrency: null });
+  });
+
+  test('an unknown code is refused by name and nothing is stored', async () => {
+    const before = await h.entities.db.$count(schema.offers);
+    const res = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: { ...valid, payoutCurrency: 'XYZ' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'payoutCurrency: Currency must be an ISO 4217 code such as USD, EUR or JPY, not "XYZ"' });
+    expect(await h.entities.db.$count(schema.offers)).toBe(before);
+  });
+});
+
 describe('daily cap', () => {
   test('is optional, saved, cleared with null, and the last day it was reached comes with the offer', async () => {
     const created = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: { ...valid, dailyCap: 50 } });

@@ -6,7 +6,7 @@ import { lastCapHits, offerView, type OfferView } from './list-offers';
 export async function updateOffer(
   db: Db,
   id: number,
-  patch: { name?: string; url?: string; utmTemplate?: string; payout?: string | null; dailyCap?: number | null },
+  patch: { name?: string; url?: string; utmTemplate?: string; payout?: string | null; payoutCurrency?: string | null; dailyCap?: number | null },
 ): Promise<OfferView> {
   const { payout, ...fields } = patch;
   // A payout left out stays as it is; null clears it.

@@ -108,6 +108,8 @@ export const offers = pgTable('offers', {
   utmTemplate: text().notNull().default(DEFAULT_UTM_TEMPLATE),
   /** Paid for a conversion whose postback carries no payout; null: such a postback is refused. */
   defaultPayout: money(),
+  /** ISO 4217 code of the offer's payouts; null: the workspace currency (docs/currencies.md). */
+  payoutCurrency: text(),
   /** Approved conversions a report day before the offer leaves every rotation until the day turns; null: no cap. */
   dailyCap: integer(),
   createdAt: createdAt(),

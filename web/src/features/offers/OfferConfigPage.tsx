@@ -86,14 +86,23 @@ export function OfferConfigPage() {
         header: 'Default Payout',
         size: 130,
         meta: { align: 'right' },
-        cell: ({ row }) =>
-          row.original.payout === null ? (
-            <span className="text-muted-foreground" aria-label="None">
-              —
-            </span>
-          ) : (
-            formatMoney(row.original.payout)
-          ),
+        cell: ({ row }) => (
+          <>
+            {row.original.payout === null ? (
+              <span className="text-muted-foreground" aria-label="None">
+                —
+              </span>
+            ) : (
+              formatMoney(row.original.payout)
+            )}
+            {/* The offer's own payout currency; none: payouts are in the workspace currency. */}
+            {row.original.payoutCurrency !== null && (
+              <span className="ml-1 text-xs text-muted-foreground" title="Payouts of this offer are in this currency">
+                {row.original.payoutCurrency}
+              </span>
+            )}
+          </>
+        ),
       },
       {
         accessorKey: 'dailyCap',

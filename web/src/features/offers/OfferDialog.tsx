@@ -4,25 +4,29 @@
 // Checked with the shared schema; a failure toasts 'Validation error'.
 // Below the template, the final offer URL for a sample click, or why the template cannot be saved.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_UTM_TEMPLATE, offerCreateSchema, offerUpdateSchema, type OfferCreateBody, type OfferUpdateBody } from '@tracker/schemas';
+import { CURRENCY_CODES, DEFAULT_UTM_TEMPLATE, offerCreateSchema, offerUpdateSchema, type OfferCreateBody, type OfferUpdateBody } from '@tracker/schemas';
 import { useEffect, useId } from 'react';
-import { useForm, useWatch, type Control } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { toastValidationError } from '../../lib/failure-toast';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
 import { FieldError } from '../../ui/FieldError';
 import { Input } from '../../ui/Input';
 import { Label } from '../../ui/Label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import { Textarea } from '../../ui/Textarea';
 import { TextField } from '../../ui/TextField';
 import { useCreateOffer, useUpdateOffer, type Offer } from './queries';
 import { previewOfferUrl } from './utm-preview-url';
 import { UtmTokenHelp } from './UtmTokenHelp';
 
+// The select's value for "no currency of its own" (a Radix select item cannot have the empty value).
+const WORKSPACE_CURRENCY = 'workspace';
+
 // The create and update bodies share one input shape, so one form serves both modes.
 type OfferFormValues = OfferCreateBody;
 
-const NEW_OFFER = { name: '', url: '', utmTemplate: DEFAULT_UTM_TEMPLATE, payout: '', dailyCap: null } satisfies OfferFormValues;
+const NEW_OFFER = { name: '', url: '', utmTemplate: DEFAULT_UTM_TEMPLATE, payout: '', payoutCurrency: null, dailyCap: null } satisfies OfferFormValues;
 
 /** `offer` null: create mode. */
 export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOpenChange: (open: boolean) => void; offer: Offer | null }) {
@@ -35,12 +39,12 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
     control,
     formState: { errors },
   } = useForm<OfferFormValues, unknown, OfferUpdateBody>({ resolver: zodResolver(offer ? offerUpdateSchema : offerCreateSchema), defaultValues: NEW_OFFER });
-  const ids = { utm: useId(), help: useId(), preview: useId(), utmError: useId(), payout: useId(), payoutHelp: useId(), payoutError: useId(), cap: useId(), capHelp: useId(), capError: useId() };
+  const ids = { utm: useId(), help: useId(), preview: useId(), utmError: useId(), payout: useId(), payoutCurrency: useId(), payoutHelp: useId(), payoutError: useId(), cap: useId(), capHelp: useId(), capError: useId() };
   const pending = createOffer.isPending || updateOffer.isPending;
 
   // Each opening starts from the offer being edited, or from the defaults.
   useEffect(() => {
-    if (open) reset(offer ? { name: offer.name, url: offer.url, utmTemplate: offer.utmTemplate, payout: offer.payout ?? '', dailyCap: offer.dailyCap } : NEW_OFFER);
+    if (open) reset(offer ? { name: offer.name, url: offer.url, utmTemplate: offer.utmTemplate, payout: offer.payout ?? '', payoutCurrency: offer.payoutCurrency, dailyCap: offer.dailyCap } : NEW_OFFER);
   }, [open, offer, reset]);
 
   const onSubmit = handleSubmit((body) => {
@@ -88,19 +92,43 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
           </div>
           <FinalUrlPreview id={ids.preview} control={control} />
           <div className="grid gap-2">
-            <Label htmlFor={ids.payout}>Default payout</Label>
-            <Input
-              id={ids.payout}
-              inputMode="decimal"
-              placeholder="None"
-              autoComplete="off"
-              aria-invalid={errors.payout ? true : undefined}
-              aria-describedby={`${ids.payoutHelp}${errors.payout ? ` ${ids.payoutError}` : ''}`}
-              {...register('payout')}
-            />
+            <div className="grid grid-cols-[1fr_12rem] gap-2">
+              <Label htmlFor={ids.payout}>Default payout</Label>
+              <Label htmlFor={ids.payoutCurrency}>Payout currency</Label>
+              <Input
+                id={ids.payout}
+                inputMode="decimal"
+                placeholder="None"
+                autoComplete="off"
+                aria-invalid={errors.payout ? true : undefined}
+                aria-describedby={`${ids.payoutHelp}${errors.payout ? ` ${ids.payoutError}` : ''}`}
+                {...register('payout')}
+              />
+              <Controller
+                control={control}
+                name="payoutCurrency"
+                render={({ field }) => (
+                  <Select value={typeof field.value === 'string' && field.value !== '' ? field.value : WORKSPACE_CURRENCY} onValueChange={(v) => field.onChange(v === WORKSPACE_CURRENCY ? null : v)}>
+                    <SelectTrigger id={ids.payoutCurrency} aria-describedby={ids.payoutHelp} onBlur={field.onBlur}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent className="max-h-72">
+                      <SelectItem value={WORKSPACE_CURRENCY}>Workspace currency</SelectItem>
+                      {CURRENCY_CODES.map((code) => (
+                        <SelectItem key={code} value={code}>
+                          {code}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </div>
             <FieldError id={ids.payoutError} error={errors.payout} />
             <p id={ids.payoutHelp} className="text-xs text-muted-foreground">
-              Paid for a conversion whose postback sends no payout, e.g. 12.50. Left empty, such a postback is refused.
+              Paid for a conversion whose postback sends no payout, e.g. 12.50. Left empty, such a postback is refused. The currency is the one the
+              network pays this offer in (its postback payouts and this default). It is recorded and shown in the offers list; payouts are not
+              converted from it yet and are still summed as the workspace currency.
             </p>
           </div>
           <div className="grid gap-2">
