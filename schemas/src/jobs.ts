@@ -8,8 +8,10 @@ export const pixelEventJobSchema = z.object({
   transactionId: z.string().min(1),
   clickId: z.string(),
   campaignId: z.string().min(1),
-  /** Decimal string. */
+  /** Decimal string, in `currency`: the payout as reports count it. */
   payout: z.string(),
+  /** ISO 4217; jobs enqueued before currencies have none and were in USD. */
+  currency: z.string().default('USD'),
   /** Epoch ms of the conversion. */
   eventTime: z.number().int(),
 });

@@ -9,6 +9,7 @@ import { TRACKING_VARIABLES, type ConversionEvent, type TrackingVariableColumn }
 import { selectInChunks, writeInChunks } from './bounded-statements';
 import { EMPTY_AUDIENCE, deriveClickAudience } from '@tracker/core/click-audience';
 import { EMPTY_DIMENSIONS, chTime, dimensionColumns, type LogPosition, type ResolvedClick } from './analytics-rows';
+import { PayoutRates, utcDay } from './payout-rates';
 
 export type ConversionRow = schema.ConversionRow;
 
@@ -21,12 +22,27 @@ export interface PendingConversion {
   parkedAt?: Date;
 }
 
+/** An event held back until the reference rate of its payout's currency on its transaction's day is known. */
+export interface WaitingForRate {
+  pending: PendingConversion;
+  currency: string;
+  day: string;
+}
+
+export interface LedgerOutcome {
+  revisions: Revision[];
+  /** In log order; a click's later events wait behind its first waiting one. */
+  waiting: WaitingForRate[];
+}
+
 export interface Revision {
   event: ConversionEvent;
   rows: ConversionRow[];
   /** This event made the transaction approved (new, or from pending/rejected): a pixel event is due. */
   becameApproved: boolean;
   campaignId: string;
+  /** The currency of the rows' payout: the workspace's. */
+  currency: string;
 }
 
 function becameApproved(rows: ConversionRow[]): boolean {
@@ -35,7 +51,8 @@ function becameApproved(rows: ConversionRow[]): boolean {
   return added?.status === 'approved' && removed?.status !== 'approved';
 }
 
-function positiveRow(p: PendingConversion, previous: ConversionRow | null): ConversionRow {
+/** `payout` is the amount in the workspace currency (converted when the offer pays in another). */
+function positiveRow(p: PendingConversion, previous: ConversionRow | null, payout: string): ConversionRow {
   const { event, at, click } = p;
   // A revision keeps the attribution the transaction was first written with.
   const attribution = previous
@@ -60,7 +77,7 @@ function positiveRow(p: PendingConversion, previous: ConversionRow | null): Conv
     converted_at: chTime(event.at),
     ...attribution,
     status: event.data.status,
-    payout: event.data.payout,
+    payout,
     network_offer_id: event.data.offerId,
     network_offer_name: event.data.offerName,
     log_partition: at.partition,
@@ -91,6 +108,13 @@ interface LedgerEntry {
   updatedAt: Date;
   /** This batch changed the row. */
   changed: boolean;
+  /** The currency `payout` is in (null on rows from before currencies: taken as the workspace's). */
+  payoutCurrency: string | null;
+  /** The payout as received and its currency, and the rate that converted it; null when none was needed. */
+  originalPayout: string | null;
+  originalCurrency: string | null;
+  fxRate: string | null;
+  fxRateDay: string | null;
 }
 
 /** numeric(10, 2) as the store gives it back: an event's '012.50' is stored and compared as '12.50'. */
@@ -100,9 +124,10 @@ const storedAmount = (payout: string) => payout.replace(/^0+(?=\d)/, '');
  * Applies the events to the ledger in order, in one transaction, and returns each one's rows. The
  * ledger is read and written in bounded statements (bounded-statements.ts), never one per event.
  */
-export async function reviseConversions(db: Db, pending: PendingConversion[]): Promise<Revision[]> {
-  if (pending.length === 0) return [];
+export async function reviseConversions(db: Db, pending: PendingConversion[]): Promise<LedgerOutcome> {
+  if (pending.length === 0) return { revisions: [], waiting: [] };
   return db.transaction(async (tx) => {
+    const rates = await PayoutRates.open(tx);
     const done = new Map(
       (
         await selectInChunks(new Set(pending.map((p) => p.event.id)), (ids) =>
@@ -124,25 +149,54 @@ export async function reviseConversions(db: Db, pending: PendingConversion[]): P
         .for('update'),
     );
     const ledger = new Map<string, LedgerEntry>(
-      stored.map((r) => [r.transactionId, { ...r, payout: storedAmount(r.payout), metadata: r.metadata!, changed: false }]),
+      stored.map((r) => [
+        r.transactionId,
+        {
+          ...r,
+          payout: storedAmount(r.payout),
+          originalPayout: r.originalPayout === null ? null : storedAmount(r.originalPayout),
+          metadata: r.metadata!,
+          changed: false,
+        },
+      ]),
     );
 
     const revisions: Revision[] = [];
+    const waiting: WaitingForRate[] = [];
+    const waitingClicks = new Set<string>();
     const written: Array<typeof schema.conversionRevisions.$inferInsert> = [];
     for (const p of pending) {
       const { event } = p;
+      // A click's conversions stay in log order: behind one that waits for a rate, the later ones wait too.
+      if (waitingClicks.has(event.data.clickId) && !done.has(event.id)) {
+        const { currency, day } = waiting.find((w) => w.pending.event.data.clickId === event.data.clickId)!;
+        waiting.push({ pending: p, currency, day });
+        continue;
+      }
       let rows = done.get(event.id);
       if (rows) {
         // Written from another log position: this is a second copy of the event (a publish retried
         // after its answer was lost), already counted. The same position is a re-sent batch.
         if (rows.length > 0 && (rows[0]!.log_partition !== p.at.partition || rows[0]!.log_offset !== p.at.offset)) continue;
       } else {
-        rows = applyToLedger(ledger, p);
-        written.push(logEntry(p, rows, ledger.get(event.data.transactionId)!));
+        const applied = await applyToLedger(ledger, p, rates);
+        if ('waitingFor' in applied) {
+          waiting.push({ pending: p, ...applied.waitingFor });
+          waitingClicks.add(event.data.clickId);
+          continue;
+        }
+        rows = applied.rows;
+        written.push(logEntry(p, rows, ledger.get(event.data.transactionId)!, rates));
         done.set(event.id, rows);
       }
       const current = rows.find((r) => r.sign === 1);
-      revisions.push({ event, rows, becameApproved: becameApproved(rows), campaignId: current?.campaign_id ?? '' });
+      revisions.push({
+        event,
+        rows,
+        becameApproved: becameApproved(rows),
+        campaignId: current?.campaign_id ?? '',
+        currency: rates.workspace,
+      });
     }
 
     const changed = [...ledger.values()].filter((e) => e.changed);
@@ -160,6 +214,11 @@ export async function reviseConversions(db: Db, pending: PendingConversion[]): P
             metadata: e.metadata,
             receivedAt: e.receivedAt,
             updatedAt: e.updatedAt,
+            payoutCurrency: e.payoutCurrency,
+            originalPayout: e.originalPayout,
+            originalCurrency: e.originalCurrency,
+            fxRate: e.fxRate,
+            fxRateDay: e.fxRateDay,
           })),
         ),
     );
@@ -167,25 +226,46 @@ export async function reviseConversions(db: Db, pending: PendingConversion[]): P
       changed.filter((e) => e.id !== undefined),
       (entries) => {
         const values = sql.join(
-          entries.map((e) => sql`(${e.id}::integer, ${e.status}, ${e.payout}::numeric, ${JSON.stringify(e.metadata)}::jsonb)`),
+          entries.map(
+            (e) =>
+              sql`(${e.id}::integer, ${e.status}, ${e.payout}::numeric, ${JSON.stringify(e.metadata)}::jsonb, ${e.payoutCurrency}::text, ${e.originalPayout}::numeric, ${e.originalCurrency}::text, ${e.fxRate}::numeric, ${e.fxRateDay}::date)`,
+          ),
           sql`, `,
         );
         return tx
           .update(schema.postbackConversions)
-          .set({ status: sql`v.status`, payout: sql`v.payout`, metadata: sql`v.metadata`, updatedAt: sql`now()` })
-          .from(sql`(VALUES ${values}) AS v(id, status, payout, metadata)`)
+          .set({
+            status: sql`v.status`,
+            payout: sql`v.payout`,
+            metadata: sql`v.metadata`,
+            updatedAt: sql`now()`,
+            payoutCurrency: sql`v.payout_currency`,
+            originalPayout: sql`v.original_payout`,
+            originalCurrency: sql`v.original_currency`,
+            fxRate: sql`v.fx_rate`,
+            fxRateDay: sql`v.fx_rate_day`,
+          })
+          .from(
+            sql`(VALUES ${values}) AS v(id, status, payout, metadata, payout_currency, original_payout, original_currency, fx_rate, fx_rate_day)`,
+          )
           .where(sql`${schema.postbackConversions.id} = v.id`);
       },
     );
     await writeInChunks(written, (rows) => tx.insert(schema.conversionRevisions).values(rows));
-    return revisions;
+    return { revisions, waiting };
   });
 }
 
 /** The event as the conversion log lists it: what was received, and what it did to the ledger. */
-function logEntry(p: PendingConversion, rows: ConversionRow[], entry: LedgerEntry): typeof schema.conversionRevisions.$inferInsert {
+function logEntry(
+  p: PendingConversion,
+  rows: ConversionRow[],
+  entry: LedgerEntry,
+  rates: PayoutRates,
+): typeof schema.conversionRevisions.$inferInsert {
   const d = p.event.data;
   const current = entry.metadata.lastRow;
+  const received = entry.originalCurrency ?? entry.payoutCurrency;
   return {
     eventId: p.event.id,
     transactionId: d.transactionId,
@@ -199,20 +279,54 @@ function logEntry(p: PendingConversion, rows: ConversionRow[], entry: LedgerEntr
     campaignId: current.campaign_id || null,
     source: d.source,
     parkedAt: p.parkedAt ?? null,
+    payoutCurrency: received && received !== rates.workspace ? received : null,
   };
 }
 
-/** The event's outcome against the ledger as the events before it left it, applied to `ledger`. */
-function applyToLedger(ledger: Map<string, LedgerEntry>, p: PendingConversion): ConversionRow[] {
+/** The payout's currency and conversion for an event, or the rate it must wait for. */
+async function convertedPayout(
+  received: string,
+  currency: string,
+  day: string,
+  rates: PayoutRates,
+): Promise<{ payout: string; evidence: Pick<LedgerEntry, 'payoutCurrency' | 'originalPayout' | 'originalCurrency' | 'fxRate' | 'fxRateDay'> } | { waitingFor: { currency: string; day: string } }> {
+  const converted = await rates.convert(received, currency, day);
+  if (!converted) return { waitingFor: { currency, day } };
+  const same = currency === rates.workspace;
+  return {
+    payout: storedAmount(converted.amount),
+    evidence: {
+      payoutCurrency: rates.workspace,
+      originalPayout: same ? null : received,
+      originalCurrency: same ? null : currency,
+      fxRate: converted.fxRate,
+      fxRateDay: converted.fxRateDay,
+    },
+  };
+}
+
+/**
+ * The event's outcome against the ledger as the events before it left it, applied to `ledger`; or the rate
+ * it waits for (the ledger untouched). A transaction's payouts all take the rate of its first postback's UTC
+ * day, so a revised payout never moves money through a rate change.
+ */
+async function applyToLedger(
+  ledger: Map<string, LedgerEntry>,
+  p: PendingConversion,
+  rates: PayoutRates,
+): Promise<{ rows: ConversionRow[] } | { waitingFor: { currency: string; day: string } }> {
   const { event } = p;
   const d = event.data;
+  const received = storedAmount(d.payout);
   const existing = ledger.get(d.transactionId);
   if (!existing) {
-    const row = positiveRow(p, null);
+    const converted = await convertedPayout(received, rates.currencyOf(p.click?.offerId ?? null), utcDay(event.at), rates);
+    if ('waitingFor' in converted) return converted;
+    const row = positiveRow(p, null, converted.payout);
     ledger.set(d.transactionId, {
       transactionId: d.transactionId,
       clickId: d.clickId,
-      payout: storedAmount(d.payout),
+      payout: converted.payout,
       offerId: d.offerId || null,
       offerName: d.offerName || null,
       status: d.status,
@@ -220,13 +334,18 @@ function applyToLedger(ledger: Map<string, LedgerEntry>, p: PendingConversion): 
       receivedAt: new Date(event.at),
       updatedAt: new Date(event.at),
       changed: true,
+      ...converted.evidence,
     });
-    return [row];
+    return { rows: [row] };
   }
-  if (existing.status === d.status && existing.payout === storedAmount(d.payout)) return [];
+  if (existing.status === d.status && (existing.originalPayout ?? existing.payout) === received) return { rows: [] };
+  // Rows from before currencies were written in the workspace currency of their day.
+  const currency = existing.originalCurrency ?? existing.payoutCurrency ?? rates.workspace;
+  const converted = await convertedPayout(received, currency, utcDay(existing.receivedAt), rates);
+  if ('waitingFor' in converted) return converted;
   // Every ledger row is written here, always with its metadata.
   const previous = existing.metadata.lastRow;
-  const row = positiveRow(p, previous);
+  const row = positiveRow(p, previous, converted.payout);
   const undo: ConversionRow = {
     ...previous,
     event_id: event.id,
@@ -235,10 +354,11 @@ function applyToLedger(ledger: Map<string, LedgerEntry>, p: PendingConversion): 
     log_partition: p.at.partition,
     log_offset: p.at.offset,
   };
+  Object.assign(existing, converted.evidence);
   existing.status = d.status;
-  existing.payout = storedAmount(d.payout);
+  existing.payout = converted.payout;
   existing.metadata = { lastRow: row, source: d.source };
   existing.updatedAt = new Date();
   existing.changed = true;
-  return [undo, row];
+  return { rows: [undo, row] };
 }

@@ -140,8 +140,22 @@ async function decideConversions(
     }
     pending.push({ ...c, click });
   }
-  await writeInChunks(toPark, (chunk) =>
-    ctx.db
+  await parkConversions(ctx.db, toPark);
+  const { revisions, waiting } = await reviseConversions(ctx.db, pending);
+  // Waiting for a reference rate: parked like a conversion waiting for its click, retried with them.
+  await parkConversions(
+    ctx.db,
+    waiting.map((w) => ({ ...w.pending, rate: { currency: w.currency, day: w.day } })),
+  );
+  return { revisions, parked: toPark.length + waiting.length };
+}
+
+async function parkConversions(
+  db: Db,
+  conversions: Array<{ event: ConversionEvent; at: LogPosition; rate?: { currency: string; day: string } }>,
+): Promise<void> {
+  await writeInChunks(conversions, (chunk) =>
+    db
       .insert(schema.parkedConversions)
       .values(
         chunk.map((c) => ({
@@ -150,11 +164,12 @@ async function decideConversions(
           event: c.event,
           logPartition: c.at.partition,
           logOffset: c.at.offset,
+          rateCurrency: c.rate?.currency ?? null,
+          rateDay: c.rate?.day ?? null,
         })),
       )
       .onConflictDoNothing(),
   );
-  return { revisions: await reviseConversions(ctx.db, pending), parked: toPark.length };
 }
 
 /**
@@ -193,7 +208,9 @@ export async function enqueuePixelEvents(ctx: ProjectionContext, revisions: Revi
       transactionId: r.event.data.transactionId,
       clickId: r.event.data.clickId,
       campaignId: r.campaignId,
-      payout: r.event.data.payout,
+      // What the reports count: the payout in the workspace currency (converted when the offer pays in another).
+      payout: r.rows.find((row) => row.sign === 1)!.payout,
+      currency: r.currency,
       eventTime: r.event.at,
     };
     // One pixel event per transaction, however often its conversion is projected.

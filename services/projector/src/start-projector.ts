@@ -2,7 +2,7 @@
 // conversions ledger, idempotently, committing log offsets only after a batch is written. A timer
 // retries parked conversions (their click not seen yet) until they can be attributed or time out.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { schema, type Analytics, type Db, type EventLog, type JobQueue, type Logger, type Subscription } from '@tracker/core';
+import { MoneyConverter, schema, type Analytics, type Db, type EventLog, type JobQueue, type Logger, type Subscription } from '@tracker/core';
 import { conversionEventSchema, type ConversionEvent } from '@tracker/schemas';
 import { BatchRanges } from './batch-ranges';
 import { ClickResolver } from './click-resolver';
@@ -116,6 +116,13 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
     const now = (options.now ?? Date.now)();
     // Keep a click's conversions in log order: one still waiting holds back the later ones, on any page.
     const blocked = new Set<string>();
+    let rates: Promise<MoneyConverter> | undefined;
+    /** A row waiting for a rate still unknown is passed over: read once per walk and (currency, day), not per row. */
+    const rateKnown = async (row: typeof parked.$inferSelect) => {
+      if (!row.rateCurrency || !row.rateDay) return true;
+      rates ??= MoneyConverter.open(deps.db);
+      return (await (await rates).convertAmount('1.00', row.rateCurrency, row.rateDay)) !== null;
+    };
     let projected = 0;
     let after: { partition: number; offset: number } | undefined;
     for (;;) {
@@ -143,13 +150,26 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
       const found = await ctx.clicks.resolve(readable.map(({ row }) => row.clickId));
       for (const { row, event } of readable) {
         const click = found.get(row.clickId) ?? null;
-        if (blocked.has(row.clickId) || (!click && now - event.at < ctx.unattributedAfterMs)) {
+        if (
+          blocked.has(row.clickId) ||
+          (!click && now - event.at < ctx.unattributedAfterMs) ||
+          !(await rateKnown(row))
+        ) {
           blocked.add(row.clickId);
           continue;
         }
-        const revisions = await reviseConversions(deps.db, [
+        const { revisions, waiting } = await reviseConversions(deps.db, [
           { event, at: { partition: row.logPartition, offset: row.logOffset }, click, parkedAt: row.parkedAt },
         ]);
+        const [rate] = waiting;
+        if (rate) {
+          // Its click is known now, its payout's rate not yet: it waits on, and says for what.
+          blocked.add(row.clickId);
+          if (row.rateCurrency !== rate.currency || row.rateDay !== rate.day) {
+            await deps.db.update(parked).set({ rateCurrency: rate.currency, rateDay: rate.day }).where(eq(parked.eventId, event.id));
+          }
+          continue;
+        }
         await deps.analytics.insert('conversions', revisions.flatMap((r) => r.rows), {
           dedupToken: `${group}/parked/${event.id}`,
         });

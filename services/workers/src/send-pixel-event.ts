@@ -52,7 +52,7 @@ export function sendPixelEvent(deps: PixelEventDeps): JobProcessor<PixelEventJob
         ip: click?.ip || undefined,
         userAgent: click?.user_agent || undefined,
         value: data.payout,
-        currency: 'USD',
+        currency: data.currency,
       },
     });
     await deps.db.insert(schema.tiktokPixelEventHistory).values({

@@ -10,7 +10,7 @@ import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { moneyText, parseMoney, SPEND_AMOUNT } from '@tracker/schemas';
 import type { Db } from '../db/entities';
 import { tiktokAdSpend } from '../db/schema';
-import { SpendConverter, type SpendConversion } from '../fx-rates/spend-conversion';
+import { MoneyConverter, type SpendConversion } from '../fx-rates/spend-conversion';
 import type { Analytics } from './analytics';
 import { EVIDENCE_FROM_NEW_ROW, replaceAdvertiserSpend, type SpendInput } from './record-spend';
 
@@ -70,9 +70,9 @@ export async function replaceAdvertiserAdSpend(
     days: readonly string[];
     rows: readonly AdSpendInput[];
   },
-  converter?: SpendConverter,
+  converter?: MoneyConverter,
 ): Promise<number> {
-  const convert = converter ?? (await SpendConverter.open(db));
+  const convert = converter ?? (await MoneyConverter.open(db));
   const currency = pull.currency ?? convert.workspace;
   const days = new Set(pull.days);
   const checked = pull.rows.map((r) => {
@@ -198,7 +198,7 @@ export async function replaceAdvertiserAdSpend(
  * advertiser days were rewritten and how many rows still wait for a rate.
  */
 export async function reexpressSpend(db: Db, analytics: Analytics, options: { days?: readonly string[] } = {}): Promise<{ advertiserDays: number; waiting: number }> {
-  const convert = await SpendConverter.open(db);
+  const convert = await MoneyConverter.open(db);
   const t = tiktokAdSpend;
   const changedDays = options.days && options.days.length > 0 ? [inArray(t.advertiserDay, [...options.days]), inArray(t.fxRateDay, [...options.days])] : [];
   const stale = await db

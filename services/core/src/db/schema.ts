@@ -333,6 +333,17 @@ export const postbackConversions = pgTable(
     metadata: jsonb().$type<LedgerMetadata>(),
     receivedAt: createdAt(),
     updatedAt: createdAt(),
+    // A payout in another currency than the workspace's (its offer's payoutCurrency) is converted at the
+    // rate of the transaction's first postback's UTC day; `payout` holds the converted amount and these
+    // keep the evidence (docs/currencies.md). Null on rows that needed no conversion.
+    /** The currency `payout` is in: the workspace currency when it was written. Null on rows from before currencies. */
+    payoutCurrency: text(),
+    originalPayout: money(),
+    originalCurrency: text(),
+    /** Units of `payoutCurrency` per unit of `originalCurrency` (8 decimals, for showing). */
+    fxRate: numeric({ precision: 24, scale: 12 }),
+    /** The publication day of the rate used (Friday's for a Saturday conversion). */
+    fxRateDay: date({ mode: 'string' }),
   },
   (t) => [index('postback_conversions_click_idx').on(t.clickId)],
 );
@@ -740,6 +751,8 @@ export const conversionRevisions = pgTable(
     source: text(),
     /** Set when the event waited in parked_conversions for its click before it was projected. */
     parkedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** The currency `payout` was received in, when it is not the workspace currency (its offer's payoutCurrency). */
+    payoutCurrency: text(),
   },
   (t) => [
     index('conversion_revisions_transaction_idx').on(t.transactionId),
@@ -762,6 +775,9 @@ export const parkedConversions = pgTable(
     parkedAt: createdAt(),
     /** Why `event` could not be read back: such a row is kept for an operator but no longer retried. */
     unreadable: text(),
+    /** Set while the event waits for the reference rate of its payout's currency on this UTC day (its click is known). */
+    rateCurrency: text(),
+    rateDay: date({ mode: 'string' }),
   },
   (t) => [
     index('parked_conversions_parked_idx').on(t.parkedAt),

@@ -7,7 +7,7 @@ import type { Entities } from '../db/entities';
 import { settings, users } from '../db/schema';
 import { openEntities } from '../testing/open-test-entities';
 import { saveEcbRates, saveManualRate } from './fx-rates';
-import { rateSettled, SpendConverter } from './spend-conversion';
+import { rateSettled, MoneyConverter } from './spend-conversion';
 
 describe('rateSettled', () => {
   test('a day is settled by its own or a later publication', () => {
@@ -25,7 +25,7 @@ describe('rateSettled', () => {
   });
 });
 
-describe('SpendConverter', () => {
+describe('MoneyConverter (spend)', () => {
   let entities: Entities;
   beforeAll(async () => {
     entities = await openEntities({ pgliteDir: 'memory://' });
@@ -36,7 +36,7 @@ describe('SpendConverter', () => {
   });
   afterAll(() => entities.close());
 
-  const convert = async (amount: string, from: string, day: string) => (await SpendConverter.open(entities.db)).convert(amount, from, day);
+  const convert = async (amount: string, from: string, day: string) => (await MoneyConverter.open(entities.db)).convert(amount, from, day);
 
   test('Easter Monday is settled by Tuesday\'s publication and reads Maundy Thursday\'s rate', async () => {
     expect(await convert('100.00', 'EUR', '2026-04-06')).toEqual({

@@ -52,11 +52,19 @@ export function rateSettled(day: string, latestPublished: string | null): boolea
   return friday !== null && friday <= latestPublished;
 }
 
+/** An amount converted into the workspace currency, with the rate it took (null when none was needed). */
+export interface Converted {
+  amount: string;
+  /** Units of the workspace currency per unit of the original (8 decimals); null when none was needed. */
+  fxRate: string | null;
+  fxRateDay: string | null;
+}
+
 /**
- * Converts spend amounts of any currency into the workspace currency, reading each (currency, day) rate once.
- * Amounts are decimal text as stored (2 decimals); a zero needs no rate.
+ * Converts amounts of any currency into the workspace currency at a day's rate, reading each (currency, day)
+ * rate once. Amounts are decimal text as stored (2 decimals); a zero needs no rate. Spend and payouts both.
  */
-export class SpendConverter {
+export class MoneyConverter {
   private readonly rates = new Map<string, Promise<DayRate | null>>();
   private latest: Promise<string | null> | null = null;
 
@@ -65,8 +73,8 @@ export class SpendConverter {
     readonly workspace: CurrencyCode,
   ) {}
 
-  static async open(db: Db): Promise<SpendConverter> {
-    return new SpendConverter(db, await workspaceCurrency(db));
+  static async open(db: Db): Promise<MoneyConverter> {
+    return new MoneyConverter(db, await workspaceCurrency(db));
   }
 
   private rateOf(from: CurrencyCode, day: string): Promise<DayRate | null> {
@@ -90,25 +98,27 @@ export class SpendConverter {
     return { fromPerEur: fromRate.perEur, toPerEur: toRate.perEur, day: used };
   }
 
+  /**
+   * `original` (2-decimal text in `currency`) in the workspace currency at `day`'s rate, rounded once to the
+   * 2-decimal columns (a 0-decimal currency whole, a 3-decimal one to hundredths); null while the day's rate
+   * is not settled. A currency that is no ISO code cannot be converted: it is taken as is.
+   */
+  async convertAmount(original: string, currency: string, day: string): Promise<Converted | null> {
+    const digits = Math.min(minorUnitDigits(this.workspace), 2);
+    if (currency === this.workspace || !isCurrencyCode(currency)) return { amount: original, fxRate: null, fxRateDay: null };
+    if (/^-?0+(\.0+)?$/.test(original)) return { amount: '0.00', fxRate: null, fxRateDay: null };
+    const rate = await this.rateOf(currency, day);
+    if (!rate) return null;
+    const amount = convertDecimalViaEur(original, rate, digits);
+    return { amount: digits === 0 ? `${amount}.00` : amount, fxRate: crossRateText(rate), fxRateDay: rate.day };
+  }
+
+  /** A spend row's amount with the evidence its entity row keeps; `spend` is '0.00' while it waits. */
   async convert(originalSpend: string, originalCurrency: string, day: string): Promise<SpendConversion> {
     const base = { originalSpend, originalCurrency, spendCurrency: this.workspace };
-    // Spend columns hold 2 decimals: a 3-decimal workspace currency is rounded (once) to hundredths.
-    const digits = Math.min(minorUnitDigits(this.workspace), 2);
-    const pad = (text: string) => (digits === 0 ? `${text}.00` : text);
-    if (originalCurrency === this.workspace || !isCurrencyCode(originalCurrency)) {
-      // An account currency that is no ISO code cannot be converted; it is taken as is, as before conversion.
-      return { ...base, spend: originalSpend, fxRate: null, fxRateDay: null, fxPending: false };
-    }
-    if (/^-?0+(\.0+)?$/.test(originalSpend)) return { ...base, spend: '0.00', fxRate: null, fxRateDay: null, fxPending: false };
-    const rate = await this.rateOf(originalCurrency, day);
-    if (!rate) return { ...base, spend: '0.00', fxRate: null, fxRateDay: null, fxPending: true };
-    return {
-      ...base,
-      spend: pad(convertDecimalViaEur(originalSpend, rate, digits)),
-      fxRate: crossRateText(rate),
-      fxRateDay: rate.day,
-      fxPending: false,
-    };
+    const converted = await this.convertAmount(originalSpend, originalCurrency, day);
+    if (!converted) return { ...base, spend: '0.00', fxRate: null, fxRateDay: null, fxPending: true };
+    return { ...base, spend: converted.amount, fxRate: converted.fxRate, fxRateDay: converted.fxRateDay, fxPending: false };
   }
 }
 
