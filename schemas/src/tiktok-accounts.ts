@@ -103,5 +103,7 @@ export const spendFreshnessSchema = z.object({
   currency: z.string(),
   /** Spend in another currency waiting for its day's rate, per currency and day: reports leave it out until then. */
   waitingForRates: z.array(z.object({ currency: z.string(), day: z.string(), amount: z.string(), rows: z.number() })),
+  /** Postback payouts of offers paying in another currency, parked until their day's rate: reports leave them out. */
+  payoutsWaitingForRates: z.array(z.object({ currency: z.string(), day: z.string(), amount: z.string(), conversions: z.number() })),
 });
 export type SpendFreshness = z.output<typeof spendFreshnessSchema>;

@@ -15,8 +15,8 @@ import {
   type Analytics,
   type Entities,
   type EventLog,
-  type TrackingEvent,
 } from '@tracker/core';
+import type { TrackingEvent } from '@tracker/schemas';
 import { openChdbAnalytics, openEntities, openEventLog } from '@tracker/core/testing';
 import { startProjector, type Projector } from './start-projector';
 

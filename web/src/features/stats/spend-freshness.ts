@@ -51,17 +51,33 @@ function currencyAmount(amount: string, currency: string): string {
 /** At most this many waiting days are named; the rest are counted. */
 const WAITING_SHOWN = 3;
 
-/**
- * The warning for spend that waits for a reference rate (in another currency than the workspace's, of a day
- * the ECB has not published yet): 'Spend of €50.00 waits for the EUR→USD rate of 2026-04-13; reports leave
- * it out until then'. Null when nothing waits.
- */
-export function waitingNote(freshness: SpendFreshness): string | null {
-  const waiting = freshness.waitingForRates;
-  if (waiting.length === 0) return null;
+/** Up to WAITING_SHOWN waiting days named, the rest counted: '€50.00 waits for the EUR→USD rate of 2026-04-13'. */
+function namedDays(waiting: Array<{ currency: string; day: string; amount: string }>, workspace: string, verb: string, rest: string): string {
   const named = waiting
     .slice(0, WAITING_SHOWN)
-    .map((w) => `${currencyAmount(w.amount, w.currency)} waits for the ${w.currency}→${freshness.currency} rate of ${w.day}`);
-  const more = waiting.length > WAITING_SHOWN ? `, and spend of ${waiting.length - WAITING_SHOWN} more days` : '';
-  return `Spend of ${named.join(', ')}${more}; reports leave it out until then`;
+    .map((w) => `${currencyAmount(w.amount, w.currency)} ${verb} for the ${w.currency}→${workspace} rate of ${w.day}`);
+  const more = waiting.length > WAITING_SHOWN ? `, and ${rest} of ${waiting.length - WAITING_SHOWN} more days` : '';
+  return `${named.join(', ')}${more}`;
+}
+
+/**
+ * The warnings for money that waits for a reference rate (in another currency than the workspace's, of a day
+ * the ECB has not published yet): 'Spend of €50.00 waits for the EUR→USD rate of 2026-04-13; reports leave
+ * it out until then', and the same for postback payouts of offers paying in another currency. Empty when
+ * nothing waits.
+ */
+export function waitingNotes(freshness: SpendFreshness): string[] {
+  const notes: string[] = [];
+  const spend = freshness.waitingForRates;
+  if (spend.length > 0) {
+    notes.push(`Spend of ${namedDays(spend, freshness.currency, 'waits', 'spend')}; reports leave it out until then`);
+  }
+  const payouts = freshness.payoutsWaitingForRates;
+  if (payouts.length > 0) {
+    const conversions = payouts.reduce((n, w) => n + w.conversions, 0);
+    notes.push(
+      `Payouts of ${namedDays(payouts, freshness.currency, 'wait', 'payouts')} (${conversions} conversion${conversions === 1 ? '' : 's'}); reports leave them out until then`,
+    );
+  }
+  return notes;
 }
