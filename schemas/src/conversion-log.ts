@@ -70,6 +70,10 @@ const conversionLogRowSchema = z.object({
   /** What this postback said. */
   status: z.string(),
   payout: wireDecimal,
+  /** The currency `payout` was received in when it is not the workspace's (its offer's payout currency), else null. */
+  payoutCurrency: z.string().nullable(),
+  /** A parked postback whose click is known waits for this reference rate (docs/currencies.md), else null. */
+  waitingForRate: z.object({ currency: z.string(), day: z.string() }).nullable(),
   outcome: z.enum(CONVERSION_OUTCOMES),
   /** The click was found (false: an unknown click id, counted on the 'No click' row); null while parked or refused. */
   attributed: z.boolean().nullable(),
@@ -81,6 +85,10 @@ const conversionLogRowSchema = z.object({
   /** The transaction as the ledger holds it now (null while its first postback is parked). */
   currentStatus: z.string().nullable(),
   currentPayout: wireDecimal.nullable(),
+  /** How `currentPayout` (workspace currency) was converted from what the network paid; null when it needed no rate. */
+  conversion: z
+    .object({ originalPayout: wireDecimal, originalCurrency: z.string(), rate: z.string(), rateDay: z.string() })
+    .nullable(),
   /** Every postback of this transaction, oldest first. */
   history: z.array(conversionStatusChangeSchema),
 });

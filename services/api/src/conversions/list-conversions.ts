@@ -64,6 +64,7 @@ export async function listConversions(db: Db, query: ConversionLogQuery, viewer:
       campaignId: revisions.campaignId,
       source: revisions.source,
       parkedAt: revisions.parkedAt,
+      payoutCurrency: revisions.payoutCurrency,
     })
     .from(revisions)
     .where(and(...decidedFilter))
@@ -83,6 +84,8 @@ export async function listConversions(db: Db, query: ConversionLogQuery, viewer:
       receivedAt: sql<string>`${parkedAt}`.mapWith((v: string | Date) => new Date(v)),
       source: parkedData('source'),
       parkedAt: parked.parkedAt,
+      rateCurrency: parked.rateCurrency,
+      rateDay: parked.rateDay,
     })
     .from(parked)
     .where(
@@ -98,7 +101,7 @@ export async function listConversions(db: Db, query: ConversionLogQuery, viewer:
     .orderBy(desc(parkedAt), desc(parked.eventId))
     .limit(query.limit + 1);
 
-  type Entry = Omit<ConversionLogRow, 'campaignName' | 'currentStatus' | 'currentPayout' | 'history'>;
+  type Entry = Omit<ConversionLogRow, 'campaignName' | 'currentStatus' | 'currentPayout' | 'conversion' | 'history'>;
   const entries: Entry[] = [
     ...decided.map((r) => ({
       eventId: r.eventId,
@@ -107,6 +110,8 @@ export async function listConversions(db: Db, query: ConversionLogQuery, viewer:
       clickId: r.clickId ?? '',
       status: r.status ?? '',
       payout: r.payout ?? '0.00',
+      payoutCurrency: r.payoutCurrency,
+      waitingForRate: null,
       outcome: (r.outcome ?? 'new') as ConversionOutcome,
       attributed: r.attributed,
       parkedAt: r.parkedAt?.toISOString() ?? null,
@@ -120,6 +125,8 @@ export async function listConversions(db: Db, query: ConversionLogQuery, viewer:
       clickId: r.clickId,
       status: r.status,
       payout: Number(r.payout).toFixed(2),
+      payoutCurrency: r.rateCurrency,
+      waitingForRate: r.rateCurrency && r.rateDay ? { currency: r.rateCurrency, day: r.rateDay } : null,
       outcome: 'parked' as const,
       attributed: null,
       parkedAt: r.parkedAt.toISOString(),
@@ -135,7 +142,15 @@ export async function listConversions(db: Db, query: ConversionLogQuery, viewer:
   const campaignIds = [...new Set(page.flatMap((e) => (e.campaignId ? [e.campaignId] : [])))];
   const [ledger, history, campaigns] = await Promise.all([
     db
-      .select({ transactionId: schema.postbackConversions.transactionId, status: schema.postbackConversions.status, payout: schema.postbackConversions.payout })
+      .select({
+        transactionId: schema.postbackConversions.transactionId,
+        status: schema.postbackConversions.status,
+        payout: schema.postbackConversions.payout,
+        originalPayout: schema.postbackConversions.originalPayout,
+        originalCurrency: schema.postbackConversions.originalCurrency,
+        fxRate: schema.postbackConversions.fxRate,
+        fxRateDay: schema.postbackConversions.fxRateDay,
+      })
       .from(schema.postbackConversions)
       .where(inArray(schema.postbackConversions.transactionId, transactionIds)),
     db
@@ -161,8 +176,17 @@ export async function listConversions(db: Db, query: ConversionLogQuery, viewer:
     campaignName: e.campaignId ? (names.get(e.campaignId) ?? null) : null,
     currentStatus: current.get(e.transactionId)?.status ?? null,
     currentPayout: current.get(e.transactionId)?.payout ?? null,
+    conversion: conversionOf(current.get(e.transactionId)),
     history: changes.get(e.transactionId) ?? [],
   }));
   const last = page[page.length - 1]!;
   return { rows, next: more ? `${last.receivedAt}_${last.eventId}` : null, timezone: tz };
+}
+
+/** The evidence of a converted ledger row: rate as text without its trailing zeros ('1.100000000000' → '1.1'). */
+function conversionOf(
+  l: { originalPayout: string | null; originalCurrency: string | null; fxRate: string | null; fxRateDay: string | null } | undefined,
+): ConversionLogRow['conversion'] {
+  if (!l?.originalPayout || !l.originalCurrency || !l.fxRate || !l.fxRateDay) return null;
+  return { originalPayout: l.originalPayout, originalCurrency: l.originalCurrency, rate: l.fxRate.replace(/\.?0+$/, ''), rateDay: l.fxRateDay };
 }

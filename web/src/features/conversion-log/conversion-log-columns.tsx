@@ -2,9 +2,9 @@
 // what it said (status, payout), what it did (outcome) and the transaction's status history.
 import type { tz } from '@date-fns/tz';
 import type { ColumnDef } from '@tanstack/react-table';
-import { FOREIGN_CLICK_ID_MESSAGE, type ConversionLogRow, type ConversionOutcome } from '@tracker/schemas';
+import { FOREIGN_CLICK_ID_MESSAGE, isCurrencyCode, type ConversionLogRow, type ConversionOutcome } from '@tracker/schemas';
 import { format } from 'date-fns';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, shownCurrency } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
 import { ClickIdCell } from '../../ui/ClickId';
 
@@ -28,7 +28,14 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 /** What the postback did, in the words a buyer debugging a network integration looks for. */
-export function describeOutcome(row: Pick<ConversionLogRow, 'outcome' | 'attributed' | 'parkedAt'>): { label: string; detail: string } {
+export function describeOutcome(row: Pick<ConversionLogRow, 'outcome' | 'attributed' | 'parkedAt' | 'waitingForRate'>): { label: string; detail: string } {
+  if (row.outcome === 'parked' && row.waitingForRate) {
+    const { currency, day } = row.waitingForRate;
+    return {
+      label: `Waiting for the ${currency} rate`,
+      detail: `Its offer pays in ${currency}: counted once the reference rate of ${day} is published (or entered in Settings → Currency)`,
+    };
+  }
   const labels: Record<ConversionOutcome, string> = {
     new: 'New conversion',
     revised: 'Status or payout changed',
@@ -54,9 +61,29 @@ function OutcomeCell({ row }: { row: ConversionLogRow }) {
   );
 }
 
+/** A payout in the currency it was received in: its offer's, or the workspace's. */
+function receivedMoney(payout: string, currency: string | null): string {
+  return currency && isCurrencyCode(currency) ? formatMoney(payout, currency) : formatMoney(payout);
+}
+
+/** What the network paid, and on hover how the transaction's current payout was counted in the workspace currency. */
+function PayoutCell({ row }: { row: ConversionLogRow }) {
+  const c = row.conversion;
+  const title = c
+    ? `Counted as ${formatMoney(row.currentPayout ?? '0')}: ${receivedMoney(c.originalPayout, c.originalCurrency)} at ${c.rate} ${shownCurrency()} per ${c.originalCurrency} (reference rate of ${c.rateDay})`
+    : undefined;
+  return (
+    <span className="tabular-nums" title={title} data-testid="conversion-payout">
+      {receivedMoney(row.payout, row.payoutCurrency)}
+    </span>
+  );
+}
+
 function HistoryCell({ row, inZone }: { row: ConversionLogRow; inZone: InZone }) {
   if (row.history.length === 0) return dash;
-  const steps = row.history.map((h) => `${time(h.receivedAt, 'MMM dd HH:mm:ss', inZone)} ${h.status} ${formatMoney(h.payout)}${h.outcome === 'replay' || h.outcome === 'refused' ? ` (${h.outcome})` : ''}`);
+  // A transaction's postbacks all pay in its offer's currency.
+  const currency = row.payoutCurrency ?? row.conversion?.originalCurrency ?? null;
+  const steps = row.history.map((h) => `${time(h.receivedAt, 'MMM dd HH:mm:ss', inZone)} ${h.status} ${receivedMoney(h.payout, currency)}${h.outcome === 'replay' || h.outcome === 'refused' ? ` (${h.outcome})` : ''}`);
   // Replays repeat the state before them and refused postbacks changed nothing: the line shows only the
   // changes, the tooltip every postback.
   const changes = row.history.filter((h) => h.outcome !== 'replay' && h.outcome !== 'refused').map((h) => h.status);
@@ -108,7 +135,7 @@ export function conversionLogColumns(inZone: InZone): ColumnDef<ConversionLogRow
       id: 'payout',
       header: 'Payout',
       size: 84,
-      cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.payout)}</span>,
+      cell: ({ row }) => <PayoutCell row={row.original} />,
     },
     { id: 'outcome', header: 'Outcome', size: 200, cell: ({ row }) => <OutcomeCell row={row.original} /> },
     { id: 'history', header: 'Status History', size: 180, cell: ({ row }) => <HistoryCell row={row.original} inZone={inZone} /> },
