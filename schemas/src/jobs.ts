@@ -40,15 +40,25 @@ export interface FxRatesFetchResult {
   unknownCurrencies: string[];
   /** Spend re-converted with the new rates (advertiser days rewritten) and rows still waiting for a rate. */
   spend?: SpendReexpressResult;
+  /** Converted payouts that waited for these rates (docs/currencies.md, "Payouts"). */
+  payouts?: PayoutReexpressResult;
 }
 
-/** Convert stored spend again (docs/currencies.md): rows waiting for a rate, rows in another workspace
- *  currency, and with `days`, every row of those days or converted at their rates (a manual rate changed). */
+/** Convert stored spend and postback payouts again (docs/currencies.md): rows waiting for a rate, rows in another
+ *  workspace currency, and with `days`, every row of those days or converted at their rates (a manual rate changed). */
 export const SPEND_REEXPRESS_JOB = 'spend-reexpress';
 export const spendReexpressJobSchema = z.object({ days: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(366).optional() });
 export type SpendReexpressJob = z.infer<typeof spendReexpressJobSchema>;
 export interface SpendReexpressResult {
   advertiserDays: number;
+  waiting: number;
+  /** The same job re-expresses the ledger's converted payouts. */
+  payouts?: PayoutReexpressResult;
+}
+export interface PayoutReexpressResult {
+  /** Transactions whose counted payout changed. */
+  transactions: number;
+  /** Transactions counting 0 until their day's rate is known. */
   waiting: number;
 }
 

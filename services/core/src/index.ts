@@ -18,6 +18,7 @@ export { applyRawRetention, rawKeptFrom, readRawRetention, RAW_RETENTION_TABLES 
 export { openAnalytics } from './analytics/open-analytics';
 export { recordSpend, replaceAdvertiserSpend, type SpendInput } from './analytics/record-spend';
 export { reexpressSpend, replaceAdvertiserAdSpend, type AdSpendInput } from './analytics/record-ad-spend';
+export { reexpressPayouts, type PayoutReexpression } from './fx-rates/reexpress-payouts';
 export { listWaitingSpend, rateSettled, MoneyConverter, workspaceCurrency, type Converted, type SpendConversion, type WaitingSpend } from './fx-rates/spend-conversion';
 export { insertClicks } from './analytics/insert-clicks';
 export { clickDimensionsOf, type ClickIndexRow, type ClickRow } from './analytics/click-row';
@@ -64,7 +65,7 @@ export {
   type CrossRate,
 } from './fx-rates/fx-rates';
 export { TRACKER_VERSION } from './version';
-export { addDays, dayInZone, zonedHourToUtc } from './time/zoned-time';
+export { addDays, dayInZone, utcDay, zonedHourToUtc } from './time/zoned-time';
 export { writeBackup, readLastBackup, type BackupSources, type LastBackup } from './backup/write-backup';
 export { restoreBackup, RestoreRefusedError, type RestoreOutcome } from './backup/restore-backup';
 export { DamagedArchiveError } from './backup/tar-archive';

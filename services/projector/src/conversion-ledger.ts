@@ -4,12 +4,12 @@
 // same event again, after a crash or in a replay of the whole log, writes the same rows; a second copy
 // of the event at another log position writes none.
 import { inArray, sql } from 'drizzle-orm';
-import { schema, type Db } from '@tracker/core';
+import { schema, utcDay, type Db } from '@tracker/core';
 import { TRACKING_VARIABLES, type ConversionEvent, type TrackingVariableColumn } from '@tracker/schemas';
 import { selectInChunks, writeInChunks } from './bounded-statements';
 import { EMPTY_AUDIENCE, deriveClickAudience } from '@tracker/core/click-audience';
 import { EMPTY_DIMENSIONS, chTime, dimensionColumns, type LogPosition, type ResolvedClick } from './analytics-rows';
-import { PayoutRates, utcDay } from './payout-rates';
+import { PayoutRates } from './payout-rates';
 
 export type ConversionRow = schema.ConversionRow;
 
@@ -115,6 +115,8 @@ interface LedgerEntry {
   originalCurrency: string | null;
   fxRate: string | null;
   fxRateDay: string | null;
+  /** Re-expressed into a workspace currency whose rate is not known yet: `payout` counts 0 until it is. */
+  fxPending: boolean;
 }
 
 /** numeric(10, 2) as the store gives it back: an event's '012.50' is stored and compared as '12.50'. */
@@ -219,6 +221,7 @@ export async function reviseConversions(db: Db, pending: PendingConversion[]): P
             originalCurrency: e.originalCurrency,
             fxRate: e.fxRate,
             fxRateDay: e.fxRateDay,
+            fxPending: e.fxPending,
           })),
         ),
     );
@@ -228,7 +231,7 @@ export async function reviseConversions(db: Db, pending: PendingConversion[]): P
         const values = sql.join(
           entries.map(
             (e) =>
-              sql`(${e.id}::integer, ${e.status}, ${e.payout}::numeric, ${JSON.stringify(e.metadata)}::jsonb, ${e.payoutCurrency}::text, ${e.originalPayout}::numeric, ${e.originalCurrency}::text, ${e.fxRate}::numeric, ${e.fxRateDay}::date)`,
+              sql`(${e.id}::integer, ${e.status}, ${e.payout}::numeric, ${JSON.stringify(e.metadata)}::jsonb, ${e.payoutCurrency}::text, ${e.originalPayout}::numeric, ${e.originalCurrency}::text, ${e.fxRate}::numeric, ${e.fxRateDay}::date, ${e.fxPending}::boolean)`,
           ),
           sql`, `,
         );
@@ -244,9 +247,10 @@ export async function reviseConversions(db: Db, pending: PendingConversion[]): P
             originalCurrency: sql`v.original_currency`,
             fxRate: sql`v.fx_rate`,
             fxRateDay: sql`v.fx_rate_day`,
+            fxPending: sql`v.fx_pending`,
           })
           .from(
-            sql`(VALUES ${values}) AS v(id, status, payout, metadata, payout_currency, original_payout, original_currency, fx_rate, fx_rate_day)`,
+            sql`(VALUES ${values}) AS v(id, status, payout, metadata, payout_currency, original_payout, original_currency, fx_rate, fx_rate_day, fx_pending)`,
           )
           .where(sql`${schema.postbackConversions.id} = v.id`);
       },
@@ -289,7 +293,10 @@ async function convertedPayout(
   currency: string,
   day: string,
   rates: PayoutRates,
-): Promise<{ payout: string; evidence: Pick<LedgerEntry, 'payoutCurrency' | 'originalPayout' | 'originalCurrency' | 'fxRate' | 'fxRateDay'> } | { waitingFor: { currency: string; day: string } }> {
+): Promise<
+  | { payout: string; evidence: Pick<LedgerEntry, 'payoutCurrency' | 'originalPayout' | 'originalCurrency' | 'fxRate' | 'fxRateDay' | 'fxPending'> }
+  | { waitingFor: { currency: string; day: string } }
+> {
   const converted = await rates.convert(received, currency, day);
   if (!converted) return { waitingFor: { currency, day } };
   const same = currency === rates.workspace;
@@ -301,6 +308,7 @@ async function convertedPayout(
       originalCurrency: same ? null : currency,
       fxRate: converted.fxRate,
       fxRateDay: converted.fxRateDay,
+      fxPending: false,
     },
   };
 }

@@ -6,9 +6,6 @@ import { isNotNull } from 'drizzle-orm';
 import { MoneyConverter, schema, type Converted, type Db } from '@tracker/core';
 import { isCurrencyCode, type CurrencyCode } from '@tracker/schemas';
 
-/** The UTC day of an epoch-ms time or a Date: the day whose rate a conversion takes. */
-export const utcDay = (at: number | Date) => new Date(at).toISOString().slice(0, 10);
-
 export class PayoutRates {
   private constructor(
     private readonly converter: MoneyConverter,

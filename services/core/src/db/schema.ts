@@ -344,6 +344,8 @@ export const postbackConversions = pgTable(
     fxRate: numeric({ precision: 24, scale: 12 }),
     /** The publication day of the rate used (Friday's for a Saturday conversion). */
     fxRateDay: date({ mode: 'string' }),
+    /** Re-expressed into a workspace currency whose rate for its day is not known yet: `payout` counts 0 until it is. */
+    fxPending: boolean().notNull().default(false),
   },
   (t) => [index('postback_conversions_click_idx').on(t.clickId)],
 );

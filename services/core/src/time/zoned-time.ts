@@ -5,6 +5,9 @@
 const DAY = 86_400_000;
 
 /** yyyy-MM-dd of the instant in the zone ('en-CA' formats dates that way). */
+/** The UTC day (YYYY-MM-DD) of an epoch-ms time or a Date. */
+export const utcDay = (at: number | Date): string => new Date(at).toISOString().slice(0, 10);
+
 export function dayInZone(epochMs: number, timezone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(epochMs);
 }

@@ -4,7 +4,7 @@
 // admin enters the day's rate it is counted converted, and a revised payout takes the same day's rate.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { createHttpServer, createLogger, schema } from '@tracker/core';
+import { createHttpServer, createLogger, reexpressPayouts, schema } from '@tracker/core';
 import { hashPassword, registerApi } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
 import { startProjector, type Projector } from '@tracker/projector';
@@ -26,7 +26,10 @@ const get = async <T>(url: string) => {
   expect({ status: res.statusCode, body: res.statusCode === 200 ? '' : res.body }).toEqual({ status: 200, body: '' });
   return res.json() as T;
 };
-const revenue = async () => (await get<ReportResponse>(`/api/reports?startDate=${today}&endDate=${today}`)).totals.revenue;
+const totals = async () => (await get<ReportResponse>(`/api/reports?startDate=${today}&endDate=${today}`)).totals;
+const revenue = async () => (await totals()).revenue;
+const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
+  app.inject({ method, url, payload, headers: { cookie: admin, origin: 'http://localhost:80' } });
 const logRows = async () => (await get<ConversionLogResponse>(`/api/conversions?startDate=${today}&endDate=${today}`)).rows;
 
 async function postback(payout: string, status: string) {
@@ -78,8 +81,7 @@ test('a euro payout without its day rate waits, shown and never summed; with the
   ]);
 
   // An admin enters today's rate: 1 EUR = 1.2 USD.
-  const entered = await app.inject({ method: 'PUT', url: `/api/fx-rates/${today}/USD`, payload: { rate: '1.2' }, headers: { cookie: admin, origin: 'http://localhost:80' } });
-  expect(entered.statusCode).toBe(200);
+  expect((await send('PUT', `/api/fx-rates/${today}/USD`, { rate: '1.2' })).statusCode).toBe(200);
   expect(await projector.retryParked()).toBe(1);
   expect(await revenue()).toBe('12.00');
   expect((await get<SpendFreshness>('/api/tiktok/spend/freshness')).payoutsWaitingForRates).toEqual([]);
@@ -94,4 +96,37 @@ test('a euro payout without its day rate waits, shown and never summed; with the
     currentPayout: '18.00',
     conversion: { originalPayout: '15.00', originalCurrency: 'EUR', rate: '1.2', rateDay: today },
   });
+}, 120_000);
+
+test('the workspace currency changed: converted payouts are re-expressed from what the network paid, a day without a rate counts 0 until it has one', async () => {
+  const reexpress = (days?: string[]) => reexpressPayouts(stores.entities.db, stores.analytics, { days });
+  const ledger = async () =>
+    (await stores.entities.db.select().from(schema.postbackConversions)).map((l) => [l.payout, l.payoutCurrency, l.originalPayout, l.originalCurrency, l.fxPending]);
+
+  // Euros: the network's own amount, no rate.
+  expect((await send('POST', '/api/settings', { key: 'currency', value: 'EUR' })).statusCode).toBe(200);
+  expect(await reexpress()).toEqual({ transactions: 1, waiting: 0 });
+  expect(await totals()).toMatchObject({ revenue: '15.00', conversions: 1 });
+  expect(await ledger()).toEqual([['15.00', 'EUR', null, null, false]]);
+
+  // Yen, with no yen rate for the day: still one conversion, counted at 0 until the rate is there.
+  expect((await send('POST', '/api/settings', { key: 'currency', value: 'JPY' })).statusCode).toBe(200);
+  expect(await reexpress()).toEqual({ transactions: 1, waiting: 1 });
+  expect(await totals()).toMatchObject({ revenue: '0.00', conversions: 1 });
+  expect(await ledger()).toEqual([['0.00', 'JPY', '15.00', 'EUR', true]]);
+  expect((await send('PUT', `/api/fx-rates/${today}/JPY`, { rate: '160.5' })).statusCode).toBe(200);
+  expect(await reexpress([today])).toEqual({ transactions: 1, waiting: 0 });
+  expect(await totals()).toMatchObject({ revenue: '2408.00', conversions: 1 }); // 15 × 160.5 = 2407.5 → 2408 yen
+  // Nothing left to do: a second run writes nothing.
+  expect(await reexpress([today])).toEqual({ transactions: 0, waiting: 0 });
+
+  // Back to dollars, to the cent of the first conversion.
+  expect((await send('POST', '/api/settings', { key: 'currency', value: 'USD' })).statusCode).toBe(200);
+  expect(await reexpress()).toEqual({ transactions: 1, waiting: 0 });
+  expect(await totals()).toMatchObject({ revenue: '18.00', conversions: 1 });
+  expect(await ledger()).toEqual([['18.00', 'USD', '15.00', 'EUR', false]]);
+
+  // A revision after all that undoes exactly the current row.
+  await postback('20.00', 'approved');
+  expect(await totals()).toMatchObject({ revenue: '24.00', conversions: 1 });
 }, 120_000);

@@ -2,7 +2,7 @@
 // the newest stored day more than FX_RATES_GAP_DAYS old (the workers were down), the 90-day file fills the
 // gap; otherwise the daily file adds the last working day. A failure fails the job (its retries and the
 // queue's record of it are the evidence); rates already stored stay.
-import { latestEcbDay, reexpressSpend, saveEcbRates, type Analytics, type Db, type JobProcessor, type Logger, type OutgoingPolicy } from '@tracker/core';
+import { latestEcbDay, reexpressPayouts, reexpressSpend, saveEcbRates, type Analytics, type Db, type JobProcessor, type Logger, type OutgoingPolicy } from '@tracker/core';
 import { ECB_DAILY_FILE, ECB_HIST_90D_FILE, fetchEcbRates } from '@tracker/integrations';
 import { spendReexpressJobSchema, type FxRatesFetchResult, type SpendReexpressResult } from '@tracker/schemas';
 
@@ -33,8 +33,11 @@ export async function fetchFxRates(deps: FxRatesDeps): Promise<FxRatesFetchResul
   if (unknownCurrencies.length > 0) deps.logger.warn({ unknownCurrencies }, 'the ECB quoted currencies that are not ISO 4217 codes we know; left out');
   deps.logger.info({ file, days: days.length, rates, latestDay }, 'reference rates fetched');
   const result: FxRatesFetchResult = { file, days: days.length, rates, latestDay, unknownCurrencies };
-  // Spend that waited for these rates is converted and mirrored now (a job run again re-checks, so a failure here fails the job).
-  if (deps.analytics) result.spend = await reexpressSpend(deps.db, deps.analytics);
+  // Spend and payouts that waited for these rates are converted now (a job run again re-checks, so a failure here fails the job).
+  if (deps.analytics) {
+    result.spend = await reexpressSpend(deps.db, deps.analytics);
+    result.payouts = await reexpressPayouts(deps.db, deps.analytics);
+  }
   return result;
 }
 
@@ -42,12 +45,13 @@ export function fetchFxRatesJob(deps: FxRatesDeps): JobProcessor<unknown, FxRate
   return async () => fetchFxRates(deps);
 }
 
-/** The spend re-expression job: after the workspace currency or a manual rate changed (the api enqueues it). */
+/** The re-expression job, spend then payouts: after the workspace currency or a manual rate changed (the api enqueues it). */
 export function reexpressSpendJob(deps: { db: Db; analytics: Analytics; logger: Logger }): JobProcessor<unknown, SpendReexpressResult> {
   return async (job) => {
     const { days } = spendReexpressJobSchema.parse(job.data ?? {});
-    const result = await reexpressSpend(deps.db, deps.analytics, { days });
-    deps.logger.info({ ...result, days }, 'spend re-expressed in the workspace currency');
-    return result;
+    const spend = await reexpressSpend(deps.db, deps.analytics, { days });
+    const payouts = await reexpressPayouts(deps.db, deps.analytics, { days });
+    deps.logger.info({ ...spend, payouts, days }, 'spend and payouts re-expressed in the workspace currency');
+    return { ...spend, payouts };
   };
 }
