@@ -178,7 +178,7 @@ function CreateAdvertiserInvoice({ form }: { form: ReturnType<typeof useAdvertis
                   ) : (
                     isUnreadableLineAmount(lineItems[index]?.amount ?? '') && (
                       <p className="text-sm text-amber-700" role="status">
-                        Not an amount: counts and prints as $0.00
+                        Not an amount: counts and prints as {formatMoney('0')}
                       </p>
                     )
                   )}

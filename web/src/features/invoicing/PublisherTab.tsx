@@ -5,7 +5,7 @@ import { formatIsoDate, monthPeriod, publisherInvoiceCreateSchema } from '@track
 import { createColumnHelper } from '@tanstack/react-table';
 import { format } from 'date-fns';
 import { useForm } from 'react-hook-form';
-import { formatMoney } from '../../lib/format';
+import { currencySymbol, formatMoney } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { Input } from '../../ui/Input';
@@ -49,13 +49,13 @@ function CreatePublisherInvoice() {
           <FormField id="pub-description" label="Description" error={errors.description?.message} className="md:col-span-3">
             <Input id="pub-description" {...register('description')} />
           </FormField>
-          <FormField id="pub-amount" label="Amount paid ($)" error={errors.amountPaid?.message}>
+          <FormField id="pub-amount" label={`Amount paid (${currencySymbol()})`} error={errors.amountPaid?.message}>
             <Input id="pub-amount" inputMode="decimal" placeholder="0.00" {...register('amountPaid')} />
           </FormField>
           <FormField id="pub-share" label="Revenue share (%)" error={errors.revenueSharePercent?.message}>
             <Input id="pub-share" inputMode="decimal" placeholder="0.00" {...register('revenueSharePercent')} />
           </FormField>
-          <FormField id="pub-profit" label="Profit ($)" error={errors.profit?.message}>
+          <FormField id="pub-profit" label={`Profit (${currencySymbol()})`} error={errors.profit?.message}>
             <Input id="pub-profit" inputMode="decimal" placeholder="0.00" {...register('profit')} />
           </FormField>
           <FormField id="pub-notes" label="Notes" className="md:col-span-3">
