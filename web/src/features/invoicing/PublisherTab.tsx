@@ -5,18 +5,19 @@ import { formatIsoDate, monthPeriod, publisherInvoiceCreateSchema } from '@track
 import { createColumnHelper } from '@tanstack/react-table';
 import { format } from 'date-fns';
 import { useForm } from 'react-hook-form';
-import { currencySymbol, formatMoney } from '../../lib/format';
+import { currencySymbol, formatMoney, shownCurrency } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { Input } from '../../ui/Input';
 import { Textarea } from '../../ui/Textarea';
 import { FormField } from './FormField';
+import { invoiceCurrency } from './invoice-currency';
 import { InvoiceHistory } from './InvoiceHistory';
 import { InvoiceSettingsSheet } from './InvoiceSettingsSheet';
 import { useCreatePublisherInvoice, usePublisherInvoices, type PublisherInvoice } from './queries';
 
 const today = () => format(new Date(), 'yyyy-MM-dd');
-const emptyForm = () => ({ mediaBuyer: '', description: '', period: monthPeriod(today()), amountPaid: '', revenueSharePercent: '', profit: '', invoiceDate: today(), notes: '' });
+const emptyForm = () => ({ mediaBuyer: '', description: '', period: monthPeriod(today()), amountPaid: '', revenueSharePercent: '', profit: '', invoiceDate: today(), notes: '', currency: shownCurrency() as string });
 
 function CreatePublisherInvoice() {
   const create = useCreatePublisherInvoice();
@@ -80,9 +81,9 @@ function PublisherHistory() {
     column.accessor('mediaBuyer', { header: 'Publisher', size: 170 }),
     column.accessor('period', { header: 'Period', size: 140 }),
     column.accessor('invoiceDate', { header: 'Date', size: 115, cell: (c) => formatIsoDate(c.getValue()) }),
-    column.accessor((r) => Number(r.amountPaid), { id: 'amountPaid', size: 115, header: 'Amount', cell: (c) => formatMoney(c.row.original.amountPaid), meta: { align: 'right' } }),
+    column.accessor((r) => Number(r.amountPaid), { id: 'amountPaid', size: 115, header: 'Amount', cell: (c) => formatMoney(c.row.original.amountPaid, invoiceCurrency(c.row.original)), meta: { align: 'right' } }),
     column.accessor((r) => Number(r.revenueSharePercent), { id: 'share', size: 115, header: 'Rev. share', cell: (c) => `${c.row.original.revenueSharePercent}%`, meta: { align: 'right' } }),
-    column.accessor((r) => Number(r.profit), { id: 'profit', size: 105, header: 'Profit', cell: (c) => formatMoney(c.row.original.profit), meta: { align: 'right' } }),
+    column.accessor((r) => Number(r.profit), { id: 'profit', size: 105, header: 'Profit', cell: (c) => formatMoney(c.row.original.profit, invoiceCurrency(c.row.original)), meta: { align: 'right' } }),
   ];
   return <InvoiceHistory kind="publisher" noun="Publisher" invoices={invoices} columns={columns} billedTo={(invoice) => invoice.mediaBuyer} />;
 }
