@@ -29,7 +29,7 @@ import { Plus, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
-import { currencySymbol, formatTypedMoney } from '../../lib/format';
+import { currencySymbol, formatTypedMoney, shownCurrency } from '../../lib/format';
 import { toastValidationError } from '../../lib/failure-toast';
 import { Alert, AlertDescription } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
@@ -301,7 +301,7 @@ export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpen
             </div>
           </div>
 
-          <Section title="Conditions" hint="All must hold. Money in dollars, ROI and CR in percent.">
+          <Section title="Conditions" hint={`All must hold. Money in ${shownCurrency()}, ROI and CR in percent.`}>
             {conditions.fields.map((field, index) => (
               <div key={field.id} className="grid gap-1">
                 <div className="flex items-center gap-2">

@@ -57,7 +57,9 @@ export function TiktokAccountsCard() {
       {
         id: 'zone',
         header: 'Time zone',
-        size: 170,
+        size: 190,
+        // The currency's rate note is longer than the column: it wraps rather than ending in an ellipsis.
+        meta: { wrap: true },
         cell: ({ row }) => (
           <div className="grid text-sm">
             <span>{row.original.timezone}</span>
