@@ -217,5 +217,11 @@ describeWithChromium('currency e2e')('the Currency card on Settings in Chromium'
     await invoice.getByText('€812.40').waitFor();
     await toast(page, 'Publisher invoice created successfully').waitFor({ state: 'hidden' });
     await shot(page, 'currency-07-invoicing-eur');
+
+    // Card statements are dollars whatever the workspace currency: never printed with €.
+    await page.goto(`${baseUrl}/billing`);
+    await page.getByRole('heading', { name: 'Billing Statements' }).waitFor();
+    await page.getByText('$0.00').first().waitFor();
+    expect(await page.getByText(/€\d/).count()).toBe(0);
   }, STEP_MS);
 });
