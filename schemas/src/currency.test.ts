@@ -2,6 +2,7 @@
 // amounts in minor units, and conversions rounded once, half away from zero, without float drift.
 import { describe, expect, test } from '@jest/globals';
 import {
+  formatCentsIn,
   amountText,
   convertAmount,
   convertDecimalViaEur,
@@ -215,5 +216,15 @@ describe('convertDecimalViaEur: a decimal amount as a report states it', () => {
 
   test('not a number is refused', () => {
     expect(() => convertDecimalViaEur('12,50', { fromPerEur: '1', toPerEur: '1' }, 2)).toThrow('Amount must be a number such as 12.50, not "12,50"');
+  });
+});
+
+describe('formatCentsIn', () => {
+  test('prints cents in the currency with its ISO digits, never dropping cents it has', () => {
+    expect(formatCentsIn(123456n, 'EUR')).toBe('€1,234.56');
+    expect(formatCentsIn(-1230n, 'USD')).toBe('-$12.30');
+    expect(formatCentsIn(150000n, 'JPY')).toBe('¥1,500');
+    expect(formatCentsIn(150050n, 'JPY')).toBe('¥1,500.50');
+    expect(formatCentsIn(150n, 'KWD')).toBe('KWD\u00a01.500');
   });
 });

@@ -210,3 +210,22 @@ function amountTextWithDigits(minor: bigint, digits: number): string {
   const scale = 10n ** BigInt(digits);
   return `${sign}${abs / scale}.${String(abs % scale).padStart(digits, '0')}`;
 }
+
+const centsFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount held in cents (2 decimals, as invoices store it) printed in its currency: 123456 EUR -> '€1,234.56',
+ * 150000 JPY -> '¥1,500', 150 KWD -> 'KWD 1.500'. The currency's ISO digits, unless that would drop cents the
+ * amount has (1500.50 JPY prints '¥1,500.50': never rounded on paper).
+ */
+export function formatCentsIn(cents: bigint, currency: CurrencyCode): string {
+  const digits = minorUnitDigits(currency) < 2 && cents % 100n !== 0n ? 2 : minorUnitDigits(currency);
+  const key = `${currency}:${digits}`;
+  let found = centsFormats.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    centsFormats.set(key, found);
+  }
+  const abs = cents < 0n ? -cents : cents;
+  return found.format(`${cents < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}` as Intl.StringNumericLiteral);
+}

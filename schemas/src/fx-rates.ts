@@ -54,3 +54,26 @@ export type FxRateRow = z.output<typeof fxRateRowSchema>;
 /** GET /api/fx-rates: the rates of the range, newest day first, and the newest day the ECB published. */
 export const fxRatesResponseSchema = z.object({ latestEcbDay: z.string().nullable(), rates: z.array(fxRateRowSchema) });
 export type FxRatesResponse = z.output<typeof fxRatesResponseSchema>;
+
+/** The most currencies one GET /api/fx-rates/latest asks for. */
+export const MAX_LATEST_RATE_CURRENCIES = 50;
+
+/** GET /api/fx-rates/latest?currencies=EUR,GBP: the currencies whose latest rate a screen shows (an offer's payout currency). */
+export const latestRatesQuerySchema = z.object({
+  currencies: z
+    .string({ error: 'currencies is required: ISO 4217 codes separated by commas, such as EUR,GBP' })
+    .max(MAX_LATEST_RATE_CURRENCIES * 4, `currencies can name at most ${MAX_LATEST_RATE_CURRENCIES} codes`)
+    .transform((text) => text.split(',').filter((code) => code.trim() !== ''))
+    .pipe(z.array(currencyCodeSchema).min(1, 'currencies must name at least one ISO 4217 code').max(MAX_LATEST_RATE_CURRENCIES, `currencies can name at most ${MAX_LATEST_RATE_CURRENCIES} codes`)),
+});
+export type LatestRatesQuery = z.input<typeof latestRatesQuerySchema>;
+
+/** A latest rate of a currency against the workspace currency (units of the workspace currency per unit of it),
+ *  the publication day it came from and whether an admin's manual rate was used. */
+export const latestRateSchema = z.object({ currency: z.string(), rate: z.string(), day: z.string(), source: fxRateSourceSchema });
+export type LatestRate = z.output<typeof latestRateSchema>;
+
+/** GET /api/fx-rates/latest: the workspace currency and, per asked currency with a rate in the last 7 days, that rate
+ *  (the workspace currency itself and currencies without a recent rate are left out). */
+export const latestRatesResponseSchema = z.object({ currency: z.string(), rates: z.array(latestRateSchema) });
+export type LatestRatesResponse = z.output<typeof latestRatesResponseSchema>;

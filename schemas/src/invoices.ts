@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { INVOICE_AMOUNT, MAX_MONEY_10_2, MoneyError, moneySchema, moneyText, parseMoney, tryParseMoney, type MoneyRules } from './money';
 import { DEFAULT_PAY_TERMS, PAY_TERMS, parseIsoDate } from './invoice-dates';
+import { currencyCodeSchema } from './currency';
 import { singleLine, text } from './text-fields';
 import { wireDecimal, wireTimestamp } from './wire-values';
 
@@ -52,6 +53,18 @@ const optionalText = (label: string, max: number) =>
 
 const notes = optionalText('Notes', 5000);
 
+/** The currency an invoice's amounts are in (ISO 4217); left out or blank: the workspace currency when it is created. */
+const invoiceCurrency = z
+  .string({ error: 'Currency must be an ISO 4217 code such as USD' })
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value || value.trim() === '') return null;
+    const code = currencyCodeSchema.safeParse(value);
+    if (code.success) return code.data;
+    ctx.addIssue({ code: 'custom', message: code.error.issues[0]!.message });
+    return z.NEVER;
+  });
+
 /** POST /api/publisher-invoices. The invoice number is the server's. */
 export const publisherInvoiceCreateSchema = z.strictObject({
   mediaBuyer: singleLine('Publisher/media buyer', { error: 'Publisher/media buyer is required' })
@@ -64,6 +77,7 @@ export const publisherInvoiceCreateSchema = z.strictObject({
   profit: amountField(PROFIT, { required: 'Profit is required' }),
   invoiceDate: isoDate('Invoice date is required'),
   notes,
+  currency: invoiceCurrency,
 });
 export type PublisherInvoiceCreateBody = z.input<typeof publisherInvoiceCreateSchema>;
 
@@ -137,6 +151,7 @@ export const advertiserInvoiceCreateSchema = z
     notes,
     lineItems,
     totalAmount: moneySchema({ ...INVOICE_AMOUNT, label: 'Total amount', negative: true }).nullish(),
+    currency: invoiceCurrency,
   })
   .superRefine((body, ctx) => {
     const total = body.lineItems.reduce((sum, line) => sum + lineAmountCents(line.amount), 0n);
@@ -193,6 +208,8 @@ export const publisherInvoiceSchema = z.object({
   /** yyyy-MM-dd. */
   invoiceDate: z.string(),
   notes: z.string().nullable(),
+  /** ISO 4217 code the amounts are in. */
+  currency: z.string(),
   pdfGenerated: z.boolean(),
   createdAt: wireTimestamp,
 });
@@ -213,6 +230,8 @@ export const advertiserInvoiceSchema = z.object({
   dueDate: z.string().nullable(),
   payTerms: z.string().nullable(),
   notes: z.string().nullable(),
+  /** ISO 4217 code the amounts are in. */
+  currency: z.string(),
   pdfGenerated: z.boolean(),
   createdAt: wireTimestamp,
 });

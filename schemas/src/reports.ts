@@ -557,6 +557,20 @@ const spendRowSchema = z.object({
   impressions: z.number(),
   clicks: z.number(),
   conversions: z.number(),
+  // The conversion into the workspace currency (docs/currencies.md), for a tooltip on the amount: what TikTok
+  // reported and the rate used. Null original: recorded before conversion; null rate: none was needed.
+  originalSpend: wireDecimal.nullable(),
+  originalCurrency: z.string().nullable(),
+  /** The currency `spend` is in (the workspace currency when it was converted). */
+  spendCurrency: z.string().nullable(),
+  /** Units of spendCurrency per unit of originalCurrency, canonical text ('1.0823'). */
+  fxRate: z.string().nullable(),
+  /** The publication day the rate came from (Friday's for a Saturday). */
+  fxRateDay: z.string().nullable(),
+  /** 'manual' when an admin's rate (of either currency against EUR) was used. */
+  fxRateSource: z.enum(['ecb', 'manual']).nullable(),
+  /** Waiting for its day's rate: `spend` is 0 until then. */
+  fxPending: z.boolean(),
 });
 export type SpendRow = z.output<typeof spendRowSchema>;
 export const spendRowsSchema = z.array(spendRowSchema);

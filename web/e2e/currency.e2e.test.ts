@@ -3,13 +3,17 @@
 // Settings lists them, an admin picks the workspace currency and enters a manual rate for a Saturday (no
 // publication), which shows marked as manual with who entered it. Screenshot:
 // <tmpdir>/tracker-e2e-shots/currency-00-rates.png; then EUR, and the dashboard's money in euros
-// (currency-01-dashboard-eur.png). Skipped, saying so, when Chromium is not installed.
+// (currency-01-dashboard-eur.png). Back in USD, a TikTok account in EUR (a local fake of TikTok's reporting API)
+// is synced: its card shows EUR with the rate its spend was converted at, and the Stats table grouped by TikTok
+// campaign shows the converted Cost with the original amount and rate on hover; an offer paid in GBP shows its
+// payout in pounds with the latest rate, in the table and the dialog; in EUR the rules and invoicing forms
+// label amounts with €. Screenshots currency-02 … currency-07. Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { rateText, type FxRatesResponse, type SettingRow } from '@tracker/schemas';
-import { startFakeEcbServer, type FakeEcbDay, type FakeEcbServer } from '@tracker/testing';
-import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, SHOTS_DIR, STEP_MS, TIMEOUT_MS, chooseOption, toast } from './support/tracker-e2e';
+import { crossRateText, rateText, type FxRatesResponse, type SettingRow } from '@tracker/schemas';
+import { startFakeEcbServer, startFakeTiktokReporting, type FakeEcbDay, type FakeEcbServer, type FakeTiktokReporting } from '@tracker/testing';
+import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, SHOTS_DIR, shot, STEP_MS, TIMEOUT_MS, chooseOption, toast } from './support/tracker-e2e';
 
 const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -34,19 +38,33 @@ function recentEcbDays(): { days: FakeEcbDay[]; holiday: string; saturday: strin
   return { days, holiday, saturday };
 }
 
+const EUR_ADVERTISER = { advertiserId: '7100200400', accessToken: 'e2e-euro-token-8765', name: 'Euro Ads', timezone: 'UTC' };
+
+/** Saves a setting from the page (same origin), as the Settings cards do. */
+async function saveSetting(page: Page, key: string, value: string): Promise<void> {
+  const status = await page.evaluate(async ([k, v]) => (await fetch('/api/settings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: k, value: v }) })).status, [key, value]);
+  expect(status).toBe(200);
+}
+
 describeWithChromium('currency e2e')('the Currency card on Settings in Chromium', () => {
   let ecb: FakeEcbServer;
+  let tiktok: FakeTiktokReporting;
   let session: BrowserSession | undefined;
   let page: Page;
   let baseUrl = '';
   const { days, holiday, saturday } = recentEcbDays();
+  const today = utcDay(Date.now());
 
   beforeAll(async () => {
     ecb = await startFakeEcbServer({ days });
+    tiktok = await startFakeTiktokReporting();
+    // An ad account reporting in euros, with spend today.
+    tiktok.addAdvertiser({ ...EUR_ADVERTISER, currency: 'EUR' });
+    tiktok.setSpend(EUR_ADVERTISER.advertiserId, { date: today, campaignId: '2700', campaignName: 'Keto DE', spend: '50.00', impressions: 4000, clicks: 80 });
     session = await openBrowserSession('tracker-e2e-currency-', {
       // Tall enough for the whole card below the sticky header.
       context: { viewport: { width: 1440, height: 1300 } },
-      env: { FX_RATES_URL: ecb.url, FX_RATES_INTERVAL_HOURS: '6', OUTGOING_ALLOW_PRIVATE: 'true' },
+      env: { FX_RATES_URL: ecb.url, FX_RATES_INTERVAL_HOURS: '6', OUTGOING_ALLOW_PRIVATE: 'true', TIKTOK_API_URL: tiktok.url, TIKTOK_SPEND_SYNC_MINUTES: '0' },
     });
     ({ page, baseUrl } = session);
   }, TIMEOUT_MS);
@@ -54,6 +72,7 @@ describeWithChromium('currency e2e')('the Currency card on Settings in Chromium'
   afterAll(async () => {
     await closeBrowserSession(session);
     await ecb?.close();
+    await tiktok?.close();
   }, 30_000);
 
   test('the start-up fetch fills the rates; an admin picks JPY and enters a manual rate for a Saturday', async () => {
@@ -119,5 +138,90 @@ describeWithChromium('currency e2e')('the Currency card on Settings in Chromium'
     await revenue.getByText('EPV: €0.000').waitFor();
     expect(await page.getByText(/\$\d/).count()).toBe(0);
     await page.screenshot({ path: path.join(SHOTS_DIR, 'currency-01-dashboard-eur.png') });
+  }, STEP_MS);
+
+  test('a TikTok account in EUR: its card shows the rate its spend was converted at, and the Cost says on hover what it was', async () => {
+    await saveSetting(page, 'currency', 'USD');
+    // Today is not published yet: an admin's rate for today settles it, so today's spend (beside today's
+    // visits, which put its Cost on campaign 2700's own row) is converted at once.
+    expect(await page.evaluate(async (url) => (await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rate: '1.1' }) })).status, `/api/fx-rates/${today}/USD`)).toBe(200);
+    const lander = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/landers`, { name: 'Quiz DE', url: 'https://lander.e2e.example/de' });
+    const offer = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/offers`, { name: 'Keto DE', url: 'https://offer.e2e.example/de' });
+    const campaign = await api<{ id: string }>(page, 'POST', `${baseUrl}/api/campaigns`, { name: 'Keto DE TikTok', landerId: lander.id, offerId: offer.id });
+    for (let i = 0; i < 3; i++) expect((await fetch(`${baseUrl}/r/${campaign.id}?cid=2700&ad=27&cr=28&plc=tiktok`, { redirect: 'manual' })).status).toBe(302);
+
+    await api(page, 'POST', `${baseUrl}/api/tiktok/accounts`, { advertiserId: EUR_ADVERTISER.advertiserId, accessToken: EUR_ADVERTISER.accessToken });
+    await page.goto(`${baseUrl}/settings`);
+    const table = page.getByRole('table', { name: 'TikTok ad accounts' });
+    await table.getByText('Euro Ads').waitFor();
+    await page.getByRole('button', { name: 'Sync now Euro Ads' }).click();
+    await page.getByText('Spend synced', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await table.getByTestId('account-currency').getByText(`EUR · 1.1 USD per EUR, rate of ${today}`).waitFor();
+    await toast(page, 'Spend synced').waitFor({ state: 'hidden' });
+    await table.scrollIntoViewIfNeeded();
+    await table.screenshot({ path: path.join(SHOTS_DIR, 'currency-02-account-card-rate.png') });
+
+    await page.goto(`${baseUrl}/?var=tiktokCampaignId&start=${today}&end=${today}`);
+    const row = page.getByRole('table', { name: 'Report' }).locator('tbody tr', { hasText: '2700' });
+    const cost = row.getByTestId('converted-cost');
+    await cost.getByText('$55.00', { exact: true }).waitFor({ timeout: 30_000 });
+    await cost.hover();
+    await page.getByRole('tooltip').getByText(`${today}: €50.00 at 1.1 USD/EUR (manual, ${today})`).waitFor();
+    await shot(page, 'currency-03-stats-converted-cost-tooltip', { fullPage: false });
+  }, STEP_MS);
+
+  test("an offer paid in GBP shows its payout in pounds and the latest GBP rate, in the table and the dialog", async () => {
+    // GBP's newest ECB rate against today's manual USD rate: today's, marked manual.
+    const usdPerGbp = rateText(crossRateText({ fromPerEur: days.at(-1)!.rates.GBP!, toPerEur: '1.1' }));
+    const note = `GBP · ${usdPerGbp} USD per GBP, rate of ${today} (manual)`;
+    await api(page, 'POST', `${baseUrl}/api/offers`, { name: 'UK Sweeps', url: 'https://offer.e2e.example/uk', payout: '12.50', payoutCurrency: 'GBP' });
+    await page.goto(`${baseUrl}/offer-config`);
+    const row = page.locator('tbody tr', { hasText: 'UK Sweeps' });
+    await row.getByTestId('offer-payout').getByText('£12.50', { exact: true }).waitFor();
+    await row.getByTestId('offer-currency').getByText(note).waitFor();
+    // The table is wider than the page: the payout column scrolled into view, as a buyer would.
+    await row.getByTestId('offer-payout').scrollIntoViewIfNeeded();
+    await shot(page, 'currency-04-offers-payout-currency', { fullPage: false });
+
+    await page.getByRole('button', { name: 'Edit UK Sweeps' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('offer-dialog-rate').getByText(note).waitFor();
+    await dialog.getByText(/converted into the workspace currency \(USD\) at the reference rate of the conversion's UTC day/).waitFor();
+    expect(await dialog.getByText('not converted').count()).toBe(0);
+    await shot(page, 'currency-05-offer-dialog-rate', { fullPage: false });
+    await page.keyboard.press('Escape');
+  }, STEP_MS);
+
+  test('in EUR the rules form and the publisher invoice form label their amounts with €', async () => {
+    await saveSetting(page, 'currency', 'EUR');
+    await page.goto(`${baseUrl}/rules`);
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Minimum spend (€)').waitFor();
+    await form.getByText('All must hold. Money in EUR, ROI and CR in percent.').waitFor();
+    expect(await form.getByText('($').count()).toBe(0);
+    await shot(page, 'currency-06-rule-dialog-eur', { fullPage: false });
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${baseUrl}/invoicing`);
+    await page.getByLabel('Publisher / media buyer').fill('Lena Vogel');
+    await page.getByLabel('Description').fill('Weekly payout, TikTok DE');
+    await page.getByLabel('Amount paid (€)').fill('4321.09');
+    await page.getByLabel('Revenue share (%)').fill('25.5');
+    await page.getByLabel('Profit (€)').fill('812.40');
+    await page.getByRole('button', { name: 'Create Invoice' }).click();
+    await toast(page, 'Publisher invoice created successfully').waitFor();
+    // Created in the workspace currency, and listed in it.
+    const invoice = page.getByRole('row').filter({ hasText: 'Lena Vogel' });
+    await invoice.getByText('€4,321.09').waitFor();
+    await invoice.getByText('€812.40').waitFor();
+    await toast(page, 'Publisher invoice created successfully').waitFor({ state: 'hidden' });
+    await shot(page, 'currency-07-invoicing-eur');
+
+    // Card statements are dollars whatever the workspace currency: never printed with €.
+    await page.goto(`${baseUrl}/billing`);
+    await page.getByRole('heading', { name: 'Billing Statements' }).waitFor();
+    await page.getByText('$0.00').first().waitFor();
+    expect(await page.getByText(/€\d/).count()).toBe(0);
   }, STEP_MS);
 });

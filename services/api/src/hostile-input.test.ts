@@ -95,6 +95,7 @@ const VALID_QUERIES: Record<string, () => Record<string, string>> = {
   'GET /api/transactions': () => ({ status: 'CLEARED', vcnLast4: '1234', minAmount: '1.00', maxAmount: '$1,000.00', page: '2', sort: 'amount', order: 'asc' }),
   'GET /api/transactions/summary': () => ({ startDate: '2026-01-01', endDate: '2026-01-31' }),
   'GET /api/fx-rates': () => ({ startDate: '2026-01-01', endDate: '2026-01-31' }),
+  'GET /api/fx-rates/latest': () => ({ currencies: 'EUR,GBP' }),
   'GET /api/alerts': () => RANGE,
   'GET /api/automation/log': () => RANGE,
   'POST /api/rules/:id/replay': () => ({ days: '7' }),

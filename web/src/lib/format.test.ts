@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { formatCompactMoney, formatCount, formatFixed, formatMoney, formatMoneyCell, formatPerConversion, formatPercent, formatPerVisit, formatRoas, formatRoi, moneySign, setWorkspaceCurrency } from './format';
+import { formatCompactMoney, formatCount, formatFixed, formatMoney, formatMoneyCell, formatPerConversion, formatPercent, formatPerVisit, formatRoas, formatRoi, formatTypedMoney, currencySymbol, moneySign, setWorkspaceCurrency } from './format';
 
 describe('formats of spec §9', () => {
   it('rounds money strings to 2 decimals exactly', () => {
@@ -60,5 +60,24 @@ describe('money in the workspace currency', () => {
     setWorkspaceCurrency('EUR');
     expect(formatMoney('12.5', 'USD')).toBe('$12.50');
     expect(formatMoneyCell('12.5')).toBe('12.50');
+  });
+
+  it('labels a form field with the workspace currency symbol, or its code when it has none', () => {
+    expect(currencySymbol()).toBe('$');
+    setWorkspaceCurrency('EUR');
+    expect(currencySymbol()).toBe('€');
+    expect(currencySymbol('JPY')).toBe('¥');
+    expect(currencySymbol('CAD')).toBe('CA$');
+    expect(currencySymbol('CHF')).toBe('CHF');
+  });
+
+  it('shows a typed amount without padding a whole one, in the workspace currency', () => {
+    expect(formatTypedMoney(50)).toBe('$50');
+    expect(formatTypedMoney(12.5)).toBe('$12.50');
+    setWorkspaceCurrency('EUR');
+    expect(formatTypedMoney(-30)).toBe('-€30');
+    expect(formatTypedMoney(20.5)).toBe('€20.50');
+    setWorkspaceCurrency('JPY');
+    expect(formatTypedMoney(1500)).toBe('¥1,500');
   });
 });

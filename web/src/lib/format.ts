@@ -82,6 +82,26 @@ export function formatMoney(value: Numeric, currency: CurrencyCode = workspaceCu
   return moneyFormat(currency).format(text as Intl.StringNumericLiteral);
 }
 
+/** How a form labels an amount in the currency: '$', '€', '¥', 'CA$'; a code without a symbol of its own
+ *  as the code ('CHF'). For labels such as "Minimum spend (€)". */
+export function currencySymbol(currency: CurrencyCode = workspaceCurrency): string {
+  return moneyFormat(currency).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency;
+}
+
+const typedFormats = new Map<string, Intl.NumberFormat>();
+/** An amount someone typed (a rule's threshold, a budget cap), without padding a whole one: 50 → '$50',
+ *  12.5 → '$12.50', -30 → '-$30'; in the workspace currency. */
+export function formatTypedMoney(value: number, currency: CurrencyCode = workspaceCurrency): string {
+  const digits = Number.isInteger(value) ? 0 : minorUnitDigits(currency);
+  const key = `${currency}:${digits}`;
+  let found = typedFormats.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits, roundingMode: 'halfExpand' });
+    typedFormats.set(key, found);
+  }
+  return found.format(value);
+}
+
 /** A chart axis tick: '€1.2K'. */
 export function formatCompactMoney(value: number, currency: CurrencyCode = workspaceCurrency): string {
   return moneyFormat(currency, undefined, true).format(Number.isFinite(value) ? value : 0);

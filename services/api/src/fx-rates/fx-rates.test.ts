@@ -2,7 +2,8 @@
 // ECB's of its day, is marked with who entered it, and can be removed; bad dates, codes and rates are a 400
 // with a clear message.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { eurRateOn, saveEcbRates } from '@tracker/core';
+import { and, eq, gte } from 'drizzle-orm';
+import { addDays, eurRateOn, saveEcbRates, schema } from '@tracker/core';
 import { FEATURES } from '@tracker/schemas';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
@@ -28,6 +29,7 @@ afterAll(() => h.close());
 describe('access', () => {
   const cases = accessTable([
     { route: 'GET /api/fx-rates', request: () => ({ method: 'GET', url: '/api/fx-rates?startDate=2026-04-01&endDate=2026-04-30' }), statuses: [401, 403, 403, 200] },
+    { route: 'GET /api/fx-rates/latest', request: () => ({ method: 'GET', url: '/api/fx-rates/latest?currencies=EUR' }), statuses: [401, 200, 200, 200] },
     { route: 'PUT /api/fx-rates/:date/:currency', request: () => ({ method: 'PUT', url: '/api/fx-rates/2026-04-01/CHF', payload: { rate: '0.95' } }), statuses: [401, 403, 403, 200] },
   ]);
   test.each(cases)('%s as %s → %i', (_route, caller, status, c) => expectAccess(h, cookies, caller, status, c).then(() => {}));
@@ -87,6 +89,48 @@ describe('listing and entering rates', () => {
     ['startDate=2026-04-02', 'endDate is required, as yyyy-MM-dd'],
   ])('GET ?%s → 400 %s', async (query, message) => {
     const res = await list(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+  });
+});
+
+describe('the latest rate of a currency against the workspace currency', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const latest = (query: string, cookie = cookies['user with the feature']!) => h.call({ method: 'GET', url: `/api/fx-rates/latest?${query}`, cookie });
+
+  afterAll(async () => {
+    await h.entities.db.delete(schema.fxRates).where(gte(schema.fxRates.day, addDays(today, -10)));
+    await h.entities.db.delete(schema.settings).where(eq(schema.settings.key, 'currency'));
+  });
+
+  test('the cross rate that counts today, its publication day, and "manual" when an admin entered one', async () => {
+    await saveEcbRates(h.entities.db, [
+      { day: addDays(today, -3), rates: { USD: '1.0823', GBP: '0.8512', JPY: '161.87' } },
+      { day: addDays(today, -1), rates: { USD: '1.0900', GBP: '0.8500' } },
+    ]);
+    // USD workspace: EUR is 1.09 USD (yesterday's), JPY only three days old; CHF has no rate; USD itself is left out.
+    const res = await latest('currencies=eur,JPY,CHF,USD');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      currency: 'USD',
+      rates: [
+        { currency: 'EUR', rate: '1.09', day: addDays(today, -1), source: 'ecb' },
+        // 1.09 / 161.87 (JPY read three days back, USD yesterday: the later day is the rate's).
+        { currency: 'JPY', rate: '0.0067338', day: addDays(today, -1), source: 'ecb' },
+      ],
+    });
+    expect((await put(today, 'GBP', { rate: '0.8' })).statusCode).toBe(200);
+    await h.entities.db.insert(schema.settings).values({ key: 'currency', value: 'GBP' }).onConflictDoUpdate({ target: schema.settings.key, set: { value: 'GBP' } });
+    expect((await latest('currencies=EUR')).json()).toEqual({ currency: 'GBP', rates: [{ currency: 'EUR', rate: '0.8', day: today, source: 'manual' }] });
+    await h.entities.db.delete(schema.fxRates).where(and(eq(schema.fxRates.day, today), eq(schema.fxRates.source, 'manual')));
+  });
+
+  test.each([
+    ['', 'currencies is required: ISO 4217 codes separated by commas, such as EUR,GBP'],
+    ['currencies=', 'currencies must name at least one ISO 4217 code'],
+    ['currencies=EUR,EUX', 'currencies.1: Currency must be an ISO 4217 code such as USD, EUR or JPY, not "EUX"'],
+  ])('GET ?%s → 400 %s', async (query, message) => {
+    const res = await latest(query);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
   });

@@ -1,7 +1,7 @@
 // Advertiser billing (spec §7 Invoicing): create with the next ADV number, the total summed from the lines
-// and the due date by the shared rule (both the server's, whatever the client sent), list, delete.
+// and the due date by the shared rule (both the server's, whatever the client sent), in the workspace currency unless the body names another; list, delete.
 import { desc, eq } from 'drizzle-orm';
-import { notFound, schema, type Db } from '@tracker/core';
+import { notFound, schema, workspaceCurrency, type Db } from '@tracker/core';
 import type { z } from 'zod';
 import { computeDueDate, invoiceTotal, periodEndOf, type advertiserInvoiceCreateSchema } from '@tracker/schemas';
 import { nextInvoiceNumber } from './next-invoice-number';
@@ -23,7 +23,7 @@ export async function createAdvertiserInvoice(
     const invoiceNumber = await nextInvoiceNumber(tx, 'ADV', year);
     const [row] = await tx
       .insert(schema.advertiserInvoices)
-      .values({ ...fields, invoiceNumber, lineItems: JSON.stringify(lineItems), totalAmount: invoiceTotal(lineItems), dueDate })
+      .values({ ...fields, currency: fields.currency ?? (await workspaceCurrency(tx)), invoiceNumber, lineItems: JSON.stringify(lineItems), totalAmount: invoiceTotal(lineItems), dueDate })
       .returning();
     return row!;
   });

@@ -93,6 +93,25 @@ function invoicingContract(open: () => Promise<{ entities: Entities; close: () =
     expect(pub.json()).toMatchObject({ amountPaid: '1000.10', revenueSharePercent: '25.50', profit: '-12.30', notes: null });
   });
 
+  test("a new invoice is in the workspace currency unless the body names one; an unknown code is a 400", async () => {
+    const db = opened.entities.db;
+    expect((await post('/api/advertiser-invoices', advertiser)).json()).toMatchObject({ currency: 'USD' });
+    await db.insert(schema.settings).values({ key: 'currency', value: 'EUR' });
+    try {
+      expect((await post('/api/advertiser-invoices', advertiser)).json()).toMatchObject({ currency: 'EUR', totalAmount: '0.30' });
+      expect((await post('/api/publisher-invoices', publisher)).json()).toMatchObject({ currency: 'EUR' });
+      expect((await post('/api/publisher-invoices', { ...publisher, currency: 'gbp' })).json()).toMatchObject({ currency: 'GBP' });
+      expect((await post('/api/advertiser-invoices', { ...advertiser, currency: '' })).json()).toMatchObject({ currency: 'EUR' });
+      const bad = await post('/api/advertiser-invoices', { ...advertiser, currency: 'EUX' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ message: 'Currency must be an ISO 4217 code such as USD, EUR or JPY, not "EUX"' });
+      const listed = (await h.call({ method: 'GET', url: '/api/publisher-invoices', cookie: admin })).json() as Array<{ currency: string }>;
+      expect(listed.slice(0, 2).map((r) => r.currency)).toEqual(['GBP', 'EUR']);
+    } finally {
+      await db.delete(schema.settings).where(eq(schema.settings.key, 'currency'));
+    }
+  });
+
   test('50 invoices created in parallel get 50 consecutive numbers, then the New Year restarts at 0001', async () => {
     // A clean start for PUB: the numbers below are then exactly 0001..0050.
     await opened.entities.db.delete(schema.publisherInvoices);

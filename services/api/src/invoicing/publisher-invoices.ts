@@ -1,6 +1,7 @@
-// Publisher payouts (spec §7 Invoicing): list newest first, create with the next PUB number, delete.
+// Publisher payouts (spec §7 Invoicing): list newest first, create with the next PUB number (in the workspace
+// currency unless the body names another), delete.
 import { desc, eq } from 'drizzle-orm';
-import { notFound, schema, type Db } from '@tracker/core';
+import { notFound, schema, workspaceCurrency, type Db } from '@tracker/core';
 import type { z } from 'zod';
 import type { publisherInvoiceCreateSchema } from '@tracker/schemas';
 import { nextInvoiceNumber } from './next-invoice-number';
@@ -18,7 +19,8 @@ export async function createPublisherInvoice(
 ): Promise<PublisherInvoiceRow> {
   return db.transaction(async (tx) => {
     const invoiceNumber = await nextInvoiceNumber(tx, 'PUB', year);
-    const [row] = await tx.insert(schema.publisherInvoices).values({ ...body, invoiceNumber }).returning();
+    const currency = body.currency ?? (await workspaceCurrency(tx));
+    const [row] = await tx.insert(schema.publisherInvoices).values({ ...body, currency, invoiceNumber }).returning();
     return row!;
   });
 }

@@ -2,8 +2,9 @@
 // a bad query answers, and the figures on a small hand-made set of facts. The full pipeline against
 // an oracle is reports.property.test.ts; the Click Log's pages are click-log.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { eq } from 'drizzle-orm';
 import { insertClicks, recordSpend, schema } from '@tracker/core';
-import { FEATURES, NO_CLICK_KEY, type Feature, type ReportResponse } from '@tracker/schemas';
+import { FEATURES, NO_CLICK_KEY, type Feature, type ReportResponse, type SpendRow } from '@tracker/schemas';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow, exitRow } from '../testing/fact-rows';
@@ -12,6 +13,9 @@ let h: ApiHarness;
 let admin: string;
 let offerId = 0;
 let sparkPublicId = '';
+
+/** A spend row recorded without conversion evidence (as before conversion existed). */
+const NOT_CONVERTED = { originalSpend: null, originalCurrency: null, spendCurrency: null, fxRate: null, fxRateDay: null, fxRateSource: null, fxPending: false };
 
 const get = (url: string, cookie = admin) => h.call({ method: 'GET', url, cookie });
 
@@ -309,12 +313,46 @@ describe('the other reporting calls', () => {
   test('/api/tiktok/spend: the spend rows of the range; a later sync replaces a day, never adds', async () => {
     await recordSpend(h.entities.db, h.analytics, [{ date: '2026-04-01', tiktokCampaignId: 'tt-1', spend: '10.00', impressions: 7, campaignName: 'TT one' }]);
     expect((await get('/api/tiktok/spend?startDate=2026-04-01&endDate=2026-04-01')).json()).toEqual([
-      { date: '2026-04-01', tiktokCampaignId: 'tt-1', campaignName: 'TT one', spend: '10.00', impressions: 7, clicks: 0, conversions: 0 },
+      { date: '2026-04-01', tiktokCampaignId: 'tt-1', campaignName: 'TT one', spend: '10.00', impressions: 7, clicks: 0, conversions: 0, ...NOT_CONVERTED },
     ]);
     const r = (await get('/api/reports?startDate=2026-04-01&endDate=2026-04-01')).json() as ReportResponse;
     expect(r.totals.spend).toBe('10.00');
     await recordSpend(h.entities.db, h.analytics, [{ date: '2026-04-01', tiktokCampaignId: 'tt-1', spend: '9.99', campaignName: 'TT one' }]);
     expect(((await get('/api/reports?startDate=2026-04-01&endDate=2026-04-01')).json() as ReportResponse).totals.spend).toBe('9.99');
+  });
+
+  test('/api/tiktok/spend: a converted row carries its original amount, the rate, its day and whether it was a manual one', async () => {
+    const db = h.entities.db;
+    await db.insert(schema.fxRates).values([
+      { day: '2026-04-10', currency: 'USD', source: 'ecb', rate: '1.0823' },
+      { day: '2026-04-13', currency: 'USD', source: 'ecb', rate: '1.0900' },
+      { day: '2026-04-13', currency: 'USD', source: 'manual', rate: '1.1000' },
+    ]);
+    const converted = (originalSpend: string, fxRate: string | null, fxRateDay: string | null, fxPending = false) => ({
+      originalSpend,
+      originalCurrency: 'EUR',
+      spendCurrency: 'USD',
+      fxRate,
+      fxRateDay,
+      fxPending,
+    });
+    try {
+      await recordSpend(db, h.analytics, [
+        // Saturday 11 April reads Friday's ECB rate; Monday 13 April an admin's; Tuesday waits.
+        { date: '2026-04-11', tiktokCampaignId: 'tt-eur', spend: '54.12', campaignName: 'Euro', conversion: converted('50.00', '1.08230000', '2026-04-10') },
+        { date: '2026-04-13', tiktokCampaignId: 'tt-eur', spend: '55.00', campaignName: 'Euro', conversion: converted('50.00', '1.10000000', '2026-04-13') },
+        { date: '2026-04-14', tiktokCampaignId: 'tt-eur', spend: '0.00', campaignName: 'Euro', conversion: converted('50.00', null, null, true) },
+      ]);
+      const rows = (await get('/api/tiktok/spend?startDate=2026-04-11&endDate=2026-04-14')).json() as SpendRow[];
+      expect(rows.map((r) => [r.date, r.spend, r.originalSpend, r.originalCurrency, r.spendCurrency, r.fxRate, r.fxRateDay, r.fxRateSource, r.fxPending])).toEqual([
+        ['2026-04-11', '54.12', '50.00', 'EUR', 'USD', '1.0823', '2026-04-10', 'ecb', false],
+        ['2026-04-13', '55.00', '50.00', 'EUR', 'USD', '1.1', '2026-04-13', 'manual', false],
+        ['2026-04-14', '0.00', '50.00', 'EUR', 'USD', null, null, null, true],
+      ]);
+    } finally {
+      await db.delete(schema.tiktokSpend).where(eq(schema.tiktokSpend.tiktokCampaignId, 'tt-eur'));
+      await db.delete(schema.fxRates);
+    }
   });
 
   test('recordSpend refuses negative or malformed amounts', async () => {

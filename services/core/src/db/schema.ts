@@ -656,6 +656,9 @@ export const publisherInvoices = pgTable('publisher_invoices', {
   profit: money().notNull(),
   invoiceDate: date({ mode: 'string' }).notNull(),
   notes: text(),
+  /** ISO 4217 code the amounts are in: the workspace currency when created unless the body named one. Invoices
+   *  from before the column were printed in dollars, so they hold USD. */
+  currency: text().notNull().default('USD'),
   pdfGenerated: boolean().notNull().default(false),
   createdAt: createdAt(),
 });
@@ -685,6 +688,8 @@ export const advertiserInvoices = pgTable('advertiser_invoices', {
   dueDate: date({ mode: 'string' }),
   payTerms: text(),
   notes: text(),
+  /** As publisher_invoices.currency. */
+  currency: text().notNull().default('USD'),
   pdfGenerated: boolean().notNull().default(false),
   createdAt: createdAt(),
 });

@@ -161,7 +161,7 @@ function spendSync(open: () => Promise<PipelineStores>) {
       ['la-ad-1b', 'la-ag-1', 'Hook B', 1, '2026-11-24T06:00:00.000Z', '2.25'],
       ['tt-la-2-ad', 'tt-la-2-ag', null, 1, '2026-11-23T08:00:00.000Z', '3.10'],
     ]);
-    expect(await spendRows('2026-11-21', '2026-11-25')).toEqual([
+    expect(await spendRows('2026-11-21', '2026-11-25')).toMatchObject([
       { date: '2026-11-21', tiktokCampaignId: 'tt-la-1', campaignName: 'LA tt-la-1', spend: '10.00', impressions: 1000, clicks: 40, conversions: 2 },
       { date: '2026-11-22', tiktokCampaignId: 'tt-la-1', campaignName: 'LA tt-la-1', spend: '12.50', impressions: 1000, clicks: 40, conversions: 2 },
       { date: '2026-11-23', tiktokCampaignId: 'tt-la-1', campaignName: 'LA tt-la-1', spend: '7.25', impressions: 1000, clicks: 40, conversions: 2 },

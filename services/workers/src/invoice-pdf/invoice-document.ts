@@ -1,8 +1,9 @@
 // The invoice PDF's layout as a pdfmake document: from-company, bill-to, number and dates, period, line
-// items with right-aligned amounts, total, pay terms and due date, the bank details that are filled, notes.
+// items with right-aligned amounts in the invoice's currency, total, pay terms and due date, the bank details
+// that are filled, notes.
 // Pure: the same invoice gives the same document (its creation date is the invoice's own).
 import type { Content, ContentStack, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatCents, formatIsoDate, formatPeriod, lineAmountCents, parseMoney, STORED_MONEY, type InvoiceSettings } from '@tracker/schemas';
+import { formatCentsIn, formatIsoDate, formatPeriod, lineAmountCents, parseMoney, STORED_MONEY, type CurrencyCode, type InvoiceSettings } from '@tracker/schemas';
 import { printable } from './printable-text';
 
 /** What one invoice prints, whichever kind it is. */
@@ -19,6 +20,8 @@ export interface InvoiceView {
   lines: Array<{ description: string; amount: string }>;
   /** Stored decimal text. */
   total: string;
+  /** What every amount is printed in. */
+  currency: CurrencyCode;
   notes: string | null;
   settings: InvoiceSettings;
   createdAt: Date;
@@ -42,9 +45,9 @@ const ACCENT = '#1e3a5f';
 const MUTED = '#5b6472';
 
 /** A line's amount as printed: what it counted in the total, so text that is no amount ('abc', counted 0 by
- *  spec §5) prints $0.00 and the lines always add up to the total on the page. */
-function lineAmountText(amount: string): string {
-  return formatCents(lineAmountCents(amount));
+ *  spec §5) prints 0.00 in the currency and the lines always add up to the total on the page. */
+function lineAmountText(amount: string, currency: CurrencyCode): string {
+  return formatCentsIn(lineAmountCents(amount), currency);
 }
 
 const block = (title: string, name: string | null, address: string | null): ContentStack => ({
@@ -70,9 +73,9 @@ export function invoiceDocument(view: InvoiceView): TDocumentDefinitions {
   ]);
   const lineRows: TableCell[][] = view.lines.map((line) => [
     { text: printable(line.description) },
-    { text: lineAmountText(line.amount), alignment: 'right' },
+    { text: printable(lineAmountText(line.amount, view.currency)), alignment: 'right' },
   ]);
-  const total = formatCents(parseMoney(view.total, STORED_MONEY));
+  const total = formatCentsIn(parseMoney(view.total, STORED_MONEY), view.currency);
 
   return {
     pageSize: 'LETTER',
@@ -125,7 +128,7 @@ export function invoiceDocument(view: InvoiceView): TDocumentDefinitions {
           body: [
             [{ text: 'Description', style: 'tableHeader' }, { text: 'Amount', style: 'tableHeader', alignment: 'right' }],
             ...lineRows,
-            [{ text: 'Total', bold: true, alignment: 'right' }, { text: total, bold: true, alignment: 'right', fontSize: 12 }],
+            [{ text: 'Total', bold: true, alignment: 'right' }, { text: printable(total), bold: true, alignment: 'right', fontSize: 12 }],
           ],
         },
         layout: {

@@ -83,6 +83,29 @@ function pdfContract(open: () => Promise<{ entities: Entities; close: () => Prom
     expect(text).toMatch(/Total\s+\$4,321\.09/);
   });
 
+  test("amounts print in the invoice's currency: euros on an advertiser invoice, whole yen on a publisher payout", async () => {
+    const db = opened.entities.db;
+    const [euro] = await db.insert(schema.advertiserInvoices).values({
+      invoiceNumber: 'ADV-2026-0008', companyName: 'Acme Offers GmbH', lineItems: JSON.stringify([{ description: 'TikTok traffic week 48', amount: '1250.00' }, { description: 'Adjustment', amount: 'n/a' }]),
+      period: '2026-11-23 to 2026-11-29', totalAmount: '1250.00', invoiceDate: '2026-11-30', dueDate: '2026-12-07', payTerms: 'Net 7', currency: 'EUR',
+    }).returning();
+    const euros = pdfText(Buffer.from((await render('advertiser', euro!.id)).pdfBase64, 'base64'));
+    expect(euros).toMatch(/TikTok traffic week 48\s+€1,250\.00/);
+    expect(euros).toMatch(/Adjustment\s+€0\.00/);
+    expect(euros).toMatch(/Total\s+€1,250\.00/);
+    expect(euros).toContain('Please pay €1,250.00 by Dec 7, 2026');
+    expect(euros).not.toContain('$');
+
+    const [yen] = await db.insert(schema.publisherInvoices).values({
+      invoiceNumber: 'PUB-2026-0043', mediaBuyer: 'Aoi Tanaka', description: 'Weekly payout, TikTok JP', period: 'November 2026',
+      amountPaid: '150000.00', revenueSharePercent: '30.00', profit: '-1200.00', invoiceDate: '2026-11-30', notes: null, currency: 'JPY',
+    }).returning();
+    const yenText = pdfText(Buffer.from((await render('publisher', yen!.id)).pdfBase64, 'base64'));
+    expect(yenText).toMatch(/Total\s+¥150,000\s/);
+    expect(yenText).toContain('-¥1,200');
+    expect(yenText).not.toContain('$');
+  });
+
   test('a deleted invoice fails the job instead of rendering', async () => {
     await expect(render('publisher', 987654)).rejects.toThrow(/no longer exists/);
   });

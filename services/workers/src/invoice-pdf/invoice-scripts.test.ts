@@ -20,6 +20,7 @@ const view = (overrides: Partial<InvoiceView>): InvoiceView => ({
   facts: [['Account manager', 'Dana Buyer']],
   lines: [{ description: 'TikTok traffic week 47', amount: '1250.00' }],
   total: '1250.00',
+  currency: 'USD',
   notes: null,
   settings,
   createdAt: new Date('2026-11-23T10:00:00Z'),
@@ -87,5 +88,12 @@ describe('invoice PDFs in other scripts', () => {
     expect(pieces.map((w) => w.text).join('')).toBe(long);
     expect(new Set(pieces.map((w) => w.yMin)).size).toBeGreaterThan(3);
     for (const word of words(pdf)) expect(word.xMax).toBeLessThanOrEqual(LETTER_WIDTH - 48);
+  });
+
+  test('currency signs print as text: the euro and pound in Roboto, the rupee and the won too', async () => {
+    for (const [currency, total] of [['EUR', '€1,250.00'], ['GBP', '£1,250.00'], ['INR', '₹1,250.00'], ['KRW', '₩1,250']] as const) {
+      const text = pdfText(await render({ currency }));
+      expect(text).toMatch(new RegExp(`Total\\s+${total.replace(/[.$]/g, '\\$&')}`));
+    }
   });
 });

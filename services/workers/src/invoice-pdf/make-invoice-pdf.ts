@@ -4,8 +4,14 @@
 import { eq } from 'drizzle-orm';
 import { schema, type Db, type JobProcessor } from '@tracker/core';
 import {
+  DEFAULT_CURRENCY,
+  formatCentsIn,
   INVOICE_SETTING_FIELDS,
   invoicePdfJobSchema,
+  isCurrencyCode,
+  parseMoney,
+  STORED_MONEY,
+  type CurrencyCode,
   type InvoiceLineItem,
   type InvoicePdf,
   type InvoiceSettings,
@@ -22,12 +28,16 @@ async function settingsOf(db: Db, kind: 'publisher' | 'advertiser'): Promise<Inv
   return Object.fromEntries(INVOICE_SETTING_FIELDS.map((f) => [f, row?.[f] ?? null])) as InvoiceSettings;
 }
 
+/** The invoice's currency; a stored code that is no ISO one (never written by the API) prints as dollars, as before the column. */
+const currencyOf = (code: string): CurrencyCode => (isCurrencyCode(code) ? code : DEFAULT_CURRENCY);
+
 const percent = (hundredths: string) => `${hundredths.replace(/\.?0+$/, '') || '0'}%`;
 
 async function publisherView(db: Db, id: number): Promise<InvoiceView | null> {
   const [invoice] = await db.select().from(schema.publisherInvoices).where(eq(schema.publisherInvoices.id, id));
   if (!invoice) return null;
   const settings = await settingsOf(db, 'publisher');
+  const currency = currencyOf(invoice.currency);
   return {
     invoiceNumber: invoice.invoiceNumber,
     invoiceDate: invoice.invoiceDate,
@@ -39,10 +49,11 @@ async function publisherView(db: Db, id: number): Promise<InvoiceView | null> {
     facts: [
       ['Publisher', invoice.mediaBuyer],
       ['Revenue share', percent(invoice.revenueSharePercent)],
-      ['Profit', `$${invoice.profit}`.replace('$-', '-$')],
+      ['Profit', formatCentsIn(parseMoney(invoice.profit, STORED_MONEY), currency)],
     ],
     lines: [{ description: invoice.description, amount: invoice.amountPaid }],
     total: invoice.amountPaid,
+    currency,
     notes: invoice.notes,
     settings,
     createdAt: invoice.createdAt,
@@ -64,6 +75,7 @@ async function advertiserView(db: Db, id: number): Promise<InvoiceView | null> {
     facts: settings.accountManager ? [['Account manager', settings.accountManager]] : [],
     lines: JSON.parse(invoice.lineItems) as InvoiceLineItem[],
     total: invoice.totalAmount,
+    currency: currencyOf(invoice.currency),
     notes: invoice.notes,
     settings,
     createdAt: invoice.createdAt,

@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth, useSignedInUser } from '../../app/auth/auth-context';
 import { formatMoney } from '../../lib/format';
+import { STATEMENT_CURRENCY } from './statement-currency';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle, CardDescription } from '../../ui/Card';
 import { DataTable } from '../../ui/DataTable';
@@ -117,9 +118,9 @@ export function BillingPage() {
       </nav>
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <MetricCard label="Total Transactions" icon={CreditCard} value={cards ? cards.total.count.toLocaleString('en-US') : '-'} detail={cards ? formatMoney(cards.total.amount) : ' '} />
-        <MetricCard label="Pending" icon={Clock} value={cards ? cards.pending.count.toLocaleString('en-US') : '-'} detail={cards ? formatMoney(cards.pending.amount) : ' '} />
-        <MetricCard label="Cleared" icon={CheckCircle2} value={cards ? cards.cleared.count.toLocaleString('en-US') : '-'} detail={cards ? formatMoney(cards.cleared.amount) : ' '} />
+        <MetricCard label="Total Transactions" icon={CreditCard} value={cards ? cards.total.count.toLocaleString('en-US') : '-'} detail={cards ? formatMoney(cards.total.amount, STATEMENT_CURRENCY) : ' '} />
+        <MetricCard label="Pending" icon={Clock} value={cards ? cards.pending.count.toLocaleString('en-US') : '-'} detail={cards ? formatMoney(cards.pending.amount, STATEMENT_CURRENCY) : ' '} />
+        <MetricCard label="Cleared" icon={CheckCircle2} value={cards ? cards.cleared.count.toLocaleString('en-US') : '-'} detail={cards ? formatMoney(cards.cleared.amount, STATEMENT_CURRENCY) : ' '} />
         <MetricCard label="Declined" icon={XCircle} value={cards ? cards.declined.count.toLocaleString('en-US') : '-'} detail="Failed transactions" />
       </div>
 

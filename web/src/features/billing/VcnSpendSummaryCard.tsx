@@ -2,6 +2,7 @@
 // VCN nickname with a totals footer, as the server sums it (DECLINED excluded, largest first).
 import type { TransactionSummary } from '@tracker/schemas';
 import { formatMoney } from '../../lib/format';
+import { STATEMENT_CURRENCY } from './statement-currency';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { Input } from '../../ui/Input';
@@ -77,14 +78,14 @@ export function VcnSpendSummaryCard({
                 <TableRow key={row.vcnNickname}>
                   <TableCell>{row.vcnNickname}</TableCell>
                   <TableCell className="text-right tabular-nums">{row.transactions.toLocaleString('en-US')}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(row.totalSpend)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(row.totalSpend, STATEMENT_CURRENCY)}</TableCell>
                 </TableRow>
               ))}
               {summary && (
                 <TableRow className="border-t-2 font-semibold">
                   <TableCell>Total</TableCell>
                   <TableCell className="text-right tabular-nums">{summary.spendTotal.transactions.toLocaleString('en-US')}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(summary.spendTotal.totalSpend)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(summary.spendTotal.totalSpend, STATEMENT_CURRENCY)}</TableCell>
                 </TableRow>
               )}
             </TableBody>

@@ -3,6 +3,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TransactionRow, TransactionStatus } from '@tracker/schemas';
 import { formatMoney } from '../../lib/format';
+import { STATEMENT_CURRENCY } from './statement-currency';
 import { Badge } from '../../ui/Badge';
 
 const DASH = '-';
@@ -21,6 +22,6 @@ export const transactionColumns: ColumnDef<TransactionRow>[] = [
     header: 'Amount',
     enableSorting: false,
     meta: { align: 'right' },
-    cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.authBillingAmount)}</span>,
+    cell: ({ row }) => <span className="tabular-nums">{formatMoney(row.original.authBillingAmount, STATEMENT_CURRENCY)}</span>,
   },
 ];

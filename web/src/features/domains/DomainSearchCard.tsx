@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { REGISTRAR_CURRENCY } from './registrar-currency';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
@@ -113,7 +114,7 @@ export function DomainSearchCard() {
               {panel.kind !== 'owned' && panel.price !== null && (
                 <p className="text-sm">
                   <span className="text-muted-foreground">{panel.premium ? 'Premium Price' : 'Price'}:</span>{' '}
-                  <span className="font-semibold tabular-nums">{formatMoney(panel.price)}</span>
+                  <span className="font-semibold tabular-nums">{formatMoney(panel.price, REGISTRAR_CURRENCY)}</span>
                   <span className="text-muted-foreground"> / first year</span>
                 </p>
               )}

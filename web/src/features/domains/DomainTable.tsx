@@ -7,6 +7,7 @@ import { ArrowRightLeft, Cloud, History, RefreshCw, Settings2, Trash2 } from 'lu
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
+import { REGISTRAR_CURRENCY } from './registrar-currency';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -93,7 +94,7 @@ export function DomainTable() {
       accessorFn: (d) => Number(d.purchaseAmount ?? 0),
       size: 80,
       meta: { align: 'right' },
-      cell: ({ row: { original: d } }) => (d.purchaseAmount ? formatMoney(d.purchaseAmount) : '-'),
+      cell: ({ row: { original: d } }) => (d.purchaseAmount ? formatMoney(d.purchaseAmount, REGISTRAR_CURRENCY) : '-'),
     },
     {
       id: 'nameservers',

@@ -31,6 +31,7 @@ import { Input } from '../../ui/Input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import { Textarea } from '../../ui/Textarea';
 import { FormField } from './FormField';
+import { invoiceCurrency } from './invoice-currency';
 import { InvoiceHistory } from './InvoiceHistory';
 import { InvoiceSettingsSheet } from './InvoiceSettingsSheet';
 import { useAdvertiserInvoices, useCreateAdvertiserInvoice, useRecalculateDueDates, type AdvertiserCompany, type AdvertiserInvoice } from './queries';
@@ -178,7 +179,7 @@ function CreateAdvertiserInvoice({ form }: { form: ReturnType<typeof useAdvertis
                   ) : (
                     isUnreadableLineAmount(lineItems[index]?.amount ?? '') && (
                       <p className="text-sm text-amber-700" role="status">
-                        Not an amount: counts and prints as $0.00
+                        Not an amount: counts and prints as {formatMoney('0')}
                       </p>
                     )
                   )}
@@ -226,7 +227,7 @@ function AdvertiserHistory() {
     column.accessor('invoiceDate', { header: 'Date', size: 105, cell: (c) => formatIsoDate(c.getValue()) }),
     column.accessor('dueDate', { header: 'Due', size: 105, cell: (c) => (c.getValue() ? formatIsoDate(c.getValue()!) : '—') }),
     column.accessor('payTerms', { header: 'Terms', size: 105, cell: (c) => c.getValue() ?? '—' }),
-    column.accessor((r) => Number(r.totalAmount), { id: 'totalAmount', size: 110, header: 'Total', cell: (c) => formatMoney(c.row.original.totalAmount), meta: { align: 'right' } }),
+    column.accessor((r) => Number(r.totalAmount), { id: 'totalAmount', size: 110, header: 'Total', cell: (c) => formatMoney(c.row.original.totalAmount, invoiceCurrency(c.row.original)), meta: { align: 'right' } }),
   ];
   return (
     <InvoiceHistory

@@ -5,18 +5,19 @@ import { formatIsoDate, monthPeriod, publisherInvoiceCreateSchema } from '@track
 import { createColumnHelper } from '@tanstack/react-table';
 import { format } from 'date-fns';
 import { useForm } from 'react-hook-form';
-import { formatMoney } from '../../lib/format';
+import { currencySymbol, formatMoney, shownCurrency } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { Input } from '../../ui/Input';
 import { Textarea } from '../../ui/Textarea';
 import { FormField } from './FormField';
+import { invoiceCurrency } from './invoice-currency';
 import { InvoiceHistory } from './InvoiceHistory';
 import { InvoiceSettingsSheet } from './InvoiceSettingsSheet';
 import { useCreatePublisherInvoice, usePublisherInvoices, type PublisherInvoice } from './queries';
 
 const today = () => format(new Date(), 'yyyy-MM-dd');
-const emptyForm = () => ({ mediaBuyer: '', description: '', period: monthPeriod(today()), amountPaid: '', revenueSharePercent: '', profit: '', invoiceDate: today(), notes: '' });
+const emptyForm = () => ({ mediaBuyer: '', description: '', period: monthPeriod(today()), amountPaid: '', revenueSharePercent: '', profit: '', invoiceDate: today(), notes: '', currency: shownCurrency() as string });
 
 function CreatePublisherInvoice() {
   const create = useCreatePublisherInvoice();
@@ -49,13 +50,13 @@ function CreatePublisherInvoice() {
           <FormField id="pub-description" label="Description" error={errors.description?.message} className="md:col-span-3">
             <Input id="pub-description" {...register('description')} />
           </FormField>
-          <FormField id="pub-amount" label="Amount paid ($)" error={errors.amountPaid?.message}>
+          <FormField id="pub-amount" label={`Amount paid (${currencySymbol()})`} error={errors.amountPaid?.message}>
             <Input id="pub-amount" inputMode="decimal" placeholder="0.00" {...register('amountPaid')} />
           </FormField>
           <FormField id="pub-share" label="Revenue share (%)" error={errors.revenueSharePercent?.message}>
             <Input id="pub-share" inputMode="decimal" placeholder="0.00" {...register('revenueSharePercent')} />
           </FormField>
-          <FormField id="pub-profit" label="Profit ($)" error={errors.profit?.message}>
+          <FormField id="pub-profit" label={`Profit (${currencySymbol()})`} error={errors.profit?.message}>
             <Input id="pub-profit" inputMode="decimal" placeholder="0.00" {...register('profit')} />
           </FormField>
           <FormField id="pub-notes" label="Notes" className="md:col-span-3">
@@ -80,9 +81,9 @@ function PublisherHistory() {
     column.accessor('mediaBuyer', { header: 'Publisher', size: 170 }),
     column.accessor('period', { header: 'Period', size: 140 }),
     column.accessor('invoiceDate', { header: 'Date', size: 115, cell: (c) => formatIsoDate(c.getValue()) }),
-    column.accessor((r) => Number(r.amountPaid), { id: 'amountPaid', size: 115, header: 'Amount', cell: (c) => formatMoney(c.row.original.amountPaid), meta: { align: 'right' } }),
+    column.accessor((r) => Number(r.amountPaid), { id: 'amountPaid', size: 115, header: 'Amount', cell: (c) => formatMoney(c.row.original.amountPaid, invoiceCurrency(c.row.original)), meta: { align: 'right' } }),
     column.accessor((r) => Number(r.revenueSharePercent), { id: 'share', size: 115, header: 'Rev. share', cell: (c) => `${c.row.original.revenueSharePercent}%`, meta: { align: 'right' } }),
-    column.accessor((r) => Number(r.profit), { id: 'profit', size: 105, header: 'Profit', cell: (c) => formatMoney(c.row.original.profit), meta: { align: 'right' } }),
+    column.accessor((r) => Number(r.profit), { id: 'profit', size: 105, header: 'Profit', cell: (c) => formatMoney(c.row.original.profit, invoiceCurrency(c.row.original)), meta: { align: 'right' } }),
   ];
   return <InvoiceHistory kind="publisher" noun="Publisher" invoices={invoices} columns={columns} billedTo={(invoice) => invoice.mediaBuyer} />;
 }

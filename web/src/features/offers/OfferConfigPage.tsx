@@ -1,6 +1,7 @@
 // The Offer Configuration screen at /offer-config (spec §2; admin only): the offers table with the
 // 50-character UTM preview, the default payout, Add / Edit dialogs, delete, and the list of template tokens.
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import { isCurrencyCode, type CurrencyCode } from '@tracker/schemas';
 import { ExternalLink, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSignedInUser } from '../../app/auth/auth-context';
@@ -14,6 +15,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { DataTable } from '../../ui/DataTable';
 import { toDayParam, todayIn } from '../../ui/date-range-presets';
 import { useConfirmTarget } from '../../ui/use-confirm-target';
+import { CurrencyRate } from '../settings/CurrencyRate';
+import { useLatestRates } from '../settings/fx-rate-queries';
 import { useSignedInTimeZone } from '../stats/report-time-zone';
 import { OfferDialog } from './OfferDialog';
 import { useDeleteOffer, useOffers, type Offer } from './queries';
@@ -42,10 +45,16 @@ function DailyCap({ offer, today }: { offer: Offer; today: string }) {
   );
 }
 
+/** The currency an offer's payout is in: its own, or the workspace currency (undefined). */
+function payoutCurrencyOf(offer: Offer): CurrencyCode | undefined {
+  return offer.payoutCurrency !== null && isCurrencyCode(offer.payoutCurrency) ? offer.payoutCurrency : undefined;
+}
+
 export function OfferConfigPage() {
   const isAdmin = useSignedInUser().role === 'admin';
   const today = toDayParam(todayIn(useSignedInTimeZone()));
   const offers = useOffers();
+  const { rates: latestRates } = useLatestRates((offers.data ?? []).flatMap((offer) => (offer.payoutCurrency === null ? [] : [offer.payoutCurrency])));
   const deleteOffer = useDeleteOffer();
   const confirmDelete = useConfirmTarget<Offer>();
   const [dialog, setDialog] = useState<{ open: boolean; offer: Offer | null }>({ open: false, offer: null });
@@ -84,24 +93,22 @@ export function OfferConfigPage() {
       {
         accessorKey: 'payout',
         header: 'Default Payout',
-        size: 130,
-        meta: { align: 'right' },
+        size: 200,
+        meta: { align: 'right', wrap: true },
         cell: ({ row }) => (
-          <>
+          <div className="grid justify-items-end" data-testid="offer-payout">
             {row.original.payout === null ? (
               <span className="text-muted-foreground" aria-label="None">
                 —
               </span>
             ) : (
-              formatMoney(row.original.payout)
+              <span className="tabular-nums">{formatMoney(row.original.payout, payoutCurrencyOf(row.original))}</span>
             )}
-            {/* The offer's own payout currency; none: payouts are in the workspace currency. */}
+            {/* The offer's own payout currency and its latest rate; none: payouts are in the workspace currency. */}
             {row.original.payoutCurrency !== null && (
-              <span className="ml-1 text-xs text-muted-foreground" title="Payouts of this offer are in this currency">
-                {row.original.payoutCurrency}
-              </span>
+              <CurrencyRate className="text-right" currency={row.original.payoutCurrency} rate={latestRates.get(row.original.payoutCurrency) ?? null} testId="offer-currency" />
             )}
-          </>
+          </div>
         ),
       },
       {
@@ -129,7 +136,7 @@ export function OfferConfigPage() {
           ),
       },
     ],
-    [isAdmin, deleteOffer.isPending, confirmDelete, today],
+    [isAdmin, deleteOffer.isPending, confirmDelete, today, latestRates],
   );
 
   return (

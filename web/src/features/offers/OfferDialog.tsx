@@ -8,6 +8,7 @@ import { CURRENCY_CODES, DEFAULT_UTM_TEMPLATE, offerCreateSchema, offerUpdateSch
 import { useEffect, useId } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { toastValidationError } from '../../lib/failure-toast';
+import { shownCurrency } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/Dialog';
 import { FieldError } from '../../ui/FieldError';
@@ -16,6 +17,8 @@ import { Label } from '../../ui/Label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/Select';
 import { Textarea } from '../../ui/Textarea';
 import { TextField } from '../../ui/TextField';
+import { CurrencyRate } from '../settings/CurrencyRate';
+import { useLatestRates } from '../settings/fx-rate-queries';
 import { useCreateOffer, useUpdateOffer, type Offer } from './queries';
 import { previewOfferUrl } from './utm-preview-url';
 import { UtmTokenHelp } from './UtmTokenHelp';
@@ -125,10 +128,12 @@ export function OfferDialog({ open, onOpenChange, offer }: { open: boolean; onOp
               />
             </div>
             <FieldError id={ids.payoutError} error={errors.payout} />
+            <PayoutCurrencyRate control={control} />
             <p id={ids.payoutHelp} className="text-xs text-muted-foreground">
               Paid for a conversion whose postback sends no payout, e.g. 12.50. Left empty, such a postback is refused. The currency is the one the
-              network pays this offer in (its postback payouts and this default). It is recorded and shown in the offers list; payouts are not
-              converted from it yet and are still summed as the workspace currency.
+              network pays this offer in (its postback payouts and this default). Payouts in another currency are converted into the workspace
+              currency ({shownCurrency()}) at the reference rate of the conversion&apos;s UTC day; until that day&apos;s rate is published the
+              conversion waits and reports leave it out.
             </p>
           </div>
           <div className="grid gap-2">
@@ -175,5 +180,21 @@ function FinalUrlPreview({ id, control }: { id: string; control: Control<OfferFo
         <p className={preview.kind === 'problem' ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>{preview.message}</p>
       )}
     </section>
+  );
+}
+
+/** The chosen payout currency's latest rate in the workspace currency, under the select; nothing for the workspace currency. */
+function PayoutCurrencyRate({ control }: { control: Control<OfferFormValues, unknown, OfferUpdateBody> }) {
+  const chosen = useWatch({ control, name: 'payoutCurrency' });
+  const currency = typeof chosen === 'string' && chosen !== '' && chosen !== shownCurrency() ? chosen : null;
+  const { rates, loaded } = useLatestRates(currency ? [currency] : []);
+  if (!currency || !loaded) return null;
+  const rate = rates.get(currency) ?? null;
+  return rate ? (
+    <CurrencyRate currency={currency} rate={rate} testId="offer-dialog-rate" />
+  ) : (
+    <span className="text-xs text-muted-foreground" data-testid="offer-dialog-rate">
+      {currency} · no reference rate in the last 7 days yet
+    </span>
   );
 }

@@ -1,6 +1,6 @@
 // Replay: the rule run hour by hour over the last 1–30 days of stored numbers, calling nothing on TikTok. The
 // answer as a table (when it would have acted, on what, the metrics it saw, what the object spent and earned
-// afterwards) under its totals: "Would have saved $X spend, missed $Y revenue".
+// afterwards) under its totals: "Would have saved $X spend, missed $Y revenue" (in the workspace currency).
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ColumnDef } from '@tanstack/react-table';
 import { MAX_REPLAY_DAYS, RULE_ACTION_LABELS, type Rule, type RuleReplay } from '@tracker/schemas';

@@ -29,6 +29,7 @@ import { Plus, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
+import { currencySymbol, formatTypedMoney, shownCurrency } from '../../lib/format';
 import { toastValidationError } from '../../lib/failure-toast';
 import { Alert, AlertDescription } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
@@ -239,7 +240,7 @@ export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpen
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={title}>
-          <TextField label="Name" autoComplete="off" placeholder="e.g. Pause ads that spend $50 without a sale" error={errors.name} {...register('name')} />
+          <TextField label="Name" autoComplete="off" placeholder={`e.g. Pause ads that spend ${formatTypedMoney(50)} without a sale`} error={errors.name} {...register('name')} />
 
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
@@ -300,7 +301,7 @@ export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpen
             </div>
           </div>
 
-          <Section title="Conditions" hint="All must hold. Money in dollars, ROI and CR in percent.">
+          <Section title="Conditions" hint={`All must hold. Money in ${shownCurrency()}, ROI and CR in percent.`}>
             {conditions.fields.map((field, index) => (
               <div key={field.id} className="grid gap-1">
                 <div className="flex items-center gap-2">
@@ -361,7 +362,7 @@ export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpen
           <Section title="Guard" hint="An object is judged only once it has spent and been visited this much in the window.">
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
-                label="Minimum spend ($)"
+                label={`Minimum spend (${currencySymbol()})`}
                 type="number"
                 step="any"
                 min={0}
@@ -404,7 +405,7 @@ export function RuleDialog({ open, onOpenChange, rule }: { open: boolean; onOpen
                     {...register('action.percent', { setValueAs: numberOrNull })}
                   />
                   <TextField
-                    label={actionType === 'budget_increase' ? 'Budget cap ($, at most)' : 'Budget floor ($, optional)'}
+                    label={actionType === 'budget_increase' ? `Budget cap (${currencySymbol()}, at most)` : `Budget floor (${currencySymbol()}, optional)`}
                     type="number"
                     step="any"
                     min={0}

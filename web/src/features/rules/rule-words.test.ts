@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import type { RuleMetricValues } from '@tracker/schemas';
+import { setWorkspaceCurrency } from '../../lib/format';
 import { actionInWords, conditionsInWords, metricsInWords, shownMetrics, thresholdInWords } from './rule-words';
 
 const SEEN: RuleMetricValues = {
@@ -31,6 +32,17 @@ describe('a rule in words', () => {
     expect(thresholdInWords('profit', -7.5)).toBe('-$7.50');
     expect(thresholdInWords('epv', 0.05)).toBe('$0.05');
     expect(thresholdInWords('visits', 300)).toBe('300');
+  });
+
+  test('money thresholds and caps are in the workspace currency', () => {
+    setWorkspaceCurrency('EUR');
+    try {
+      expect(conditionsInWords([{ metric: 'spend', op: 'gt', value: 50 }])).toBe('Spend > €50');
+      expect(thresholdInWords('epv', 0.05)).toBe('€0.05');
+      expect(actionInWords({ type: 'budget_increase', percent: 20, budgetCap: 500 })).toBe('Raise budget 20% (up to €500)');
+    } finally {
+      setWorkspaceCurrency('USD');
+    }
   });
 
   test('a budget action says its percent and its cap', () => {

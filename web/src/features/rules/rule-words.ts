@@ -1,6 +1,6 @@
 // A rule said in a media buyer's words for the list, the log and the replay: its conditions
 // ("Spend > $50 and Conversions < 1"), its action ("Raise budget 20% (up to $500)") and the metric
-// values it saw ("Spend $52.10 · Conversions 0"), money and percentages as the reports show them.
+// values it saw ("Spend $52.10 · Conversions 0"), money and percentages as the reports show them (in the workspace currency).
 import {
   RULE_OP_LABELS,
   type Rule,
@@ -10,7 +10,7 @@ import {
   type RuleMetricValues,
   type RuleResult,
 } from '@tracker/schemas';
-import { formatCount, formatMoney, formatPercent, formatPerConversion, formatPerVisit, formatRoi, NO_RATIO } from '../../lib/format';
+import { currencySymbol, formatCount, formatMoney, formatPercent, formatPerConversion, formatPerVisit, formatRoi, formatTypedMoney, NO_RATIO } from '../../lib/format';
 
 /** The metric's name in a sentence: the unit goes with the value ("ROI < -20%"), not the name. */
 const METRIC_WORDS: Record<RuleMetric, string> = {
@@ -31,10 +31,9 @@ const PERCENT_METRICS: ReadonlySet<RuleMetric> = new Set(['roi', 'cr']);
 /** A threshold as typed, without padding: 50 → '$50', 12.5 → '$12.50', -20 (ROI) → '-20%'. */
 export function thresholdInWords(metric: RuleMetric, value: number): string {
   if (MONEY_METRICS.has(metric)) {
-    const amount = Number.isInteger(value) ? String(Math.abs(value)) : Math.abs(value).toFixed(2);
-    return `${value < 0 ? '-' : ''}$${amount}`;
+    return formatTypedMoney(value);
   }
-  if (metric === 'epv') return `$${String(value)}`;
+  if (metric === 'epv') return `${currencySymbol()}${String(value)}`;
   if (PERCENT_METRICS.has(metric)) return `${String(value)}%`;
   return String(value);
 }
@@ -48,8 +47,6 @@ export function conditionsInWords(conditions: readonly RuleCondition[]): string 
   return conditions.map(conditionInWords).join(' and ');
 }
 
-const money = (value: number) => (Number.isInteger(value) ? `$${value}` : `$${value.toFixed(2)}`);
-
 /** "Pause", "Raise budget 20% (up to $500)", "Lower budget 10% (not below $50)", "Notify only". */
 export function actionInWords(action: Rule['action']): string {
   switch (action.type) {
@@ -60,9 +57,9 @@ export function actionInWords(action: Rule['action']): string {
     case 'notify':
       return 'Notify only';
     case 'budget_increase':
-      return `Raise budget ${action.percent ?? 0}%${action.budgetCap == null ? '' : ` (up to ${money(action.budgetCap)})`}`;
+      return `Raise budget ${action.percent ?? 0}%${action.budgetCap == null ? '' : ` (up to ${formatTypedMoney(action.budgetCap)})`}`;
     case 'budget_decrease':
-      return `Lower budget ${action.percent ?? 0}%${action.budgetCap == null ? '' : ` (not below ${money(action.budgetCap)})`}`;
+      return `Lower budget ${action.percent ?? 0}%${action.budgetCap == null ? '' : ` (not below ${formatTypedMoney(action.budgetCap)})`}`;
   }
 }
 

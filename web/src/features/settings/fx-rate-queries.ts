@@ -1,7 +1,9 @@
-// The reference exchange rates (docs/currencies.md): a range of them (GET /api/fx-rates), and an admin's
-// manual rate entered or removed (PUT/DELETE /api/fx-rates/:date/:currency).
+// The reference exchange rates (docs/currencies.md): a range of them (GET /api/fx-rates), the latest rate of a
+// few currencies against the workspace currency (GET /api/fx-rates/latest), and an admin's manual rate entered
+// or removed (PUT/DELETE /api/fx-rates/:date/:currency).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FxRateRow, FxRatesResponse, ManualRateBody } from '@tracker/schemas';
+import { useMemo } from 'react';
+import type { FxRateRow, FxRatesResponse, LatestRate, LatestRatesResponse, ManualRateBody } from '@tracker/schemas';
 import { apiJson, apiRequest } from '../../lib/api';
 import { toast } from '../../ui/use-toast';
 
@@ -9,6 +11,19 @@ const FX_RATES_KEY = '/api/fx-rates';
 
 export function useFxRates(range: { startDate: string; endDate: string }) {
   return useQuery<FxRatesResponse>({ queryKey: [FX_RATES_KEY, range], meta: { errorTitle: 'Failed to load the reference rates' } });
+}
+
+/** The latest rate of each currency asked (none asked: no call), by currency; a currency the workspace is in,
+ *  or without a rate in the last 7 days, is absent. `loaded`: the answer is in. */
+export function useLatestRates(currencies: readonly string[]): { rates: ReadonlyMap<string, LatestRate>; loaded: boolean } {
+  const asked = [...new Set(currencies)].sort().join(',');
+  const query = useQuery<LatestRatesResponse>({
+    queryKey: [FX_RATES_KEY, 'latest', { currencies: asked }],
+    enabled: asked !== '',
+    meta: { errorTitle: 'Failed to load the latest reference rates' },
+  });
+  const rates = useMemo(() => new Map((query.data?.rates ?? []).map((rate) => [rate.currency, rate])), [query.data]);
+  return { rates, loaded: query.data !== undefined };
 }
 
 export interface ManualRate {

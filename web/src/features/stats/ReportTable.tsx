@@ -29,6 +29,7 @@ export function ReportTable({
   expanded,
   onExpandedChange,
   loadingRows,
+  costNotes,
 }: {
   /** The top rows, each with its opened children (drillTree). */
   rows: readonly DrillRow[];
@@ -51,10 +52,12 @@ export function ReportTable({
   expanded: readonly string[];
   onExpandedChange: (ids: string[]) => void;
   loadingRows: ReadonlySet<string>;
+  /** Per TikTok campaign id, how its Cost was converted (converted-cost.ts). */
+  costNotes?: ReadonlyMap<string, readonly string[]>;
 }) {
   const tableColumns = useMemo(
-    () => reportTableColumns({ nameHeader, columns, totals, campaignRows, filteredCampaignId, loadingRows }),
-    [nameHeader, columns, totals, campaignRows, filteredCampaignId, loadingRows],
+    () => reportTableColumns({ nameHeader, columns, totals, campaignRows, filteredCampaignId, loadingRows, costNotes }),
+    [nameHeader, columns, totals, campaignRows, filteredCampaignId, loadingRows, costNotes],
   );
   const expandedState = useMemo(() => Object.fromEntries(expanded.map((id) => [id, true])), [expanded]);
 

@@ -20,11 +20,12 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { useCopyIndicator } from '../../ui/use-copy-indicator';
 import { toggleCampaignFilter } from './campaign-filter';
+import { convertedCostNotes } from './converted-cost';
 import { serializeDashboardView, type AudienceFilterValues } from './dashboard-view';
 import { EMPTY_GROUP_LABELS, type ReportGroupBy } from '@tracker/schemas';
 import { drillLevels, drillTree, fitDrill, openedPaths, type DrillState } from './drill';
 import { drillCsv } from './drill-csv';
-import { useAudienceValues, useDrillChildren, useMediaBuyers, usePreferences, useReport, useSaveColumnWidths, useSaveVisibleColumns, type ReportParams } from './queries';
+import { useAudienceValues, useDrillChildren, useMediaBuyers, usePreferences, useReport, useSaveColumnWidths, useSaveVisibleColumns, useSpendRows, type ReportParams } from './queries';
 import {
   columnsForGrouping,
   DEFAULT_VISIBLE_COLUMNS,
@@ -85,6 +86,9 @@ export function StatsPage() {
   };
 
   const report = useReport(params);
+  // Grouped by TikTok campaign, a Cost converted from another currency says on hover what it was and at which rate.
+  const spendRows = useSpendRows(dates, groupBy === 'tiktokCampaignId');
+  const costNotes = useMemo(() => (groupBy === 'tiktokCampaignId' ? convertedCostNotes(spendRows.data ?? []) : undefined), [groupBy, spendRows.data]);
   learnTimeZone(report.data?.timezone);
   const mediaBuyers = useMediaBuyers(dates);
   const audienceValues = useAudienceValues(dates);
@@ -250,6 +254,7 @@ export function StatsPage() {
             expanded={drill.expanded}
             onExpandedChange={(next) => setDrill({ ...drill, expanded: next })}
             loadingRows={drilled.loading}
+            costNotes={costNotes}
           />
         </CardContent>
       </Card>

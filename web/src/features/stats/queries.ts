@@ -4,7 +4,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { apiJson } from '../../lib/api';
 import { toast } from '../../ui/use-toast';
 import { childParams, rowId } from './drill';
-import type { AudienceValuesResponse, UserPreferences } from '@tracker/schemas';
+import type { AudienceValuesResponse, SpendRow, UserPreferences } from '@tracker/schemas';
 import type { ReportGroupBy } from './report-groupings';
 import { EMPTY_GROUP_KEY, NO_CLICK_KEY, NONE_FILTER, type Report } from './report-types';
 
@@ -34,6 +34,18 @@ export function useReport(params: ReportParams) {
     refetchInterval: STATS_POLL_MS,
     staleTime: STATS_STALE_MS,
     meta: { errorTitle: 'Failed to fetch stats' },
+  });
+}
+
+/** The TikTok spend rows of the range (GET /api/tiktok/spend) with their conversion evidence, for the Cost
+ *  tooltip of a report grouped by TikTok campaign; polled with the report. */
+export function useSpendRows(range: { startDate: string; endDate: string }, enabled: boolean) {
+  return useQuery<SpendRow[]>({
+    queryKey: ['/api/tiktok/spend', range],
+    enabled,
+    refetchInterval: STATS_POLL_MS,
+    staleTime: STATS_STALE_MS,
+    meta: { errorTitle: 'Failed to fetch spend' },
   });
 }
 

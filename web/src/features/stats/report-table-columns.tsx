@@ -24,6 +24,7 @@ export function reportTableColumns({
   campaignRows,
   filteredCampaignId,
   loadingRows,
+  costNotes,
 }: {
   nameHeader: string;
   /** Every metric the grouping offers; which ones show is the visibility's business. */
@@ -33,6 +34,8 @@ export function reportTableColumns({
   filteredCampaignId: string | null;
   /** Opened rows whose children are on their way. */
   loadingRows?: ReadonlySet<string>;
+  /** Per top row key (a TikTok campaign id), how its Cost was converted (converted-cost.ts): shown on hover. */
+  costNotes?: ReadonlyMap<string, readonly string[]>;
 }): ColumnDef<ReportRow>[] {
   const name: ColumnDef<ReportRow> = {
     id: 'name',
@@ -60,7 +63,10 @@ export function reportTableColumns({
       // The figure sorted by: a figure a row lacks (a campaign-only one, say) is 0, not 'undefined goes last'.
       accessorFn: (row) => reportCellValue(row, column.id),
       sortingFn: (a, b) => compareReportRows(a.original, b.original, column.id),
-      cell: ({ row }) => formatReportCell(row.original, column.id),
+      cell: ({ row }) => {
+        const notes = column.id === 'spend' && row.depth === 0 ? costNotes?.get(row.original.key) : undefined;
+        return notes ? <ConvertedCost text={formatReportCell(row.original, column.id)} notes={notes} /> : formatReportCell(row.original, column.id);
+      },
       footer: () => (totals ? <span className={profitTone(totals, column.id)}>{formatReportCell(totals, column.id)}</span> : null),
       meta: { align: 'right', cellClassName: (row) => profitTone(row, column.id) },
     }),
@@ -84,6 +90,33 @@ function NoClickLegend() {
         </button>
       </TooltipTrigger>
       <TooltipContent className="max-w-xs">{NO_CLICK_LEGEND}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** A Cost converted from another currency: dotted underline, and on hover or focus what it was and at which rate. */
+function ConvertedCost({ text, notes }: { text: string; notes: readonly string[] }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          className="cursor-help underline decoration-muted-foreground decoration-dotted underline-offset-4"
+          data-testid="converted-cost"
+          // The row's own click (the campaign filter) is not this button's.
+          onClick={(event) => event.stopPropagation()}
+        >
+          {text}
+        </button>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-sm text-left">
+        <p className="font-medium">Converted from the account&apos;s currency</p>
+        <ul className="mt-1 grid gap-0.5 tabular-nums">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      </TooltipContent>
     </Tooltip>
   );
 }

@@ -2,16 +2,16 @@
 // its time zone and currency (as TikTok reports them), the masked token, the last sync (age, rows,
 // duration, or its error) and the actions Test connection, Sync now, Backfill and Delete.
 import type { ColumnDef } from '@tanstack/react-table';
-import { rateText, type TiktokAccountView } from '@tracker/schemas';
+import type { TiktokAccountView } from '@tracker/schemas';
 import { CalendarRange, Plug, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { shownCurrency } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { useConfirmTarget } from '../../ui/use-confirm-target';
+import { CurrencyRate } from '../settings/CurrencyRate';
 import { AddAccountDialog } from './AddAccountDialog';
 import { BackfillDialog } from './BackfillDialog';
 import { useDeleteTiktokAccount, useSyncTiktokAccount, useTestTiktokAccount, useTiktokAccounts } from './queries';
@@ -57,16 +57,13 @@ export function TiktokAccountsCard() {
       {
         id: 'zone',
         header: 'Time zone',
-        size: 170,
+        size: 190,
+        // The currency's rate note is longer than the column: it wraps rather than ending in an ellipsis.
+        meta: { wrap: true },
         cell: ({ row }) => (
           <div className="grid text-sm">
             <span>{row.original.timezone}</span>
-            <span className="text-xs text-muted-foreground" data-testid="account-currency">
-              {row.original.currency}
-              {row.original.currency !== shownCurrency() && row.original.latestRate
-                ? ` · ${rateText(row.original.latestRate.rate)} ${shownCurrency()} per ${row.original.currency}, rate of ${row.original.latestRate.day}`
-                : ''}
-            </span>
+            <CurrencyRate currency={row.original.currency} rate={row.original.latestRate} testId="account-currency" />
           </div>
         ),
       },
