@@ -165,8 +165,19 @@ describeWithChromium('currency e2e')('the Currency card on Settings in Chromium'
     const row = page.getByRole('table', { name: 'Report' }).locator('tbody tr', { hasText: '2700' });
     const cost = row.getByTestId('converted-cost');
     await cost.getByText('$55.00', { exact: true }).waitFor({ timeout: 30_000 });
-    await cost.hover();
-    await page.getByRole('tooltip').getByText(`${today}: €50.00 at 1.1 USD/EUR (manual, ${today})`).waitFor();
+    // The table may still re-render once as the page's other queries settle (preferences, the time zone), which
+    // drops a tooltip opened just before: hover again until it shows.
+    const note = page.getByRole('tooltip').getByText(`${today}: €50.00 at 1.1 USD/EUR (manual, ${today})`);
+    for (let attempt = 1; ; attempt++) {
+      await cost.hover();
+      try {
+        await note.waitFor({ timeout: 3000 });
+        break;
+      } catch (error) {
+        if (attempt === 4) throw error;
+        await page.mouse.move(0, 0);
+      }
+    }
     await shot(page, 'currency-03-stats-converted-cost-tooltip', { fullPage: false });
   }, STEP_MS);
 
