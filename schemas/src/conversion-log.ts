@@ -79,6 +79,8 @@ const conversionLogRowSchema = z.object({
   attributed: z.boolean().nullable(),
   /** When it waited for its click (parked, and later matched or timed out), else null. */
   parkedAt: wireTimestamp.nullable(),
+  /** It waited, parked, for its payout's reference rate before it was counted. */
+  waitedForRate: z.boolean(),
   campaignId: z.string().nullable(),
   campaignName: z.string().nullable(),
   source: z.string(),

@@ -203,6 +203,57 @@ describeWithChromium('currency e2e')('the Currency card on Settings in Chromium'
     await page.keyboard.press('Escape');
   }, STEP_MS);
 
+  test('a postback of the GBP offer counts converted: the Conversions screen shows the pounds and on hover what they counted as', async () => {
+    const offers = await api<Array<{ id: number; name: string }>>(page, 'GET', `${baseUrl}/api/offers`);
+    const offer = offers.find((o) => o.name === 'UK Sweeps')!;
+    const lander = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/landers`, { name: 'Quiz UK', url: 'https://lander.e2e.example/uk' });
+    const campaign = await api<{ id: string }>(page, 'POST', `${baseUrl}/api/campaigns`, { name: 'Sweeps UK TikTok', landerId: lander.id, offerId: offer.id });
+    const click = await page.request.get(`${baseUrl}/r/${campaign.id}?cid=2800`, { maxRedirects: 0 });
+    const clickId = new URL(click.headers().location!).searchParams.get('clickId')!;
+    const { url } = await api<{ url: string }>(page, 'GET', `${baseUrl}/api/postback-url`);
+    const key = new URL(url).searchParams.get('key')!;
+    // No payout in the postback: the offer's default, £12.50. Today's GBP rate is not published yet (the ECB's
+    // newest is an earlier day's): the conversion waits, listed as such and never counted.
+    expect((await page.request.get(`${baseUrl}/postback?${new URLSearchParams({ key, transaction_id: 'UK-1', click_id: clickId })}`)).status()).toBe(200);
+    await page.goto(`${baseUrl}/conversions`);
+    await page.locator('tbody tr', { hasText: 'UK-1' }).getByText('Waiting for the GBP rate').waitFor({ timeout: 30_000 });
+    await shot(page, 'currency-08-conversion-waiting-for-rate', { fullPage: false });
+    await page.goto(`${baseUrl}/`);
+    await page.getByText(/^Payouts of £12\.50 wait for the GBP→USD rate of \d{4}-\d{2}-\d{2} \(1 conversion\); reports leave them out until then$/).waitFor();
+
+    // An admin enters today's GBP rate (1 EUR = 0.85 GBP): the projector's retry counts it at that rate.
+    expect((await page.request.put(`${baseUrl}/api/fx-rates/${today}/GBP`, { data: { rate: '0.85' } })).status()).toBe(200);
+    let counted: { currentPayout: string | null; conversion: { rate: string } | null } | undefined;
+    for (const deadline = Date.now() + 30_000; !counted?.conversion; await page.waitForTimeout(200)) {
+      if (Date.now() > deadline) throw new Error('the GBP conversion was not counted');
+      const { rows } = await api<{ rows: Array<{ transactionId: string; currentPayout: string | null; conversion: { rate: string } | null }> }>(
+        page, 'GET', `${baseUrl}/api/conversions?startDate=${today}&endDate=${today}`);
+      counted = rows.find((r) => r.transactionId === 'UK-1');
+    }
+    // 12.50 GBP at today's cross rate, rounded once to the cent.
+    expect(Number(counted.currentPayout)).toBeCloseTo(12.5 * Number(counted.conversion.rate), 2);
+
+    await page.goto(`${baseUrl}/conversions`);
+    const row = page.locator('tbody tr', { hasText: 'UK-1' });
+    const payout = row.getByTestId('conversion-payout');
+    await payout.getByText('£12.50', { exact: true }).waitFor();
+    const tip = page.getByRole('tooltip').getByText(`Counted as $${counted.currentPayout}`);
+    for (let attempt = 1; ; attempt++) {
+      await payout.hover();
+      try {
+        await tip.waitFor({ timeout: 3000 });
+        break;
+      } catch (error) {
+        if (attempt === 4) throw error;
+        await page.mouse.move(0, 0);
+      }
+    }
+    await page.getByRole('tooltip').getByText(`£12.50 at ${counted.conversion.rate} USD per GBP (reference rate of ${today})`).waitFor();
+    await row.getByText("Waited for its payout's reference rate, then counted").waitFor();
+    await shot(page, 'currency-09-conversion-log-gbp-payout', { fullPage: false });
+    await page.mouse.move(0, 0);
+  }, STEP_MS);
+
   test('in EUR the rules form and the publisher invoice form label their amounts with €', async () => {
     await saveSetting(page, 'currency', 'EUR');
     await page.goto(`${baseUrl}/rules`);

@@ -20,6 +20,8 @@ export interface PendingConversion {
   click: ResolvedClick | null;
   /** When the event was parked waiting for its click, if it was (the conversion log shows it). */
   parkedAt?: Date;
+  /** It waited parked for its payout's reference rate. */
+  waitedForRate?: boolean;
 }
 
 /** An event held back until the reference rate of its payout's currency on its transaction's day is known. */
@@ -283,6 +285,7 @@ function logEntry(
     campaignId: current.campaign_id || null,
     source: d.source,
     parkedAt: p.parkedAt ?? null,
+    waitedForRate: p.waitedForRate ?? false,
     payoutCurrency: received && received !== rates.workspace ? received : null,
   };
 }

@@ -159,7 +159,7 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
           continue;
         }
         const { revisions, waiting } = await reviseConversions(deps.db, [
-          { event, at: { partition: row.logPartition, offset: row.logOffset }, click, parkedAt: row.parkedAt },
+          { event, at: { partition: row.logPartition, offset: row.logOffset }, click, parkedAt: row.parkedAt, waitedForRate: row.rateCurrency !== null },
         ]);
         const [rate] = waiting;
         if (rate) {

@@ -65,6 +65,7 @@ export async function listConversions(db: Db, query: ConversionLogQuery, viewer:
       source: revisions.source,
       parkedAt: revisions.parkedAt,
       payoutCurrency: revisions.payoutCurrency,
+      waitedForRate: revisions.waitedForRate,
     })
     .from(revisions)
     .where(and(...decidedFilter))
@@ -115,6 +116,7 @@ export async function listConversions(db: Db, query: ConversionLogQuery, viewer:
       outcome: (r.outcome ?? 'new') as ConversionOutcome,
       attributed: r.attributed,
       parkedAt: r.parkedAt?.toISOString() ?? null,
+      waitedForRate: r.waitedForRate,
       campaignId: r.campaignId,
       source: r.source ?? '',
     })),
@@ -130,6 +132,7 @@ export async function listConversions(db: Db, query: ConversionLogQuery, viewer:
       outcome: 'parked' as const,
       attributed: null,
       parkedAt: r.parkedAt.toISOString(),
+      waitedForRate: false,
       campaignId: null,
       source: r.source,
     })),

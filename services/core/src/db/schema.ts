@@ -760,6 +760,8 @@ export const conversionRevisions = pgTable(
     parkedAt: timestamp({ withTimezone: true, mode: 'date' }),
     /** The currency `payout` was received in, when it is not the workspace currency (its offer's payoutCurrency). */
     payoutCurrency: text(),
+    /** It waited in parked_conversions for its payout's reference rate (not, or not only, for its click). */
+    waitedForRate: boolean().notNull().default(false),
   },
   (t) => [
     index('conversion_revisions_transaction_idx').on(t.transactionId),

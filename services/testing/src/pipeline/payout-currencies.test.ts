@@ -85,6 +85,7 @@ test('a euro payout without its day rate waits, shown and never summed; with the
   expect(await projector.retryParked()).toBe(1);
   expect(await revenue()).toBe('12.00');
   expect((await get<SpendFreshness>('/api/tiktok/spend/freshness')).payoutsWaitingForRates).toEqual([]);
+  expect((await logRows()).map((r) => [r.outcome, r.waitedForRate, r.waitingForRate])).toEqual([['new', true, null]]);
 
   await postback('15.00', 'approved');
   expect(await revenue()).toBe('18.00');

@@ -6,6 +6,7 @@ import { FOREIGN_CLICK_ID_MESSAGE, isCurrencyCode, type ConversionLogRow, type C
 import { format } from 'date-fns';
 import { formatMoney, shownCurrency } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../ui/Tooltip';
 import { ClickIdCell } from '../../ui/ClickId';
 
 type InZone = ReturnType<typeof tz>;
@@ -28,7 +29,9 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 /** What the postback did, in the words a buyer debugging a network integration looks for. */
-export function describeOutcome(row: Pick<ConversionLogRow, 'outcome' | 'attributed' | 'parkedAt' | 'waitingForRate'>): { label: string; detail: string } {
+export function describeOutcome(
+  row: Pick<ConversionLogRow, 'outcome' | 'attributed' | 'parkedAt' | 'waitingForRate' | 'waitedForRate'>,
+): { label: string; detail: string } {
   if (row.outcome === 'parked' && row.waitingForRate) {
     const { currency, day } = row.waitingForRate;
     return {
@@ -47,6 +50,7 @@ export function describeOutcome(row: Pick<ConversionLogRow, 'outcome' | 'attribu
   if (row.outcome === 'refused') details.push(FOREIGN_CLICK_ID_MESSAGE);
   else if (row.outcome === 'parked') details.push("Click ID not seen yet: retried until it is, then counted on the 'No click' row");
   else if (row.attributed === false) details.push("Unknown click ID: counted on the 'No click' row");
+  else if (row.waitedForRate) details.push("Waited for its payout's reference rate, then counted");
   else if (row.parkedAt) details.push('Waited for its click, then matched');
   return { label: labels[row.outcome], detail: details.join('; ') };
 }
@@ -68,14 +72,29 @@ function receivedMoney(payout: string, currency: string | null): string {
 
 /** What the network paid, and on hover how the transaction's current payout was counted in the workspace currency. */
 function PayoutCell({ row }: { row: ConversionLogRow }) {
+  const received = receivedMoney(row.payout, row.payoutCurrency);
   const c = row.conversion;
-  const title = c
-    ? `Counted as ${formatMoney(row.currentPayout ?? '0')}: ${receivedMoney(c.originalPayout, c.originalCurrency)} at ${c.rate} ${shownCurrency()} per ${c.originalCurrency} (reference rate of ${c.rateDay})`
-    : undefined;
+  if (!c) {
+    return (
+      <span className="tabular-nums" data-testid="conversion-payout">
+        {received}
+      </span>
+    );
+  }
   return (
-    <span className="tabular-nums" title={title} data-testid="conversion-payout">
-      {receivedMoney(row.payout, row.payoutCurrency)}
-    </span>
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button type="button" className="cursor-help tabular-nums underline decoration-muted-foreground decoration-dotted underline-offset-4" data-testid="conversion-payout">
+          {received}
+        </button>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-sm text-left">
+        <p className="font-medium">Counted as {formatMoney(row.currentPayout ?? '0')}</p>
+        <p className="tabular-nums">
+          {receivedMoney(c.originalPayout, c.originalCurrency)} at {c.rate} {shownCurrency()} per {c.originalCurrency} (reference rate of {c.rateDay})
+        </p>
+      </TooltipContent>
+    </Tooltip>
   );
 }
 

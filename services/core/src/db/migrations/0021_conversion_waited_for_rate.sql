@@ -1,0 +1,1 @@
+ALTER TABLE "conversion_revisions" ADD COLUMN "waited_for_rate" boolean DEFAULT false NOT NULL;
