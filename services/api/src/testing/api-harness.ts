@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createHttpServer, createLogger, migrateAnalytics, schema, type Analytics, type Entities } from '@tracker/core';
-import { openChdbAnalytics, openEntities } from '@tracker/core/testing';
+import { createHttpServer, createLogger, schema, type Analytics, type Entities } from '@tracker/core';
+import { openEntities, openMigratedChdbAnalytics } from '@tracker/core/testing';
 import type { Feature } from '@tracker/schemas';
 import { registerApi, type ApiDeps } from '../api-plugin';
 import { hashPassword } from '../auth/password';
@@ -38,9 +38,7 @@ export function lazyChdbAnalytics(): Analytics {
   const store = () =>
     (opening ??= (async () => {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-api-ch-'));
-      const analytics = await openChdbAnalytics(dir);
-      await migrateAnalytics(analytics);
-      return analytics;
+      return openMigratedChdbAnalytics(dir);
     })());
   return {
     kind: 'chdb',

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createHttpServer, createLogger, migrateAnalytics, type Analytics, type EventLog } from '@tracker/core';
+import { createHttpServer, createLogger, type Analytics, type EventLog } from '@tracker/core';
 import { trackingEventSchema, type TrackingEvent } from '@tracker/schemas';
 import type { Entities } from '@tracker/core';
-import { openChdbAnalytics, openEntities, openEventLog } from '@tracker/core/testing';
+import { openEntities, openEventLog, openMigratedChdbAnalytics } from '@tracker/core/testing';
 import { registerIngest, type Ingest, type IngestDeps } from '../register-ingest';
 
 export interface IngestHarness {
@@ -28,8 +28,7 @@ export async function startIngestHarness(options: Partial<IngestDeps> = {}): Pro
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-ingest-'));
   const logger = createLogger('silent');
   const entities = await openEntities({ pgliteDir: 'memory://' });
-  const analytics = await openChdbAnalytics(path.join(dir, 'ch'));
-  await migrateAnalytics(analytics);
+  const analytics = await openMigratedChdbAnalytics(path.join(dir, 'ch'));
   const eventLog = await openEventLog({ dir: path.join(dir, 'log') });
   const app = createHttpServer({ logger, trustProxy: false });
   const ingest = await registerIngest(app, {

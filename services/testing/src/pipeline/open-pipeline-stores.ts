@@ -6,7 +6,7 @@ import path from 'node:path';
 import { migrateAnalytics, type Analytics, type Entities, type EventLog, type JobQueue } from '@tracker/core';
 import {
   createTemporaryDatabase,
-  openChdbAnalytics,
+  openMigratedChdbAnalytics,
   openEntities,
   openEventLog,
   openJobQueue,
@@ -60,8 +60,7 @@ export async function openPipelineStores(engines: 'embedded' | 'real', options: 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tracker-${options.name}-`));
   const database = engines === 'real' ? await createTemporaryDatabase(DATABASE_URL!) : undefined;
   const entities = await openEntities(database ? { databaseUrl: database.url } : { pgliteDir: 'memory://' });
-  const analytics = await openChdbAnalytics(path.join(dir, 'ch'));
-  await migrateAnalytics(analytics);
+  const analytics = await openMigratedChdbAnalytics(path.join(dir, 'ch'));
   const eventLog = await openEventLog(
     engines === 'real'
       ? { kafka: { ...kafka!, topic: `tracker.${options.name}.${Math.random().toString(36).slice(2, 10)}`, partitions: 3 } }
