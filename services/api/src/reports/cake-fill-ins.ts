@@ -4,8 +4,10 @@
 // which CAKE reports in subid2). Such a "fill-in" counts as an approved conversion of that click, with
 // CAKE's price as revenue, dated and grouped by the click like every conversion. The check runs at
 // query time against the ledger, so a postback that arrives after a CAKE sync replaces the fill-in at
-// once: a conversion seen by both is never counted twice. report-sql.ts adds the fill-ins to the conversions.
-import { and, eq, gte, isNotNull, ne, notExists, sql } from 'drizzle-orm';
+// once: a conversion seen by both is never counted twice. A postback still parked (waiting for its click or
+// for its payout's reference rate) covers its click too: it will count once it is decided, and the CAKE
+// figure must not stand in for it meanwhile. report-sql.ts adds the fill-ins to the conversions.
+import { and, eq, gte, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { schema, type Db } from '@tracker/core';
 import { centsFromMoney } from '@tracker/schemas';
 
@@ -25,6 +27,7 @@ const MARGIN_DAYS = 2;
 export async function loadCakeFillIns(db: Db, startDate: string): Promise<CakeFillIns> {
   const c = schema.cakeConversions;
   const p = schema.postbackConversions;
+  const parked = schema.parkedConversions;
   const since = new Date(Date.parse(`${startDate}T00:00:00Z`) - MARGIN_DAYS * 86_400_000);
   const rows = await db
     .select({ clickId: c.subid2, conversions: sql<number>`count(*)::int`, revenue: sql<string>`sum(${c.revenue})::text` })
@@ -36,6 +39,13 @@ export async function loadCakeFillIns(db: Db, startDate: string): Promise<CakeFi
         gte(c.conversionDate, since),
         notExists(db.select({ one: sql`1` }).from(p).where(eq(p.clickId, c.subid2))),
         notExists(db.select({ one: sql`1` }).from(p).where(eq(p.transactionId, c.conversionId))),
+        notExists(db.select({ one: sql`1` }).from(parked).where(and(eq(parked.clickId, c.subid2), isNull(parked.unreadable)))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(parked)
+            .where(and(sql`${parked.event}->'data'->>'transactionId' = ${c.conversionId}`, isNull(parked.unreadable))),
+        ),
       ),
     )
     .groupBy(c.subid2);

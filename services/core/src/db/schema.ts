@@ -792,6 +792,8 @@ export const parkedConversions = pgTable(
     index('parked_conversions_parked_idx').on(t.parkedAt),
     // The retry walks waiting rows in log order, page by page.
     index('parked_conversions_position_idx').on(t.logPartition, t.logOffset),
+    // A click's later postbacks queue behind its parked ones, and a parked postback keeps CAKE from filling in for it.
+    index('parked_conversions_click_idx').on(t.clickId),
   ],
 );
 

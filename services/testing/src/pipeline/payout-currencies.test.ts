@@ -74,6 +74,9 @@ afterAll(async () => {
 test('a euro payout without its day rate waits, shown and never summed; with the rate it counts converted, its revision too', async () => {
   await postback('10.00', 'approved');
   expect(await revenue()).toBe('0.00');
+  // CAKE reports the same conversion: the parked postback covers its click, so CAKE's figure does not stand in.
+  await stores.entities.db.insert(schema.cakeConversions).values({ conversionId: 'cake-euro', conversionDate: new Date(), subid2: clickId, revenue: '9.99' });
+  expect(await totals()).toMatchObject({ revenue: '0.00', conversions: 0 });
   const waiting = await get<SpendFreshness>('/api/tiktok/spend/freshness');
   expect(waiting.payoutsWaitingForRates).toEqual([{ currency: 'EUR', day: today, amount: '10.00', conversions: 1 }]);
   expect((await logRows()).map((r) => [r.outcome, r.payout, r.payoutCurrency, r.waitingForRate])).toEqual([

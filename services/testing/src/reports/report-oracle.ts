@@ -42,6 +42,10 @@ export interface OracleWorld {
   buyerOfSpark: Map<string, string>;
   /** CAKE conversions as synced into cake_conversions (cakeFillIns below decides which count). */
   cake?: OracleCakeConversion[];
+  /** Offers paying in euros, and the dollars per euro published so far ('yyyy-MM-dd' → rate): a transaction of
+   *  a click of such an offer counts its last payout at the rate of its first postback's UTC day (a weekend
+   *  takes the Friday's), and not at all while that day's rate is unpublished (it waits, parked). */
+  payoutFx?: { euroOffers: ReadonlySet<number>; usdPerEur: (utcDay: string) => string | undefined; toUsdCents: (euroCents: number, usdPerEur: string) => number };
 }
 
 /** A CAKE conversion: subid2 is our click id. */
@@ -289,8 +293,15 @@ export function oracleReport(world: OracleWorld, q: OracleQuery): OracleReport {
   const unapproved: Array<Fact & { cents: number; status: 'pending' | 'rejected' }> = [];
   for (const { first, last } of transactions.values()) {
     const click = clicks.get(first.data.clickId);
+    let cents = centsFromMoney(last.data.payout);
+    const fx = world.payoutFx;
+    if (fx && click?.data.offerId != null && fx.euroOffers.has(click.data.offerId)) {
+      const rate = fx.usdPerEur(new Date(first.at).toISOString().slice(0, 10));
+      if (rate === undefined) continue;
+      cents = fx.toUsdCents(cents, rate);
+    }
     // Dated by its click, or by its first postback when the click never came.
-    const fact = { dims: click ? click.data : NO_CLICK, at: click ? click.at : first.at, cents: centsFromMoney(last.data.payout) };
+    const fact = { dims: click ? click.data : NO_CLICK, at: click ? click.at : first.at, cents };
     if (last.data.status === 'approved') approved.push(fact);
     else unapproved.push({ ...fact, status: last.data.status });
   }

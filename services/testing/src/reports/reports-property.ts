@@ -5,8 +5,8 @@
 // a test file of its own (reports.property*.test.ts), so jest runs the two on separate workers.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { createHttpServer, createLogger, encodeEvent, recordSpend, schema } from '@tracker/core';
+import { eq, isNotNull } from 'drizzle-orm';
+import { createHttpServer, createLogger, encodeEvent, recordSpend, saveEcbRates, schema } from '@tracker/core';
 // The test drives the whole pipeline: the API reads what the real projector wrote.
 import { startProjector, type Projector } from '@tracker/projector';
 import { NO_CLICK_KEY, REPORT_GROUP_BY, type ReportGroupBy, type ReportResponse, type ReportRow, type TrackingEvent } from '@tracker/schemas';
@@ -16,7 +16,7 @@ import { waitForProjection } from '../pipeline/wait-for-projection';
 import { seedCakeConversions, type CakeSeed } from './cake-scenario';
 import { generateScenario } from './random-event-stream';
 import { compareUtf8 as compareBytes, oracleReport, type OracleQuery, type OracleReport, type OracleWorld } from './report-oracle';
-import { startSyncedSpend, type SyncedSpend } from './synced-spend';
+import { LATE_RATE, startSyncedSpend, toUsdCents, USD_PER_EUR, usdPerEurOn, type SyncedSpend } from './synced-spend';
 
 // Errors only: a projector that stops making progress says why in the test output (it retries a failing
 // batch forever, and the wait for projection then times out with nothing else to go on).
@@ -58,6 +58,12 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
     while ((await projector.retryParked()) > 0);
   }
 
+  const euroPayouts = (offerId: number, published: Readonly<Record<string, string>>): OracleWorld['payoutFx'] => ({
+    euroOffers: new Set([offerId]),
+    usdPerEur: (day) => usdPerEurOn(published, day),
+    toUsdCents,
+  });
+
   const startProjection = (unattributedAfterMs: number) =>
     startProjector(
       { eventLog: stores.eventLog, analytics: stores.analytics, db: stores.entities.db, logger },
@@ -68,10 +74,12 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
     stores = await open();
     const db = stores.entities.db;
     const landers = await db.insert(schema.landers).values([{ name: 'Quiz', url: 'https://l.example/q' }, { name: 'Story', url: 'https://l.example/s' }]).returning();
+    // Gamma's network pays in euros: its payouts count in dollars at their first postback's day rate.
     const offers = await db
       .insert(schema.offers)
-      .values(['Alpha', 'Beta', 'Gamma'].map((name) => ({ name, url: `https://o.example/${name}` })))
+      .values(['Alpha', 'Beta', 'Gamma'].map((name) => ({ name, url: `https://o.example/${name}`, payoutCurrency: name === 'Gamma' ? 'EUR' : null })))
       .returning();
+    await saveEcbRates(db, Object.entries(USD_PER_EUR).map(([day, usd]) => ({ day, rates: { USD: usd } })));
     offerIds = offers.map((o) => o.id);
     await db.insert(schema.campaigns).values([
       { id: 'cmpA', name: 'Campaign A', landerId: landers[0]!.id },
@@ -136,6 +144,7 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
       landerNames: new Map(landers.map((l) => [l.id, l.name])),
       buyerOfSpark: new Map([['spark-1', 'alice'], ['spark-2', 'Zed']]),
       cake: cake.rows,
+      payoutFx: euroPayouts(offers.find((o) => o.name === 'Gamma')!.id, USD_PER_EUR),
     };
 
     app = createHttpServer({ logger, trustProxy: false });
@@ -452,13 +461,30 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
     await compareSyncedSpend({ drills: true });
   });
 
-  test("euro spend waits for its day's rate and counts once it is published: every total equals the oracle", async () => {
-    const waiting = await stores.entities.db.select().from(schema.tiktokAdSpend).where(eq(schema.tiktokAdSpend.fxPending, true));
+  test("euro spend and euro payouts wait for their day's rate and count once it is published: every total equals the oracle", async () => {
+    const db = stores.entities.db;
+    const waiting = await db.select().from(schema.tiktokAdSpend).where(eq(schema.tiktokAdSpend.fxPending, true));
     expect(waiting.length).toBeGreaterThan(0);
     expect(new Set(waiting.map((r) => r.advertiserDay))).toEqual(new Set(['2026-03-10']));
+    // Not vacuous: Gamma's payouts were converted, and those of Tuesday the 10th wait, parked for its rate.
+    const converted = await db.select().from(schema.postbackConversions).where(eq(schema.postbackConversions.originalCurrency, 'EUR'));
+    expect(converted.length).toBeGreaterThan(5);
+    const parkedForRate = async () =>
+      (await db.select().from(schema.parkedConversions).where(isNotNull(schema.parkedConversions.rateDay))).map((p) => p.rateDay);
+    expect((await parkedForRate()).filter((d) => d === LATE_RATE.day).length).toBeGreaterThan(0);
+
     await synced!.publishLateRate();
+    const projector = await startProjection(0);
+    await retryAllParked(projector);
+    await projector.stop();
+    // Only days later than the 10th (never published here) still wait.
+    expect((await parkedForRate()).filter((d) => d! <= LATE_RATE.day)).toEqual([]);
     const before = world.spend;
-    world = { ...world, ...synced!.expectedSpend({ spend: world.spend, hourlySpend: world.hourlySpend ?? new Map(), adSpend: world.adSpend ?? new Map() }) };
+    world = {
+      ...world,
+      ...synced!.expectedSpend({ spend: world.spend, hourlySpend: world.hourlySpend ?? new Map(), adSpend: world.adSpend ?? new Map() }),
+      payoutFx: euroPayouts([...world.payoutFx!.euroOffers][0]!, { ...USD_PER_EUR, [LATE_RATE.day]: LATE_RATE.usdPerEur }),
+    };
     expect(world.spend).not.toEqual(before);
     await compareSyncedSpend();
   });

@@ -21,8 +21,8 @@ const ADVERTISERS = [
 ];
 /** Dollars per euro as the ECB publishes them (Thursday 5th to Monday 9th; the 7th and 8th are a weekend), and
  *  Tuesday the 10th's, published after NOW (publishLateRate). */
-const USD_PER_EUR: Record<string, string> = { '2026-03-05': '1.0832', '2026-03-06': '1.0795', '2026-03-09': '1.08615' };
-const LATE_RATE = { day: '2026-03-10', usdPerEur: '1.0907' };
+export const USD_PER_EUR: Readonly<Record<string, string>> = { '2026-03-05': '1.0832', '2026-03-06': '1.0795', '2026-03-09': '1.08615' };
+export const LATE_RATE = { day: '2026-03-10', usdPerEur: '1.0907' };
 /** Today and the 3 days before, in each advertiser's zone at NOW. */
 const PULLED_DAYS: Record<string, string[]> = {
   '9100': ['2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09'],
@@ -50,11 +50,17 @@ export interface SyncedSpend {
 const cents = (text: string) => Math.round(Number(text) * 100);
 
 /** Euro cents in dollar cents at `usdPerEur` (decimal text), rounded half away from zero: exact, in integers. */
-function toUsdCents(euroCents: number, usdPerEur: string): number {
+export function toUsdCents(euroCents: number, usdPerEur: string): number {
   const [whole, fraction = ''] = usdPerEur.split('.');
   const scale = 10n ** BigInt(fraction.length);
   const product = BigInt(euroCents) * BigInt(whole! + fraction);
   return Number(product / scale + (2n * (product % scale) >= scale ? 1n : 0n));
+}
+
+/** The dollars per euro a day converts at: its own publication, the Friday's on a weekend; undefined while unpublished. */
+export function usdPerEurOn(published: Readonly<Record<string, string>>, date: string): string | undefined {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return published[weekday === 6 ? shift(date, -1) : weekday === 0 ? shift(date, -2) : date];
 }
 
 export interface WorldSpend {
@@ -117,9 +123,7 @@ export async function startSyncedSpend(stores: { db: Db; analytics: Analytics },
    *  (the row waits, counting 0) while the day's rate is not out. */
   const inDollars = (currency: string, date: string, amount: number): number => {
     if (currency === 'USD') return amount;
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    const rateDay = weekday === 6 ? shift(date, -1) : weekday === 0 ? shift(date, -2) : date;
-    const rate = published[rateDay];
+    const rate = usdPerEurOn(published, date);
     return rate === undefined ? 0 : toUsdCents(amount, rate);
   };
 

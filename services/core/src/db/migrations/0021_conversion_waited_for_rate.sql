@@ -1,1 +1,2 @@
-ALTER TABLE "conversion_revisions" ADD COLUMN "waited_for_rate" boolean DEFAULT false NOT NULL;
+ALTER TABLE "conversion_revisions" ADD COLUMN "waited_for_rate" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "parked_conversions_click_idx" ON "parked_conversions" USING btree ("click_id");
