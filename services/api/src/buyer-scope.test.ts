@@ -60,6 +60,7 @@ const PROBES: Record<string, Probe[]> = {
   'GET /api/transactions/summary': [{ read: () => ({ method: 'GET', url: `/api/transactions/summary?${query(RANGE)}` }), mine: 'Card A' }],
   'GET /api/transactions/vcns': [{ read: () => ({ method: 'GET', url: '/api/transactions/vcns' }), mine: 'Card A' }],
   'GET /api/offers': [{ unscoped: SHARED_CATALOGUE }],
+  'GET /api/fx-rates/latest': [{ unscoped: "the ECB's public reference rates (and the admins' manual ones), the same for every user" }],
   'GET /api/landers': [{ unscoped: SHARED_CATALOGUE }],
   'GET /api/campaigns': [{ unscoped: SHARED_CATALOGUE }],
   'GET /api/campaigns/:id/flow': [{ unscoped: SHARED_CATALOGUE }],
