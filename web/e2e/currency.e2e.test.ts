@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { crossRateText, rateText, type FxRatesResponse, type SettingRow } from '@tracker/schemas';
 import { startFakeEcbServer, startFakeTiktokReporting, type FakeEcbDay, type FakeEcbServer, type FakeTiktokReporting } from '@tracker/testing';
-import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, SHOTS_DIR, shot, STEP_MS, TIMEOUT_MS, chooseOption, toast } from './support/tracker-e2e';
+import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, hoverUntilShown, openBrowserSession, SHOTS_DIR, shot, STEP_MS, TIMEOUT_MS, chooseOption, toast } from './support/tracker-e2e';
 
 const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -165,19 +165,7 @@ describeWithChromium('currency e2e')('the Currency card on Settings in Chromium'
     const row = page.getByRole('table', { name: 'Report' }).locator('tbody tr', { hasText: '2700' });
     const cost = row.getByTestId('converted-cost');
     await cost.getByText('$55.00', { exact: true }).waitFor({ timeout: 30_000 });
-    // The table may still re-render once as the page's other queries settle (preferences, the time zone), which
-    // drops a tooltip opened just before: hover again until it shows.
-    const note = page.getByRole('tooltip').getByText(`${today}: €50.00 at 1.1 USD/EUR (manual, ${today})`);
-    for (let attempt = 1; ; attempt++) {
-      await cost.hover();
-      try {
-        await note.waitFor({ timeout: 3000 });
-        break;
-      } catch (error) {
-        if (attempt === 4) throw error;
-        await page.mouse.move(0, 0);
-      }
-    }
+    await hoverUntilShown(page, cost, page.getByRole('tooltip').getByText(`${today}: €50.00 at 1.1 USD/EUR (manual, ${today})`));
     await shot(page, 'currency-03-stats-converted-cost-tooltip', { fullPage: false });
   }, STEP_MS);
 
@@ -237,17 +225,7 @@ describeWithChromium('currency e2e')('the Currency card on Settings in Chromium'
     const row = page.locator('tbody tr', { hasText: 'UK-1' });
     const payout = row.getByTestId('conversion-payout');
     await payout.getByText('£12.50', { exact: true }).waitFor();
-    const tip = page.getByRole('tooltip').getByText(`Counted as $${counted.currentPayout}`);
-    for (let attempt = 1; ; attempt++) {
-      await payout.hover();
-      try {
-        await tip.waitFor({ timeout: 3000 });
-        break;
-      } catch (error) {
-        if (attempt === 4) throw error;
-        await page.mouse.move(0, 0);
-      }
-    }
+    await hoverUntilShown(page, payout, page.getByRole('tooltip').getByText(`Counted as $${counted.currentPayout}`));
     await page.getByRole('tooltip').getByText(`£12.50 at ${counted.conversion.rate} USD per GBP (reference rate of ${today})`).waitFor();
     await row.getByText("Waited for its payout's reference rate, then counted").waitFor();
     await shot(page, 'currency-09-conversion-log-gbp-payout', { fullPage: false });

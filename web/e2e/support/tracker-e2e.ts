@@ -117,3 +117,20 @@ export async function chooseOption(page: Page, combobox: Locator, option: string
 
 /** The toast titled `title` (the newest first). */
 export const toast = (page: Page, title: string): Locator => page.getByRole('status').filter({ hasText: title }).first();
+
+/**
+ * Hovers `target` until `shown` (its tooltip's text) is visible. A table can re-render once as its page's other
+ * queries settle, which drops a tooltip opened just before: the mouse leaves and hovers again, up to 4 times.
+ */
+export async function hoverUntilShown(page: Page, target: Locator, shown: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await target.hover();
+    try {
+      await shown.waitFor({ timeout: 3000 });
+      return;
+    } catch (error) {
+      if (attempt === 4) throw error;
+      await page.mouse.move(0, 0);
+    }
+  }
+}
