@@ -1,6 +1,7 @@
 // The projector: consumes the event log in batches and writes the analytics store and the
 // conversions ledger, idempotently, committing log offsets only after a batch is written. A timer
-// retries parked conversions (their click not seen yet) until they can be attributed or time out.
+// retries parked conversions (their click not seen yet, or their payout's reference rate not known yet) until
+// they can be attributed and converted, or their click's wait is over.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { MoneyConverter, schema, type Analytics, type Db, type EventLog, type JobQueue, type Logger, type Subscription } from '@tracker/core';
 import { conversionEventSchema, type ConversionEvent } from '@tracker/schemas';
