@@ -19,7 +19,7 @@ export { openAnalytics } from './analytics/open-analytics';
 export { recordSpend, replaceAdvertiserSpend, type SpendInput } from './analytics/record-spend';
 export { reexpressSpend, replaceAdvertiserAdSpend, type AdSpendInput } from './analytics/record-ad-spend';
 export { reexpressPayouts, type PayoutReexpression } from './fx-rates/reexpress-payouts';
-export { listWaitingSpend, rateSettled, MoneyConverter, workspaceCurrency, type Converted, type SpendConversion, type WaitingSpend } from './fx-rates/spend-conversion';
+export { listWaitingSpend, rateSettled, MoneyConverter, workspaceCurrency, type Converted, type PayoutConversion, type SpendConversion, type WaitingSpend } from './fx-rates/spend-conversion';
 export { insertClicks } from './analytics/insert-clicks';
 export { clickDimensionsOf, type ClickIndexRow, type ClickRow } from './analytics/click-row';
 export { listSpendSyncTimes, type SpendSyncTime } from './db/spend-sync-times';

@@ -4,7 +4,7 @@
 // same event again, after a crash or in a replay of the whole log, writes the same rows; a second copy
 // of the event at another log position writes none.
 import { inArray, sql } from 'drizzle-orm';
-import { schema, utcDay, type Db } from '@tracker/core';
+import { schema, utcDay, type Db, type PayoutConversion } from '@tracker/core';
 import { TRACKING_VARIABLES, type ConversionEvent, type TrackingVariableColumn } from '@tracker/schemas';
 import { selectInChunks, writeInChunks } from './bounded-statements';
 import { EMPTY_AUDIENCE, deriveClickAudience } from '@tracker/core/click-audience';
@@ -290,30 +290,16 @@ function logEntry(
   };
 }
 
-/** The payout's currency and conversion for an event, or the rate it must wait for. */
+/** The payout's conversion for an event (schema columns of the same names), or the rate it must wait for. */
 async function convertedPayout(
   received: string,
   currency: string,
   day: string,
   rates: PayoutRates,
-): Promise<
-  | { payout: string; evidence: Pick<LedgerEntry, 'payoutCurrency' | 'originalPayout' | 'originalCurrency' | 'fxRate' | 'fxRateDay' | 'fxPending'> }
-  | { waitingFor: { currency: string; day: string } }
-> {
-  const converted = await rates.convert(received, currency, day);
+): Promise<PayoutConversion | { waitingFor: { currency: string; day: string } }> {
+  const converted = await rates.convertPayout(received, currency, day);
   if (!converted) return { waitingFor: { currency, day } };
-  const same = currency === rates.workspace;
-  return {
-    payout: storedAmount(converted.amount),
-    evidence: {
-      payoutCurrency: rates.workspace,
-      originalPayout: same ? null : received,
-      originalCurrency: same ? null : currency,
-      fxRate: converted.fxRate,
-      fxRateDay: converted.fxRateDay,
-      fxPending: false,
-    },
-  };
+  return { ...converted, payout: storedAmount(converted.payout) };
 }
 
 /**
@@ -335,9 +321,9 @@ async function applyToLedger(
     if ('waitingFor' in converted) return converted;
     const row = positiveRow(p, null, converted.payout);
     ledger.set(d.transactionId, {
+      ...converted,
       transactionId: d.transactionId,
       clickId: d.clickId,
-      payout: converted.payout,
       offerId: d.offerId || null,
       offerName: d.offerName || null,
       status: d.status,
@@ -345,7 +331,6 @@ async function applyToLedger(
       receivedAt: new Date(event.at),
       updatedAt: new Date(event.at),
       changed: true,
-      ...converted.evidence,
     });
     return { rows: [row] };
   }
@@ -365,9 +350,8 @@ async function applyToLedger(
     log_partition: p.at.partition,
     log_offset: p.at.offset,
   };
-  Object.assign(existing, converted.evidence);
+  Object.assign(existing, converted);
   existing.status = d.status;
-  existing.payout = converted.payout;
   existing.metadata = { lastRow: row, source: d.source };
   existing.updatedAt = new Date();
   existing.changed = true;

@@ -3,7 +3,7 @@
 // its transaction's first postback, rounded once. Opened per ledger transaction: the workspace currency and
 // the offers' currencies are read once, each (currency, day) rate at most once.
 import { isNotNull } from 'drizzle-orm';
-import { MoneyConverter, schema, type Converted, type Db } from '@tracker/core';
+import { MoneyConverter, schema, type Db, type PayoutConversion } from '@tracker/core';
 import { isCurrencyCode, type CurrencyCode } from '@tracker/schemas';
 
 export class PayoutRates {
@@ -34,8 +34,8 @@ export class PayoutRates {
     return (offerId !== null && this.offerCurrencies.get(offerId)) || this.workspace;
   }
 
-  /** `payout` (2-decimal text in `currency`) in the workspace currency at `day`'s rate; null while it is unknown. */
-  convert(payout: string, currency: string, day: string): Promise<Converted | null> {
-    return this.converter.convertAmount(payout, currency, day);
+  /** `payout` (2-decimal text in `currency`) in the workspace currency at `day`'s rate, with its evidence; null while it is unknown. */
+  convertPayout(payout: string, currency: string, day: string): Promise<PayoutConversion | null> {
+    return this.converter.convertPayout(payout, currency, day);
   }
 }

@@ -122,7 +122,7 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
     const rateKnown = async (row: typeof parked.$inferSelect) => {
       if (!row.rateCurrency || !row.rateDay) return true;
       rates ??= MoneyConverter.open(deps.db);
-      return (await (await rates).convertAmount('1.00', row.rateCurrency, row.rateDay)) !== null;
+      return (await rates).knowsRate(row.rateCurrency, row.rateDay);
     };
     let projected = 0;
     let after: { partition: number; offset: number } | undefined;

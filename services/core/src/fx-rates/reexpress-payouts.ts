@@ -11,7 +11,7 @@ import type { Analytics } from '../analytics/analytics';
 import type { Db } from '../db/entities';
 import { postbackConversions, type ConversionRow } from '../db/schema';
 import { utcDay } from '../time/zoned-time';
-import { MoneyConverter } from './spend-conversion';
+import { MoneyConverter, workspaceCurrency, type PayoutConversion } from './spend-conversion';
 
 /** Ledger rows locked and rewritten per transaction: a few milliseconds of the entity store at a time. */
 const CHUNK = 200;
@@ -33,7 +33,7 @@ const cents = (amount: string) => Number(amount).toFixed(2);
  */
 export async function reexpressPayouts(db: Db, analytics: Analytics, options: { days?: readonly string[] } = {}): Promise<PayoutReexpression> {
   const p = postbackConversions;
-  const workspace = (await MoneyConverter.open(db)).workspace;
+  const workspace = await workspaceCurrency(db);
   const since = options.days && options.days.length > 0 ? [...options.days].sort()[0]! : null;
   const due = await db
     .select({ id: p.id })
@@ -57,17 +57,17 @@ export async function reexpressPayouts(db: Db, analytics: Analytics, options: { 
       for (const r of rows) {
         const original = r.originalPayout ?? r.payout;
         const currency = r.originalCurrency ?? r.payoutCurrency ?? workspace;
-        const converted = await convert.convertAmount(cents(original), currency, utcDay(r.receivedAt));
-        const same = currency === convert.workspace;
-        const next = {
-          payout: converted ? cents(converted.amount) : '0.00',
+        // A day without a rate in the workspace currency: one conversion still, at 0 until the rate is known.
+        const next: PayoutConversion = (await convert.convertPayout(cents(original), currency, utcDay(r.receivedAt))) ?? {
+          payout: '0.00',
           payoutCurrency: convert.workspace,
-          originalPayout: same ? null : cents(original),
-          originalCurrency: same ? null : currency,
-          fxRate: converted?.fxRate ?? null,
-          fxRateDay: converted?.fxRateDay ?? null,
-          fxPending: converted === null,
+          originalPayout: cents(original),
+          originalCurrency: currency,
+          fxRate: null,
+          fxRateDay: null,
+          fxPending: true,
         };
+        next.payout = cents(next.payout);
         const last = r.metadata!.lastRow;
         const set: Partial<typeof p.$inferInsert> = { ...next };
         if (next.payout !== cents(r.payout)) {

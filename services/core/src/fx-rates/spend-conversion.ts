@@ -52,6 +52,18 @@ export function rateSettled(day: string, latestPublished: string | null): boolea
   return friday !== null && friday <= latestPublished;
 }
 
+/** A ledger row's payout and its evidence (postback_conversions' columns of the same names). */
+export interface PayoutConversion {
+  payout: string;
+  payoutCurrency: string;
+  originalPayout: string | null;
+  originalCurrency: string | null;
+  fxRate: string | null;
+  fxRateDay: string | null;
+  /** Counted 0 until the rate of its day in the workspace currency is known (a re-expression could not convert it). */
+  fxPending: boolean;
+}
+
 /** An amount converted into the workspace currency, with the rate it took (null when none was needed). */
 export interface Converted {
   amount: string;
@@ -111,6 +123,30 @@ export class MoneyConverter {
     if (!rate) return null;
     const amount = convertDecimalViaEur(original, rate, digits);
     return { amount: digits === 0 ? `${amount}.00` : amount, fxRate: crossRateText(rate), fxRateDay: rate.day };
+  }
+
+  /** Whether `currency`'s rate of `day` against the workspace currency is known (settled), as convertAmount reads it. */
+  async knowsRate(currency: string, day: string): Promise<boolean> {
+    return (await this.convertAmount('1.00', currency, day)) !== null;
+  }
+
+  /**
+   * A postback payout (2-decimal text in `currency`) as the conversions ledger keeps it: the amount in the
+   * workspace currency and the evidence beside it (none when it needed no rate); null while the rate is unknown.
+   */
+  async convertPayout(received: string, currency: string, day: string): Promise<PayoutConversion | null> {
+    const converted = await this.convertAmount(received, currency, day);
+    if (!converted) return null;
+    const same = currency === this.workspace;
+    return {
+      payout: converted.amount,
+      payoutCurrency: this.workspace,
+      originalPayout: same ? null : received,
+      originalCurrency: same ? null : currency,
+      fxRate: converted.fxRate,
+      fxRateDay: converted.fxRateDay,
+      fxPending: false,
+    };
   }
 
   /** A spend row's amount with the evidence its entity row keeps; `spend` is '0.00' while it waits. */
