@@ -18,15 +18,22 @@ import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChrom
 const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Working days of the last 40 days, yesterday back, without weekends and without one Wednesday (a holiday). */
+/**
+ * Working days of the last 40 days, yesterday back, without weekends and without one Wednesday (a holiday). On a
+ * Saturday or Sunday the Friday before is left out too, as if its file were late: Friday's publication settles the
+ * weekend after it, and the suite needs today's rate unsettled (a payout waits for it) whatever day it runs on.
+ */
 function recentEcbDays(): { days: FakeEcbDay[]; holiday: string; saturday: string } {
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const todayWeekday = new Date(today).getUTCDay();
+  const lateFriday = todayWeekday === 6 ? today - DAY_MS : todayWeekday === 0 ? today - 2 * DAY_MS : undefined;
   const days: FakeEcbDay[] = [];
   let holiday = '';
   let saturday = '';
   for (let i = 40; i >= 1; i--) {
     const at = today - i * DAY_MS;
     const weekday = new Date(at).getUTCDay();
+    if (at === lateFriday) continue;
     if (weekday === 6) saturday = utcDay(at);
     if (weekday === 0 || weekday === 6) continue;
     if (weekday === 3 && i <= 14 && !holiday) {
