@@ -224,7 +224,7 @@ export const ruleReplaySchema = z.object({
   days: z.number(),
   startAt: wireTimestamp,
   endAt: wireTimestamp,
-  /** Hourly evaluations run. */
+  /** Evaluations run: at the end of each hour, and at the replay's end (now) when it falls inside an hour. */
   evaluations: z.number(),
   actions: z.array(
     z.object({

@@ -1,4 +1,4 @@
-// POST /api/rules/{id}/replay?days=N: the rule evaluated at every hour of the last N days over stored history
+// POST /api/rules/{id}/replay?days=N: the rule evaluated at every hour of the last N days, and now, over stored history
 // (spend, visits, conversions as they are stored now), calling nothing. The cool-down and the daily cap apply
 // as they would have; a paused object spends and earns nothing after its pause in the replay, and what it did
 // spend and earn afterwards is what the pause would have saved and missed.
@@ -55,11 +55,17 @@ class Series {
 export async function replayRule(deps: Pick<RuleEngineDeps, 'db' | 'analytics'>, row: RuleRow, days: number, now: number): Promise<RuleReplay> {
   const rule = ruleRecord(row);
   const timezone = await readReportTimezone(deps.db);
-  const endAt = Math.floor(now / HOUR) * HOUR;
-  const startAt = endAt - days * 24 * HOUR;
+  const lastHour = Math.floor(now / HOUR) * HOUR;
+  const startAt = lastHour - days * 24 * HOUR;
+  // At every hour's end, and now when it falls inside an hour. The last evaluation is the one a live run would
+  // make now (every 15 minutes): it sees what TikTok has reported for the hour under way, so a replay that
+  // stopped at the last full hour would miss what the rule is about to do.
+  const instants = Array.from({ length: days * 24 }, (_, i) => startAt + (i + 1) * HOUR);
+  if (now > lastHour) instants.push(now);
+  const endAt = instants.at(-1)!;
   // The earliest window start any evaluation needs (last 7 days before the first hour, plus a day for zones).
   const from = Math.min(startAt, windowSpan(rule.window, startAt + HOUR, timezone, false).start);
-  const objects = [...(await loadRuleObjects(deps.analytics, rule, from, endAt, now)).values()].sort((a, b) => a.id.localeCompare(b.id));
+  const objects = [...(await loadRuleObjects(deps.analytics, rule, from, null, now)).values()].sort((a, b) => a.id.localeCompare(b.id));
   const series = new Map(objects.map((o) => [o.id, new Series(o)]));
   const pausedAt = new Map<string, number>();
   const lastAction = new Map<string, number>();
@@ -69,13 +75,13 @@ export async function replayRule(deps: Pick<RuleEngineDeps, 'db' | 'analytics'>,
   let revenueMissed = 0;
   let evaluations = 0;
 
-  for (let t = startAt + HOUR; t <= endAt; t += HOUR) {
+  for (const t of instants) {
     evaluations += 1;
-    const span = windowSpan(rule.window, t, timezone, false);
+    const span = windowSpan(rule.window, t, timezone, t === endAt);
     const day = zoneMidnight(t, timezone);
     for (const object of objects) {
       const s = series.get(object.id)!;
-      const stop = Math.min(span.end, pausedAt.get(object.id) ?? Infinity);
+      const stop = Math.min(span.open ? Infinity : span.end, pausedAt.get(object.id) ?? Infinity);
       const metrics = metricValues(s.sum(span.start, stop));
       if (!ruleMatches(rule, metrics)) continue;
       if (rule.action.type === 'pause' && pausedAt.has(object.id)) continue; // already paused: nothing to do
@@ -87,7 +93,8 @@ export async function replayRule(deps: Pick<RuleEngineDeps, 'db' | 'analytics'>,
       let spendAfter = 0;
       let revenueAfter = 0;
       if (rule.action.type === 'pause') {
-        const after = s.sum(t, endAt);
+        // Stored rows are what TikTok has reported by now: after the last evaluation (now) nothing is spent yet.
+        const after = t === endAt ? s.sum(t, t) : s.sum(t, Infinity);
         spendAfter = after.spendCents;
         revenueAfter = after.revenueCents;
         spendSaved += spendAfter;

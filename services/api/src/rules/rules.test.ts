@@ -434,7 +434,8 @@ describe('replay', () => {
     const res = await call('POST', `/api/rules/${rule.id}/replay?days=3`);
     expect(res.statusCode).toBe(200);
     const replay = res.json<RuleReplay>();
-    expect(replay).toMatchObject({ days: 3, startAt: '2026-11-17T15:00:00.000Z', endAt: '2026-11-20T15:00:00.000Z', evaluations: 72 });
+    // Every hour's end, then now (15:07).
+    expect(replay).toMatchObject({ days: 3, startAt: '2026-11-17T15:00:00.000Z', endAt: '2026-11-20T15:07:00.000Z', evaluations: 73 });
     // $10 an hour from 08:00: over $25 once 08:00–11:00 is in; it spends $70 more and earns $5 after.
     expect(replay.actions).toEqual([
       expect.objectContaining({ at: '2026-11-18T11:00:00.000Z', objectId: '103', action: 'pause', spendAfter: '70.00', revenueAfter: '5.00', metrics: expect.objectContaining({ spend: '30.00' }) }),
@@ -442,5 +443,26 @@ describe('replay', () => {
     expect([replay.spendSaved, replay.revenueMissed]).toEqual(['70.00', '5.00']);
     expect(tiktok.marketing.reads).toHaveLength(0);
     expect((await call('POST', `/api/rules/${rule.id}/replay?days=31`)).statusCode).toBe(400);
+  });
+
+  test('a replay run inside an hour ends with that hour in progress, as a live run would see it', async () => {
+    const rule = await createRule({
+      ...LOSER_RULE,
+      name: 'Replayed mid-hour',
+      campaignIds: ['302'],
+      conditions: [{ metric: 'spend', op: 'gt', value: 95 }],
+      cooldownMinutes: 0,
+    });
+    // 17:30 on the day ad 103 spends $10 an hour from 08:00 to 17:00: $90 by 17:00, $100 with the hour under way.
+    clock = Date.parse('2026-11-18T17:30:00Z');
+    try {
+      const replay = (await call('POST', `/api/rules/${rule.id}/replay?days=1`)).json<RuleReplay>();
+      expect(replay).toMatchObject({ startAt: '2026-11-17T17:00:00.000Z', endAt: '2026-11-18T17:30:00.000Z', evaluations: 25 });
+      expect(replay.actions).toEqual([
+        expect.objectContaining({ at: '2026-11-18T17:30:00.000Z', objectId: '103', action: 'pause', spendAfter: '0.00', metrics: expect.objectContaining({ spend: '100.00' }) }),
+      ]);
+    } finally {
+      clock = NOW;
+    }
   });
 });

@@ -118,7 +118,7 @@ export function ReplayDialog({ rule, onOpenChange }: { rule: Rule | null; onOpen
                 Would have saved {formatMoney(result.spendSaved)} spend, missed {formatMoney(result.revenueMissed)} revenue
               </p>
               <p className="text-xs text-muted-foreground">
-                {result.actions.length} {result.actions.length === 1 ? 'action' : 'actions'} over {result.evaluations} hourly evaluations, {when(result.startAt)} –{' '}
+                {result.actions.length} {result.actions.length === 1 ? 'action' : 'actions'} over {result.evaluations} evaluations (each hour, and now), {when(result.startAt)} –{' '}
                 {when(result.endAt)}. Saved and missed count what paused objects went on to spend and earn.
               </p>
             </div>
