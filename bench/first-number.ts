@@ -7,7 +7,9 @@
 //   npx tsx bench/first-number.ts [--runs 5] [--clicks 7]
 //
 // With --trace it prints, for the last run of each case, the requests the page made after Sign In with their
-// start and end (ms after the click), so a slow first number shows which request it waited for.
+// start and end (ms after the click), so a slow first number shows which request it waited for. With --profile
+// it also records the page's JavaScript (Chrome DevTools' CPU profiler) over that run and prints where its main
+// thread spent the time: per script and the functions with the most self time.
 import os from 'node:os';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { ADMIN, startTracker, stopTracker } from '../web/e2e/support/tracker-process';
@@ -20,6 +22,7 @@ const option = (name: string, fallback: string) => {
 const RUNS = Number(option('runs', '5'));
 const CLICKS = Number(option('clicks', '7'));
 const TRACE = args.includes('--trace');
+const PROFILE = args.includes('--profile');
 const TARGET_MS = 500;
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -63,6 +66,32 @@ function farZone(timezone: string): string {
 interface Sample {
   ms: number;
   trace: string[];
+  profile: string[];
+}
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** A CPU profile's self time per script and its top functions, in ms. */
+function summarizeProfile(profile: CpuProfile, baseUrl: string): string[] {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const [id, ms] of self) {
+    const { functionName, url, lineNumber } = byNode.get(id)!.callFrame;
+    const script = url.replace(baseUrl, '') || `(${functionName || 'native'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    const name = `${functionName || '(anonymous)'} ${script}:${lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${name}`);
+  return ['main thread by script:', ...top(byScript, 8), 'functions by self time:', ...top(byFunction, 12)];
 }
 
 /** One sign-in: from the Sign In click to the Visits card showing CLICKS. */
@@ -79,6 +108,12 @@ async function signInToFirstNumber(context: BrowserContext, baseUrl: string): Pr
     const event = events.findLast((e) => e.url === request.url().replace(baseUrl, '') && e.end === undefined);
     if (event) event.end = performance.now() - started;
   });
+  const cdp = PROFILE ? await context.newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   started = performance.now();
   await page.getByRole('button', { name: 'Sign In' }).click();
   // The Visits card's figure: the first summary card whose label is Visits, showing today's clicks.
@@ -89,9 +124,10 @@ async function signInToFirstNumber(context: BrowserContext, baseUrl: string): Pr
     { polling: 'raf' },
   );
   const ms = performance.now() - started;
+  const profile = cdp ? summarizeProfile(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile, baseUrl) : [];
   await page.close();
   const trace = events.map((e) => `${e.start.toFixed(0).padStart(6)} → ${e.end === undefined ? '   …' : e.end.toFixed(0).padStart(6)} ms  ${e.url}`);
-  return { ms, trace };
+  return { ms, trace, profile };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -130,6 +166,7 @@ async function main() {
             `(runs ${ms.map((m) => m.toFixed(0)).join(', ')})`,
         );
         if (TRACE) for (const line of samples.at(-1)!.trace) console.log(`      ${line}`);
+        for (const line of samples.at(-1)!.profile) console.log(`      ${line}`);
       }
     }
     console.log(`target: median <= ${TARGET_MS} ms in every case: ${met ? 'met' : 'NOT met'}`);

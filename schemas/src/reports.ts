@@ -194,6 +194,15 @@ export const reportQuerySchema = dateRange
     /** The keys of the rows being expanded: parent (a groupBy key), parent2 (a `then` key). */
     parent: drillKey('parent'),
     parent2: drillKey('parent2'),
+    /** 'false': rows and totals only, no day or hour series (a filter's options need no chart: a one-day report
+     *  then skips its two hourly queries). */
+    series: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(['true', 'false'], { error: 'series must be true or false' })
+        .transform((value) => value === 'true')
+        .optional(),
+    ),
   })
   .superRefine(checkRange)
   .superRefine(checkDrill);

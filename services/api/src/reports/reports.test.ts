@@ -120,6 +120,7 @@ describe('bad queries are 400 with a message', () => {
     ['/api/reports?startDate=2025-01-01&endDate=2026-01-02', 'The date range can be at most 366 days'],
     ['/api/reports?startDate=2026-04-01&endDate=2026-04-01&groupBy=city', /^groupBy must be one of: campaign, spark, offer/],
     ['/api/reports?startDate=2026-04-01&endDate=2026-04-01&offer=abc', 'offer must be an offer id'],
+    ['/api/reports?startDate=2026-04-01&endDate=2026-04-01&series=no', 'series must be true or false'],
     ['/api/tiktok/spend?startDate=2026-04-01', 'endDate is required, as yyyy-MM-dd'],
   ])('%s', async (url, message) => {
     const res = await get(url);
@@ -287,6 +288,16 @@ describe('GET /api/reports', () => {
       expect(tokyo.series.find((p) => p.visits === 1)!.bucket).toBe('2026-04-04 08:00');
     } finally {
       await h.entities.db.delete(schema.settings);
+    }
+  });
+
+  test('series=false answers the same rows and totals without a series (the media buyer filter asks so)', async () => {
+    for (const range of ['startDate=2026-04-01&endDate=2026-04-01', 'startDate=2026-04-01&endDate=2026-04-03']) {
+      const full = await report(`${range}&groupBy=mediabuyer`);
+      const rowsOnly = await report(`${range}&groupBy=mediabuyer&series=false`);
+      expect(full.series.length).toBeGreaterThan(0);
+      expect(rowsOnly).toEqual({ ...full, series: [] });
+      expect(await report(`${range}&groupBy=mediabuyer&series=true`)).toEqual(full);
     }
   });
 

@@ -42,7 +42,8 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
     // A `parent` opens one row: the next level's rows under it (get-drill-report.ts).
     async (request) => {
       const viewer = await loadViewerScope(deps.db, request.user);
-      return request.query.parent === undefined ? getReport(deps, request.query, viewer) : getDrillReport(deps, request.query, viewer);
+      const { query } = request;
+      return query.parent === undefined ? getReport(deps, query, viewer, { series: query.series }) : getDrillReport(deps, query, viewer);
     },
   );
 

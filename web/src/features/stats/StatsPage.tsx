@@ -3,7 +3,7 @@
 // computed by the server (GET /api/reports) and polled every 30 s. Days are the report time zone's.
 // The whole view lives in the URL (dashboard-view.ts), so it survives a reload and 'Copy link' shares it.
 import { Check, Download, KeyRound, Link2 } from 'lucide-react';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { ColumnSizingState } from '@tanstack/react-table';
 import { downloadCsv, toCsv } from '../../lib/csv';
@@ -116,6 +116,10 @@ export function StatsPage() {
   const levels = drillLevels(groupBy, drill);
   const drilled = useDrillChildren(params, levels, openedPaths(levels, drill.expanded));
   const tree = useMemo(() => drillTree(rows, levels, drilled.children), [rows, levels, drilled.children]);
+  // The chart renders a step behind the cards: drawing it takes a few hundred milliseconds of the main thread on a
+  // slow machine, and the figures a buyer signs in for should not wait for it. A newer report keeps the chart
+  // it had until its own is drawn (no spinner flashes on each refresh).
+  const chartSeries = useDeferredValue(report.data?.series);
   const mediaBuyerOptions = useMemo(() => {
     const options = mediaBuyers.data ?? [];
     const selected = filters.mediaBuyer;
@@ -230,7 +234,7 @@ export function StatsPage() {
       <InexactSpendNote days={report.data?.inexactSpendDays} />
 
       <Suspense fallback={<ChartPlaceholder />}>
-        <ReportChart series={report.data?.series} timeZone={timeZone} isPending={report.isPending} />
+        <ReportChart series={chartSeries} timeZone={timeZone} isPending={report.isPending || chartSeries === undefined} />
       </Suspense>
 
       <Card className="py-2">
