@@ -1,6 +1,7 @@
 // The router: /auth for visitors, every screen of the route table behind its access rule inside the
 // app shell, and 'Page Not Found' for anything else. Screens not built yet render PendingScreen.
 // Every screen and the shell are their own chunks, so the sign-in page downloads none of them.
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
 import { SignInPage } from '../features/auth/SignInPage';
@@ -10,7 +11,7 @@ import { Button } from '../ui/Button';
 import { FullScreenSpinner, Spinner } from '../ui/Spinner';
 import { canAccess } from './auth/access';
 import { useAuth } from './auth/auth-context';
-import { RequireAccess, RequireSignedOut, RequireUser, SessionGate } from './auth/RouteGuards';
+import { RequireAccess, RequireSignedOut, RequireUser, returnPath, SessionGate } from './auth/RouteGuards';
 import type { SessionUser } from './auth/session-user';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { PendingScreen } from './PendingScreen';
@@ -47,10 +48,17 @@ function preloadScreen(pathname: string): Promise<void> {
 
 /**
  * Where a sign-in lands (spec §6), loaded before the session switches: the dashboard then renders at
- * once in place of the sign-in form, with no spinner or empty page between them.
+ * once in place of the sign-in form, with no spinner or empty page between them. Its report is asked for
+ * at the same time, so the server computes the first number while the browser loads and draws the screen.
  */
-export function preloadHome(user: SessionUser): Promise<void> {
-  return preloadScreen(homePathFor(user));
+export function preloadHome(user: SessionUser, queryClient: QueryClient): Promise<void> {
+  const home = homePathFor(user);
+  if (home === '/') {
+    // A chunk of its own (as the dashboard is): the sign-in page stays free of zod and the schemas.
+    const landing = returnPath(router.state.location.state);
+    void import('../features/stats/report-params').then(({ prefetchDashboardReport }) => prefetchDashboardReport(queryClient, landing, user.reportTimezone));
+  }
+  return preloadScreen(home);
 }
 
 // Once the first screen is up and the browser is idle, the rest the user may open, so moving through

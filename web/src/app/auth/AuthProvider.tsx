@@ -43,9 +43,10 @@ interface AuthProviderProps {
   children: ReactNode;
   /**
    * Runs after a successful sign-in, before the session switches (the button still reads 'Signing
-   * in...'): the router loads the landing screen's code here, so no empty page shows in between.
+   * in...'): the router loads the landing screen's code here, so no empty page shows in between, and may
+   * start the landing screen's first request in the query cache, already cleared of the last session's data.
    */
-  prepareSignIn?: (user: SessionUser) => Promise<void>;
+  prepareSignIn?: (user: SessionUser, queryClient: QueryClient) => Promise<void>;
 }
 
 export function AuthProvider({ children, prepareSignIn }: AuthProviderProps) {
@@ -60,14 +61,14 @@ export function AuthProvider({ children, prepareSignIn }: AuthProviderProps) {
   const loginMutation = useMutation<SessionUser, Error, LoginCredentials>({
     mutationFn: async (credentials) => {
       const user = await apiJson<SessionUser>('POST', '/api/login', credentials);
-      await prepareSignIn?.(user);
+      clearCachedData(queryClient);
+      await prepareSignIn?.(user, queryClient);
       return user;
     },
     meta: { errorTitle: 'Login failed' },
     onSuccess: (user) => {
       // A 'Login failed' toast from an earlier try would otherwise linger on the dashboard.
       dismissToasts();
-      clearCachedData(queryClient);
       queryClient.setQueryData(SESSION_USER_QUERY_KEY, user);
     },
   });

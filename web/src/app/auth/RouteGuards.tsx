@@ -47,8 +47,8 @@ function ToSignIn() {
   return <Navigate to="/auth" replace state={{ from: `${pathname}${search}${hash}` } satisfies SignInState} />;
 }
 
-/** Only our own paths: never '//host' (another site) nor /auth itself. */
-function returnPath(state: unknown): string {
+/** Where signing in returns to: only our own paths, never '//host' (another site) nor /auth itself. */
+export function returnPath(state: unknown): string {
   const from = (state as SignInState | null)?.from;
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/auth') ? from : '/';
 }

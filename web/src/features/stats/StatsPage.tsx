@@ -21,11 +21,11 @@ import { Tabs, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { useCopyIndicator } from '../../ui/use-copy-indicator';
 import { toggleCampaignFilter } from './campaign-filter';
 import { convertedCostNotes } from './converted-cost';
-import { serializeDashboardView, type AudienceFilterValues } from './dashboard-view';
+import { serializeDashboardView } from './dashboard-view';
 import { EMPTY_GROUP_LABELS, type ReportGroupBy } from '@tracker/schemas';
 import { drillLevels, drillTree, fitDrill, openedPaths, type DrillState } from './drill';
 import { drillCsv } from './drill-csv';
-import { useAudienceValues, useDrillChildren, useMediaBuyers, usePreferences, useReport, useSaveColumnWidths, useSaveVisibleColumns, useSpendRows, type ReportParams } from './queries';
+import { useAudienceValues, useDrillChildren, useMediaBuyers, usePreferences, useReport, useSaveColumnWidths, useSaveVisibleColumns, useSpendRows } from './queries';
 import {
   columnsForGrouping,
   DEFAULT_VISIBLE_COLUMNS,
@@ -44,6 +44,7 @@ import { AudienceFilters } from './AudienceFilters';
 import { InexactSpendNote } from './InexactSpendNote';
 import { SummaryCards } from './SummaryCards';
 import { useDashboardView } from './use-dashboard-view';
+import { dashboardReportParams } from './report-params';
 
 // The chart loads apart from the screen; recharts follows it once vite.config gives that library its own
 // chunk (today every library lands in the one 'vendor' chunk).
@@ -75,15 +76,7 @@ export function StatsPage() {
   const groupingColumns = useMemo(() => columnsForGrouping(groupBy), [groupBy]);
   const range = statsRange(picked, timeZone);
   const dates = rangeParams(range);
-  const params: ReportParams = {
-    groupBy,
-    ...dates,
-    offer: filters.offer === ALL ? undefined : filters.offer,
-    spark: filters.spark === ALL ? undefined : filters.spark,
-    mediaBuyer: filters.mediaBuyer === ALL ? undefined : filters.mediaBuyer,
-    campaignId: view.campaignId ?? undefined,
-    ...audienceParams(view.audience),
-  };
+  const params = dashboardReportParams(view, timeZone);
 
   const report = useReport(params);
   // Grouped by TikTok campaign, a Cost converted from another currency says on hover what it was and at which rate.
@@ -264,11 +257,6 @@ export function StatsPage() {
       </Card>
     </div>
   );
-}
-
-/** The audience filters the report sends: those not on 'All'. */
-function audienceParams(audience: AudienceFilterValues): Partial<AudienceFilterValues> {
-  return Object.fromEntries(Object.entries(audience).filter(([, value]) => value !== ALL));
 }
 
 function sameColumns(a: readonly ReportColumnId[], b: readonly ReportColumnId[]): boolean {

@@ -28,9 +28,11 @@ export interface ReportParams {
   browser?: string;
 }
 
+export const reportQueryKey = (params: ReportParams) => ['/api/reports', params] as const;
+
 export function useReport(params: ReportParams) {
   return useQuery<Report>({
-    queryKey: ['/api/reports', params],
+    queryKey: reportQueryKey(params),
     refetchInterval: STATS_POLL_MS,
     staleTime: STATS_STALE_MS,
     meta: { errorTitle: 'Failed to fetch stats' },
