@@ -33,11 +33,11 @@ import {
   visibleColumnsOf,
   type ReportColumnId,
 } from './report-columns';
-import { GROUPING_TABS, nameHeaderFor, NO_VARIABLE, reportGroupBy, type GroupingTab } from './report-groupings';
+import { GROUPING_TABS, nameHeaderFor, NO_VARIABLE, type GroupingTab } from './report-groupings';
 import { ReportTable } from './ReportTable';
 import { reportColumnVisibility } from './report-table-columns';
 import { NONE_FILTER } from './report-types';
-import { rangeParams, statsCsvFilename, statsRange, useReportTimeZone } from './report-time-zone';
+import { statsCsvFilename, statsRange, useReportTimeZone } from './report-time-zone';
 import { ALL, StatsFilters, type StatsFilterValues } from './StatsFilters';
 import { SpendFreshnessNote } from './SpendFreshnessNote';
 import { AudienceFilters } from './AudienceFilters';
@@ -71,12 +71,13 @@ export function StatsPage() {
     updateView({ drill: levels, expanded: [...next.expanded] }, { replace: !newLevels });
   }
 
-  const groupBy = reportGroupBy(tab, filters.variable);
+  // The report's grouping and days are the ones its query asks for (the query sign-in may have sent already).
+  const params = dashboardReportParams(view, timeZone);
+  const { groupBy } = params;
+  const dates = { startDate: params.startDate, endDate: params.endDate };
   const drill = fitDrill(groupBy, drillState);
   const groupingColumns = useMemo(() => columnsForGrouping(groupBy), [groupBy]);
   const range = statsRange(picked, timeZone);
-  const dates = rangeParams(range);
-  const params = dashboardReportParams(view, timeZone);
 
   const report = useReport(params);
   // Grouped by TikTok campaign, a Cost converted from another currency says on hover what it was and at which rate.
