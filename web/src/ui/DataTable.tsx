@@ -13,6 +13,7 @@ import {
   type ColumnSizingState,
   type ExpandedState,
   type Header,
+  type OnChangeFn,
   type RowData,
   type SortingState,
   type VisibilityState,
@@ -20,7 +21,7 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentProps, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
-import { DATA_TABLE_SORTING } from './data-table-sorting';
+import { DATA_TABLE_SORTING, sortingAfterHeaderClick } from './data-table-sorting';
 import { Skeleton } from './Skeleton';
 import { Spinner } from './Spinner';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from './Table';
@@ -51,7 +52,11 @@ export interface DataTableProps<Row> {
   columns: ColumnDef<Row, any>[];
   getRowId: (row: Row) => string;
   sorting: SortingState;
-  onSortingChange: (next: SortingState) => void;
+  /**
+   * Given TanStack's updater as it comes: a header clicked twice before the first click re-rendered must toggle
+   * from the sorting the first click set, which only the owner of the state knows (a `useState` setter does).
+   */
+  onSortingChange: OnChangeFn<SortingState>;
   /** Sorted by the server: the rows arrive in order and headers only report clicks. */
   manualSorting?: boolean;
   columnVisibility?: VisibilityState;
@@ -136,7 +141,7 @@ export function DataTable<Row>({
     defaultColumn: { minSize: 56, maxSize: 1200 },
     columnResizeMode: 'onChange',
     state: { sorting, columnVisibility, columnSizing: sizing, expanded, columnPinning: { left: [...pinnedColumns] } },
-    onSortingChange: (updater) => onSortingChange(typeof updater === 'function' ? updater(sorting) : updater),
+    onSortingChange,
     onColumnSizingChange: (updater) => setDragSizing((current) => {
       const base = current ?? columnSizing ?? {};
       return typeof updater === 'function' ? updater(base) : updater;
@@ -327,7 +332,7 @@ function SortableHead<Row>({
       {column.getCanSort() ? (
         <button
           type="button"
-          onClick={column.getToggleSortingHandler()}
+          onClick={() => header.getContext().table.setSorting((sorting) => sortingAfterHeaderClick(sorting, column.id))}
           className={cn(
             'inline-flex max-w-full items-center gap-1 rounded-sm hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none',
             sorted ? 'text-foreground' : 'text-muted-foreground',

@@ -1,7 +1,7 @@
 // The report table (spec §2, §4) on the shared DataTable: the grouping's name column and the visible metric
 // columns, each sortable and resizable; a TOTALS row; campaign rows toggle the campaign filter and the
 // filtered one shows a badge. With a drill-down (drill.ts) rows open onto the next level's rows.
-import type { ColumnDef, ColumnSizingState, SortingState } from '@tanstack/react-table';
+import type { ColumnDef, ColumnSizingState, OnChangeFn, SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { cn } from '../../lib/cn';
 import { DataTable } from '../../ui/DataTable';
@@ -39,7 +39,7 @@ export function ReportTable({
   visible: readonly ReportColumnId[];
   nameHeader: string;
   sorting: SortingState;
-  onSortingChange: (next: SortingState) => void;
+  onSortingChange: OnChangeFn<SortingState>;
   columnWidths: ColumnSizingState;
   onColumnWidthsChange: (next: ColumnSizingState) => void;
   isPending: boolean;

@@ -241,7 +241,7 @@ export function StatsPage() {
             nameHeader={nameHeaderFor(groupBy)}
             sorting={sorting}
             // A re-sort rearranges the same report: it replaces the history entry rather than adding one.
-            onSortingChange={(next) => updateView({ sorting: next }, { replace: true })}
+            onSortingChange={(change) => updateView(({ sorting }) => ({ sorting: typeof change === 'function' ? change(sorting) : change }), { replace: true })}
             columnWidths={columnWidths}
             onColumnWidthsChange={(next) => saveWidths.mutate(next)}
             isPending={report.isPending}
