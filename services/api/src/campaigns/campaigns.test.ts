@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { CATALOG_CHANNEL, schema } from '@tracker/core';
 import { CAMPAIGN_REQUIRED_MESSAGE } from '@tracker/schemas';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
-import { createApiHarness, type ApiHarness } from '../testing/api-harness';
+import { createApiHarness, watchChanges, type ApiHarness } from '../testing/api-harness';
 import type { CampaignView } from './list-campaigns';
 
 let h: ApiHarness;
@@ -97,11 +97,9 @@ describe('create', () => {
   });
 
   test('announces a catalog change after the campaign is stored', async () => {
-    const seen: number[] = [];
-    const off = await h.entities.changes.on(CATALOG_CHANNEL, () => seen.push(Date.now()));
+    const changes = await watchChanges(h.entities, CATALOG_CHANNEL);
     const res = await post({ name: 'Notified', landerId });
-    off();
-    expect(seen).toHaveLength(1);
+    expect(await changes.settle(1)).toBe(1);
     const rows = await h.entities.db.select().from(schema.campaigns).where(eq(schema.campaigns.id, res.json<CampaignView>().id));
     expect(rows).toHaveLength(1);
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { CATALOG_CHANNEL, insertClicks, schema } from '@tracker/core';
 import type { CampaignFlow, FlowChangeEntry, FlowOptimization } from '@tracker/schemas';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
-import { createApiHarness, type ApiHarness } from '../testing/api-harness';
+import { createApiHarness, watchChanges, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow } from '../testing/fact-rows';
 import { applyFlowOptimization, planFlowOptimization } from './optimize-campaign-flow';
 import { optimizeCampaignFlows } from './optimize-campaign-flows';
@@ -98,11 +98,9 @@ describe('POST /api/campaigns/:id/flow/optimize', () => {
     await clearLead(id);
     // Ten days ago Quiz was the star: outside the 7-day window, it must not count.
     await traffic(id, quiz, 400, 200, `${dayText(10 * DAY)} 12:00:00.000`);
-    let notified = 0;
-    const off = await h.entities.changes.on(CATALOG_CHANNEL, () => notified++);
+    const notified = await watchChanges(h.entities, CATALOG_CHANNEL);
 
     const res = await optimize(id);
-    off();
     expect(res.statusCode).toBe(200);
     const body = res.json<FlowOptimization>();
     expect(body).toMatchObject({ campaignId: id, saved: true, window: { startDate: dayText(6 * DAY), endDate: dayText(0), timezone: 'UTC' } });
@@ -118,7 +116,7 @@ describe('POST /api/campaigns/:id/flow/optimize', () => {
     expect(body.summary).toBe('Default path landers: Quiz 50 → 10, Story 50 → 90. Default path offers: one offer in rotation: nothing to weigh.');
 
     expect(weights(await getFlow(id))).toEqual({ landers: [10, 90], offers: [100, 0] });
-    expect(notified).toBeGreaterThanOrEqual(1);
+    expect(await notified.settle(1)).toBeGreaterThanOrEqual(1);
     const [change] = await history(id);
     expect(change!.by).toBeNull();
     expect(change!.reason).toMatch(new RegExp(`^Auto-optimised over ${dayText(6 * DAY)} to ${dayText(0)} \\(UTC\\)\\. Default path landers by CR, floor 10 %: probability to be best Quiz \\d+\\.\\d %, Story 100\\.0 %$`));

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { CATALOG_CHANNEL, schema } from '@tracker/core';
 import { LANDER_REQUIRED_MESSAGE } from '@tracker/schemas';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
-import { createApiHarness, type ApiHarness } from '../testing/api-harness';
+import { createApiHarness, watchChanges, type ApiHarness } from '../testing/api-harness';
 
 let h: ApiHarness;
 let cookies: CallerCookies;
@@ -109,12 +109,10 @@ describe('validation', () => {
 
 test('deleting a lander no campaign uses announces the change', async () => {
   const lander = await newLander('Going');
-  let changes = 0;
-  const off = await h.entities.changes.on(CATALOG_CHANNEL, () => changes++);
+  const changes = await watchChanges(h.entities, CATALOG_CHANNEL);
   const res = await h.call({ method: 'DELETE', url: `/api/landers/${lander.id}`, cookie: admin });
-  off();
   expect(res.statusCode).toBe(204);
-  expect(changes).toBe(1);
+  expect(await changes.settle(1)).toBe(1);
 });
 
 // Deleting a campaign's lander used to leave it 'No lander' and its tracking link a 404.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { CATALOG_CHANNEL, schema } from '@tracker/core';
 import { DEFAULT_UTM_TEMPLATE, OFFER_REQUIRED_MESSAGE, UTM_TEMPLATE_TOKENS } from '@tracker/schemas';
-import { createApiHarness, type ApiHarness } from '../testing/api-harness';
+import { createApiHarness, watchChanges, type ApiHarness } from '../testing/api-harness';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
 
 let h: ApiHarness;
@@ -264,15 +264,10 @@ describe('delete: a delete never silently breaks live traffic', () => {
 });
 
 test('create, edit and delete each announce a catalog change', async () => {
-  let changes = 0;
-  const off = await h.entities.changes.on(CATALOG_CHANNEL, () => changes++);
-  try {
-    const created = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: valid });
-    const id = created.json<{ id: number }>().id;
-    await h.call({ method: 'PATCH', url: `/api/offers/${id}`, cookie: admin, payload: { name: 'B' } });
-    await h.call({ method: 'DELETE', url: `/api/offers/${id}`, cookie: admin });
-    expect(changes).toBe(3);
-  } finally {
-    off();
-  }
+  const changes = await watchChanges(h.entities, CATALOG_CHANNEL);
+  const created = await h.call({ method: 'POST', url: '/api/offers', cookie: admin, payload: valid });
+  const id = created.json<{ id: number }>().id;
+  await h.call({ method: 'PATCH', url: `/api/offers/${id}`, cookie: admin, payload: { name: 'B' } });
+  await h.call({ method: 'DELETE', url: `/api/offers/${id}`, cookie: admin });
+  expect(await changes.settle(3)).toBe(3);
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import { CATALOG_CHANNEL, POSTBACK_KEY_SETTING, ensurePostbackKey, schema } from '@tracker/core';
 import { FEATURES } from '@tracker/schemas';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
-import { createApiHarness, type ApiHarness } from '../testing/api-harness';
+import { createApiHarness, watchChanges, type ApiHarness } from '../testing/api-harness';
 
 let h: ApiHarness;
 let cookies: CallerCookies;
@@ -157,12 +157,10 @@ describe('saving settings', () => {
   });
 
   test('GET answers the rows, never the postback key; a save announces a catalog change', async () => {
-    let changes = 0;
-    const off = await h.entities.changes.on(CATALOG_CHANNEL, () => changes++);
+    const changes = await watchChanges(h.entities, CATALOG_CHANNEL);
     await save('redirect_domain', 'trk.example.com');
     await save('max_domain_price', '3');
-    off();
-    expect(changes).toBe(2);
+    expect(await changes.settle(2)).toBe(2);
     const key = await ensurePostbackKey(h.entities.db);
     const res = await h.call({ method: 'GET', url: '/api/settings', cookie: admin });
     expect(res.json()).toEqual([

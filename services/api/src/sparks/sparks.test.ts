@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { CATALOG_CHANNEL, schema } from '@tracker/core';
 import { accessTable, expectAccess, signInCallers, type CallerCookies } from '../testing/access-matrix';
-import { createApiHarness, type ApiHarness } from '../testing/api-harness';
+import { createApiHarness, watchChanges, type ApiHarness } from '../testing/api-harness';
 
 let h: ApiHarness;
 let cookies: CallerCookies;
@@ -55,8 +55,7 @@ describe('access', () => {
 
 describe('create', () => {
   test('generates a unique, hard-to-guess spark id and announces the change', async () => {
-    let changes = 0;
-    const off = await h.entities.changes.on(CATALOG_CHANNEL, () => changes++);
+    const changes = await watchChanges(h.entities, CATALOG_CHANNEL);
     const ids = new Set<string>();
     for (let i = 0; i < 20; i++) {
       const res = await h.call({ method: 'POST', url: '/api/sparks', cookie: sparksUser, payload: { name: ` Spark ${i} `, code: '<b>x</b>' } });
@@ -66,9 +65,8 @@ describe('create', () => {
       expect(spark.sparkId).toMatch(/^spk_[0-9A-Za-z]{16}$/);
       ids.add(spark.sparkId);
     }
-    off();
     expect(ids.size).toBe(20);
-    expect(changes).toBe(20);
+    expect(await changes.settle(20)).toBe(20);
   });
 
   test('a client cannot choose the spark id', async () => {
@@ -91,18 +89,16 @@ describe('create', () => {
 describe('edit', () => {
   test('changes the name and code, keeps the Spark ID campaigns link to, and announces the change', async () => {
     const spark = await newSpark();
-    let changes = 0;
-    const off = await h.entities.changes.on(CATALOG_CHANNEL, () => changes++);
+    const changes = await watchChanges(h.entities, CATALOG_CHANNEL);
     const res = await h.call({
       method: 'PATCH',
       url: `/api/sparks/${spark.id}`,
       cookie: sparksUser,
       payload: { name: ' Winter promo ', code: '<script>\n\tspark(2)\n</script>' },
     });
-    off();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: spark.id, sparkId: spark.sparkId, name: 'Winter promo', code: '<script>\n\tspark(2)\n</script>' });
-    expect(changes).toBe(1);
+    expect(await changes.settle(1)).toBe(1);
     const list = await h.call({ method: 'GET', url: '/api/sparks', cookie: sparksUser });
     expect(list.json<Array<{ id: number; name: string }>>().find((s) => s.id === spark.id)).toMatchObject({ name: 'Winter promo', sparkId: spark.sparkId });
   });

@@ -1,4 +1,5 @@
-// Builds the API on a fresh in-memory PGlite for route tests, with sign-in cookies for each role:
+// Builds the API on a fresh entity store (a temporary PostgreSQL database when DATABASE_URL is set, as in CI;
+// an in-memory PGlite otherwise: openScratchEntities) for route tests, with sign-in cookies for each role:
 // anonymous, a user without the feature, a user with it, an admin. The analytics store is chDB in a
 // temporary folder, opened (and migrated) on first use, so tests that never read it do not pay for it.
 import { randomUUID } from 'node:crypto';
@@ -7,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createHttpServer, createLogger, schema, type Analytics, type Entities } from '@tracker/core';
-import { openEntities, openMigratedChdbAnalytics } from '@tracker/core/testing';
+import { openMigratedChdbAnalytics, openScratchEntities } from '@tracker/core/testing';
 import type { Feature } from '@tracker/schemas';
 import { registerApi, type ApiDeps } from '../api-plugin';
 import { hashPassword } from '../auth/password';
@@ -54,9 +55,9 @@ export function lazyChdbAnalytics(): Analytics {
   };
 }
 
-/** `entities`: run on this store (a real PostgreSQL suite) instead of a fresh in-memory PGlite; the caller closes it. */
+/** `entities`: run on this store (a real PostgreSQL suite) instead of a fresh one; the caller closes it. */
 export async function createApiHarness(overrides: Partial<ApiDeps> = {}, options: { entities?: Entities } = {}): Promise<ApiHarness> {
-  const entities = options.entities ?? (await openEntities({ pgliteDir: 'memory://' }));
+  const entities = options.entities ?? (await openScratchEntities());
   const logger = createLogger('silent');
   const app = createHttpServer({ logger, trustProxy: false });
   const ownAnalytics = overrides.analytics ? undefined : lazyChdbAnalytics();
@@ -96,6 +97,26 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}, options
       await app.close();
       if (!options.entities) await entities.close();
       await ownAnalytics?.close();
+    },
+  };
+}
+
+/**
+ * Counts the announcements on `channel` from now on. On PostgreSQL they come by LISTEN/NOTIFY, after the answer
+ * that caused them (in PGlite, before it): `settle(n)` waits up to 5 s for n of them, and on PostgreSQL 200 ms
+ * more for any beyond n, then stops listening and answers the count.
+ */
+export async function watchChanges(entities: Entities, channel: string): Promise<{ settle: (expected: number) => Promise<number> }> {
+  let count = 0;
+  const off = await entities.changes.on(channel, () => count++);
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  return {
+    async settle(expected) {
+      const deadline = Date.now() + 5_000;
+      while (count < expected && Date.now() < deadline) await pause(20);
+      if (entities.kind === 'postgres') await pause(200);
+      off();
+      return count;
     },
   };
 }

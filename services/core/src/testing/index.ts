@@ -5,7 +5,7 @@ export { createTemporaryDatabase } from './temporary-database';
 export { startChdbHttpProcess, type ChdbHttpProcess } from './chdb-http';
 export { openChdbAnalytics } from '../analytics/chdb-analytics';
 export { openMigratedChdbAnalytics } from './open-migrated-analytics';
-export { openEntities } from './open-test-entities';
+export { openEntities, openScratchEntities } from './open-test-entities';
 export type { EntitiesOptions } from '../db/entities';
 export { openEventLog, type OpenEventLogOptions } from '../eventlog/open-event-log';
 export { openEmbeddedLog, type EmbeddedLogOptions } from '../eventlog/embedded-log';
