@@ -1,4 +1,4 @@
-// Builds the ingest endpoints on real embedded stores for route tests: in-memory PGlite, chDB and the
+// Builds the ingest endpoints on real stores for route tests: a fresh entity store (openScratchEntities), chDB and the
 // segment log in a temporary folder. Rows go straight into the entity store, bypassing API validation.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { createHttpServer, createLogger, type Analytics, type EventLog } from '@tracker/core';
 import { trackingEventSchema, type TrackingEvent } from '@tracker/schemas';
 import type { Entities } from '@tracker/core';
-import { openEntities, openEventLog, openMigratedChdbAnalytics } from '@tracker/core/testing';
+import { openEventLog, openMigratedChdbAnalytics, openScratchEntities } from '@tracker/core/testing';
 import { registerIngest, type Ingest, type IngestDeps } from '../register-ingest';
 
 export interface IngestHarness {
@@ -27,7 +27,7 @@ export interface IngestHarness {
 export async function startIngestHarness(options: Partial<IngestDeps> = {}): Promise<IngestHarness> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-ingest-'));
   const logger = createLogger('silent');
-  const entities = await openEntities({ pgliteDir: 'memory://' });
+  const entities = await openScratchEntities();
   const analytics = await openMigratedChdbAnalytics(path.join(dir, 'ch'));
   const eventLog = await openEventLog({ dir: path.join(dir, 'log') });
   const app = createHttpServer({ logger, trustProxy: false });
