@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Entities } from './db/entities';
 // The store starts from the migrated template: these tests are about what a failing query logs.
-import { openEntities } from './testing/open-test-entities';
+import { openScratchEntities } from './testing/open-test-entities';
 import * as schema from './db/schema';
 import { createLogger } from './logger';
 
@@ -12,7 +12,7 @@ const HASH = 'scrypt$16384$8$1$c2FsdHNhbHQ$SECRET-HASH-d3adb33f';
 let entities: Entities;
 
 beforeAll(async () => {
-  entities = await openEntities({ pgliteDir: 'memory://' });
+  entities = await openScratchEntities();
   await entities.db.insert(schema.users).values({ username: 'taken', password: 'scrypt$first' });
 });
 afterAll(() => entities.close());

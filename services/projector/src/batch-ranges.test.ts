@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { createLogger, encodeEvent, makeEvent, migrateAnalytics, type Analytics, type Entities, type LogRecord } from '@tracker/core';
-import { openChdbAnalytics, openEntities } from '@tracker/core/testing';
+import { openChdbAnalytics, openScratchEntities } from '@tracker/core/testing';
 import { BatchRanges, unitToken, type Unit } from './batch-ranges';
 import { ClickResolver } from './click-resolver';
 import { projectUnit, type ProjectionContext } from './project-unit';
@@ -20,7 +20,7 @@ const shape = (units: Unit[]) =>
 describe('BatchRanges', () => {
   let entities: Entities;
   beforeAll(async () => {
-    entities = await openEntities({ pgliteDir: 'memory://' });
+    entities = await openScratchEntities();
   });
   afterAll(() => entities.close());
 
@@ -65,7 +65,7 @@ describe('a redelivery cut inside a recorded range, projected [embedded: PGlite,
   let analytics: Analytics;
   let ctx: ProjectionContext;
   beforeAll(async () => {
-    entities = await openEntities({ pgliteDir: 'memory://' });
+    entities = await openScratchEntities();
     analytics = await openChdbAnalytics(dir);
     await migrateAnalytics(analytics);
     ctx = {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { createLogger, encodeEvent, makeEvent, migrateAnalytics, type Analytics, type Entities, type EventLog } from '@tracker/core';
-import { openChdbAnalytics, openEntities, openEventLog } from '@tracker/core/testing';
+import { openChdbAnalytics, openScratchEntities, openEventLog } from '@tracker/core/testing';
 import { startProjector, type Projector } from './start-projector';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-hold-'));
@@ -15,7 +15,7 @@ let eventLog: EventLog;
 let projector: Projector;
 
 beforeAll(async () => {
-  entities = await openEntities({ pgliteDir: 'memory://' });
+  entities = await openScratchEntities();
   analytics = await openChdbAnalytics(path.join(dir, 'ch'));
   await migrateAnalytics(analytics);
   eventLog = await openEventLog({ dir: path.join(dir, 'log') });

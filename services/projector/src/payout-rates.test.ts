@@ -17,7 +17,7 @@ import {
   type EventLog,
 } from '@tracker/core';
 import type { TrackingEvent } from '@tracker/schemas';
-import { openChdbAnalytics, openEntities, openEventLog } from '@tracker/core/testing';
+import { openChdbAnalytics, openScratchEntities, openEventLog } from '@tracker/core/testing';
 import { startProjector, type Projector } from './start-projector';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-payout-rates-'));
@@ -27,7 +27,7 @@ let eventLog: EventLog;
 let projector: Projector;
 
 beforeAll(async () => {
-  entities = await openEntities({ pgliteDir: 'memory://' });
+  entities = await openScratchEntities();
   analytics = await openChdbAnalytics(path.join(dir, 'ch'));
   await migrateAnalytics(analytics);
   eventLog = await openEventLog({ dir: path.join(dir, 'log') });

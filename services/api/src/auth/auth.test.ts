@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { createHttpServer, createLogger, loadConfig, schema, type Entities, type TrustProxy } from '@tracker/core';
-import { openEntities } from '@tracker/core/testing';
+import { openScratchEntities } from '@tracker/core/testing';
 import { registerApi } from '../api-plugin';
 import { lazyChdbAnalytics } from '../testing/api-harness';
 import { checkAccess } from './access';
@@ -27,7 +27,7 @@ const cookieOf = (res: { headers: Record<string, unknown> }) =>
   String(res.headers['set-cookie']).split(';')[0]!;
 
 beforeAll(async () => {
-  entities = await openEntities({ pgliteDir: 'memory://' });
+  entities = await openScratchEntities();
   app = await buildApp();
 });
 afterAll(async () => {
@@ -391,7 +391,7 @@ describe('access rules', () => {
 
 describe('ensureAdmin at start-up', () => {
   test('generates a one-time admin only when no user exists', async () => {
-    const fresh = await openEntities({ pgliteDir: 'memory://' });
+    const fresh = await openScratchEntities();
     const first = await ensureAdmin(fresh.db);
     expect(first).toMatchObject({ kind: 'generated', username: 'admin' });
     expect(await ensureAdmin(fresh.db)).toEqual({ kind: 'existing' });
@@ -399,7 +399,7 @@ describe('ensureAdmin at start-up', () => {
   });
 
   test('ADMIN_USERNAME names the existing user it looks like, rather than adding a look-alike', async () => {
-    const fresh = await openEntities({ pgliteDir: 'memory://' });
+    const fresh = await openScratchEntities();
     await fresh.db.insert(schema.users).values({ username: 'boss', password: await hashPassword('old-password'), role: 'user' });
     expect(await ensureAdmin(fresh.db, { username: 'ＢＯＳＳ', password: 'new-password' })).toMatchObject({ kind: 'configured', created: false });
     const rows = await fresh.db.select().from(schema.users);
@@ -408,7 +408,7 @@ describe('ensureAdmin at start-up', () => {
   });
 
   test("a new ADMIN_PASSWORD at start-up, or tracker create-admin, ends the admin's sessions; a plain restart keeps them", async () => {
-    const fresh = await openEntities({ pgliteDir: 'memory://' });
+    const fresh = await openScratchEntities();
     await ensureAdmin(fresh.db, { username: 'boss', password: 'first-password' });
     const server = createHttpServer({ logger, trustProxy: false });
     await registerApi(server, { db: fresh.db, analytics: lazyChdbAnalytics(), changes: fresh.changes, sessionSecret: 'y'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger, webDist: '/nonexistent' });
@@ -431,7 +431,7 @@ describe('ensureAdmin at start-up', () => {
   });
 
   test('ADMIN_USERNAME / ADMIN_PASSWORD create that admin, and later reset its password and role', async () => {
-    const fresh = await openEntities({ pgliteDir: 'memory://' });
+    const fresh = await openScratchEntities();
     await fresh.db.insert(schema.users).values({ username: 'boss', password: await hashPassword('old-password'), role: 'user' });
     expect(await ensureAdmin(fresh.db, { username: 'boss', password: 'new-password' })).toMatchObject({ kind: 'configured', created: false });
     const server = createHttpServer({ logger, trustProxy: false });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { Entities } from '../db/entities';
 import { settings, users } from '../db/schema';
-import { openEntities } from '../testing/open-test-entities';
+import { openScratchEntities } from '../testing/open-test-entities';
 import { saveEcbRates, saveManualRate } from './fx-rates';
 import { rateSettled, MoneyConverter } from './spend-conversion';
 
@@ -28,7 +28,7 @@ describe('rateSettled', () => {
 describe('MoneyConverter (spend)', () => {
   let entities: Entities;
   beforeAll(async () => {
-    entities = await openEntities({ pgliteDir: 'memory://' });
+    entities = await openScratchEntities();
     await saveEcbRates(entities.db, [
       { day: '2026-04-02', rates: { USD: '1.0823', JPY: '161.87', KWD: '0.3321' } },
       { day: '2026-04-07', rates: { USD: '1.0900', JPY: '162.00', KWD: '0.3330' } },
