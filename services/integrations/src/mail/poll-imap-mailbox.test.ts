@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { asc, eq } from 'drizzle-orm';
 import { createLogger, schema, type Entities } from '@tracker/core';
-import { captureLogger, createTemporaryDatabase, LEVEL, openEntities, realEngineUrls } from '@tracker/core/testing';
+import { captureLogger, createTemporaryDatabase, LEVEL, openEntities, openScratchEntities, realEngineUrls } from '@tracker/core/testing';
 import { appendMails, createTestFolder, deleteTestFolder, describeWithImap, safeKeyMail, seenUids } from '@tracker/testing';
 import { pollImapMailbox } from './poll-imap-mailbox';
 import { reportMailboxOutage } from './report-mailbox-outage';
@@ -138,7 +138,7 @@ describeWithImap('IMAP mailbox poll', (imapUrl) => {
   it('names the failure without the password when the login is refused', async () => {
     const wrong = new URL(imapUrl);
     wrong.password = 'wrong-secret-123';
-    const entities = await openEntities({ pgliteDir: 'memory://' });
+    const entities = await openScratchEntities();
     const { logger, lines } = captureLogger();
     try {
       const failure = pollImapMailbox({ db: entities.db, url: wrong.toString(), outage: reportMailboxOutage(logger, wrong.toString(), 'test poll') });

@@ -3,7 +3,7 @@
 // password; a success logs the recovery and re-arms the warn. Against a stand-in IMAP server on 127.0.0.1.
 import net from 'node:net';
 import { afterEach, beforeEach, expect, test } from '@jest/globals';
-import { captureLogger, LEVEL, openEntities } from '@tracker/core/testing';
+import { captureLogger, LEVEL, openScratchEntities } from '@tracker/core/testing';
 import type { Entities } from '@tracker/core';
 import { pollImapMailbox } from './poll-imap-mailbox';
 import { reportMailboxOutage } from './report-mailbox-outage';
@@ -72,7 +72,7 @@ test('a poll failing poll after poll logs one warn, and a poll that works logs t
   const outage = reportMailboxOutage(logger, server.url, 'codes mailbox poll');
   let entities: Entities | undefined;
   try {
-    entities = await openEntities({ pgliteDir: 'memory://' });
+    entities = await openScratchEntities();
     const poll = () => pollImapMailbox({ db: entities!.db, url: server.url, outage });
 
     server.mode = 'drop';

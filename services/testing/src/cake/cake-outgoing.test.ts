@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { createHttpServer, createLogger, schema, type Analytics, type Entities, type JobQueue } from '@tracker/core';
-import { openEntities, openJobQueue } from '@tracker/core/testing';
+import { openScratchEntities, openJobQueue } from '@tracker/core/testing';
 import { hashPassword, registerApi } from '@tracker/api';
 import { registerProcessors } from '@tracker/workers';
 import type { CakeIntegration } from '@tracker/schemas';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
   pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
-  entities = await openEntities({ pgliteDir: 'memory://' });
+  entities = await openScratchEntities();
   queue = await openJobQueue({ db: entities.db });
   const secretsKey = Buffer.alloc(32, 9);
   // No `outgoing`: the default, public addresses only.

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/g
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { createHttpServer, createLogger, findDomain, schema, type Analytics, type Entities, type JobQueue } from '@tracker/core';
-import { openChdbAnalytics, openEntities, openJobQueue } from '@tracker/core/testing';
+import { openChdbAnalytics, openScratchEntities, openJobQueue } from '@tracker/core/testing';
 import { ensureAdmin, registerApi } from '@tracker/api';
 import { domainAutomationFromConfig, type DomainAutomation } from '@tracker/integrations';
 import { DOMAIN_PURCHASE_JOB } from '@tracker/schemas';
@@ -70,7 +70,7 @@ const row = async (domain: string) => (await listed()).find((d) => d.domain === 
 beforeAll(async () => {
   namecheap = await startFakeNamecheapServer({ taken: ['taken.xyz'], premium: { 'gold.xyz': '25.00' } });
   cloudflare = await startFakeCloudflareServer();
-  entities = await openEntities({ pgliteDir: 'memory://' });
+  entities = await openScratchEntities();
   analyticsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-domains-ch-'));
   analytics = await openChdbAnalytics(analyticsDir);
   queue = await openJobQueue({ db: entities.db, logger });
