@@ -156,6 +156,15 @@ describeWithChromium('currency e2e')('the Currency card on Settings in Chromium'
     const offer = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/offers`, { name: 'Keto DE', url: 'https://offer.e2e.example/de' });
     const campaign = await api<{ id: string }>(page, 'POST', `${baseUrl}/api/campaigns`, { name: 'Keto DE TikTok', landerId: lander.id, offerId: offer.id });
     for (let i = 0; i < 3; i++) expect((await fetch(`${baseUrl}/r/${campaign.id}?cid=2700&ad=27&cr=28&plc=tiktok`, { redirect: 'manual' })).status).toBe(302);
+    // The visits counted first: a dashboard drawn before them would show the Cost as unattributed until its next
+    // poll, 30 s later (on a loaded machine the projector can take that long to store them).
+    const deadline = Date.now() + 60_000;
+    let clicks = 0;
+    while (clicks < 3 && Date.now() < deadline) {
+      ({ totals: { clicks } } = await api<{ totals: { clicks: number } }>(page, 'GET', `${baseUrl}/api/reports?groupBy=campaign&startDate=${today}&endDate=${today}&series=false`));
+      if (clicks < 3) await page.waitForTimeout(250);
+    }
+    expect(clicks).toBe(3);
 
     await api(page, 'POST', `${baseUrl}/api/tiktok/accounts`, { advertiserId: EUR_ADVERTISER.advertiserId, accessToken: EUR_ADVERTISER.accessToken });
     await page.goto(`${baseUrl}/settings`);
