@@ -6,7 +6,8 @@ import { EMPTY_GROUP_LABELS, FILTER_VARIABLES, NONE_FILTER, type AudienceValue, 
 import { SelectItem } from '../../ui/Select';
 import type { AudienceFilterValues } from './dashboard-view';
 import { nameHeaderFor } from './report-groupings';
-import { ALL, FilterSelect } from './StatsFilters';
+import { ALL } from './dashboard-view';
+import { FilterSelect } from './StatsFilters';
 
 /** The option for no filter; each select's label is the variable's name from the catalogue. */
 const ALL_LABELS: Record<FilterVariable, string> = {

@@ -11,10 +11,9 @@ import type { CampaignFilter } from './campaign-filter';
 import type { MediaBuyerOption } from './queries';
 import { drillChoices, openedAtTop, type DrillState } from './drill';
 import { GROUPING_TABS, nameHeaderFor, NO_VARIABLE, VARIABLE_GROUPINGS, type ReportGroupBy, type TrackingVariable } from './report-groupings';
+import { ALL } from './dashboard-view';
 import { NONE_FILTER } from './report-types';
 
-/** The value of every "All ..." item: Radix Select refuses ''. */
-export const ALL = 'all';
 /** The spark filter's 'No Spark' item, sent as spark=none. */
 export const NO_SPARK = NONE_FILTER;
 

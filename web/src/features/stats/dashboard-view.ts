@@ -7,8 +7,8 @@ import { parseDayRangeParams, toDayParam, type DayRange } from '../../ui/date-ra
 import { NO_VARIABLE } from './report-groupings';
 import { DEFAULT_REPORT_SORTING } from './sort-report-rows';
 
-/** The value of every "All ..." filter item; the same as StatsFilters' ALL (kept here so the codec stands alone). */
-const ALL = 'all';
+/** The value of every "All ..." filter item (Radix Select refuses ''), in the view and in the Stats filters. */
+export const ALL = 'all';
 /** A filter value is an id or a name; anything longer is not one of ours. */
 const filterValue = z.string().trim().min(1).max(200);
 const SORT_IDS = ['name', ...REPORT_COLUMNS.map((c) => c.id)] as const;

@@ -1,13 +1,10 @@
 // The report a dashboard view asks for (GET /api/reports): the Stats screen's query, and the one a sign-in
 // starts while the dashboard's code loads and renders, so the server works on the first number meanwhile.
 import type { QueryClient } from '@tanstack/react-query';
-import { parseDashboardView, type AudienceFilterValues, type DashboardView } from './dashboard-view';
+import { ALL, parseDashboardView, type AudienceFilterValues, type DashboardView } from './dashboard-view';
 import { STATS_STALE_MS, reportQueryKey, type ReportParams } from './queries';
 import { reportGroupBy } from './report-groupings';
 import { rangeParams, statsRange } from './report-time-zone';
-
-/** Every "All ..." filter item's value (StatsFilters' ALL). */
-const ALL = 'all';
 
 /** The audience filters the report sends: those not on 'All'. */
 function audienceParams(audience: AudienceFilterValues): Partial<AudienceFilterValues> {
