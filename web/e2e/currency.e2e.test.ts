@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { crossRateText, rateText, type FxRatesResponse, type SettingRow } from '@tracker/schemas';
 import { startFakeEcbServer, startFakeTiktokReporting, type FakeEcbDay, type FakeEcbServer, type FakeTiktokReporting } from '@tracker/testing';
-import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, hoverUntilShown, openBrowserSession, SHOTS_DIR, shot, STEP_MS, TIMEOUT_MS, chooseOption, toast } from './support/tracker-e2e';
+import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, hoverUntilShown, openBrowserSession, SHOTS_DIR, shot, STEP_MS, TIMEOUT_MS, chooseOption, toast, waitForTodaysClicks } from './support/tracker-e2e';
 
 const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -158,13 +158,7 @@ describeWithChromium('currency e2e')('the Currency card on Settings in Chromium'
     for (let i = 0; i < 3; i++) expect((await fetch(`${baseUrl}/r/${campaign.id}?cid=2700&ad=27&cr=28&plc=tiktok`, { redirect: 'manual' })).status).toBe(302);
     // The visits counted first: a dashboard drawn before them would show the Cost as unattributed until its next
     // poll, 30 s later (on a loaded machine the projector can take that long to store them).
-    const deadline = Date.now() + 60_000;
-    let clicks = 0;
-    while (clicks < 3 && Date.now() < deadline) {
-      ({ totals: { clicks } } = await api<{ totals: { clicks: number } }>(page, 'GET', `${baseUrl}/api/reports?groupBy=campaign&startDate=${today}&endDate=${today}&series=false`));
-      if (clicks < 3) await page.waitForTimeout(250);
-    }
-    expect(clicks).toBe(3);
+    await waitForTodaysClicks(page, baseUrl, 3, 60_000);
 
     await api(page, 'POST', `${baseUrl}/api/tiktok/accounts`, { advertiserId: EUR_ADVERTISER.advertiserId, accessToken: EUR_ADVERTISER.accessToken });
     await page.goto(`${baseUrl}/settings`);

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
+import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS, waitForTodaysClicks } from './support/tracker-e2e';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 musical_ly_34.1.0';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -64,14 +64,7 @@ describeWithChromium('drill-down e2e')('the dashboard drill-down in Chromium', (
     const keto = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/offers`, { name: 'Keto', url: 'https://offer.e2e.example/' });
     const campaign = await api<{ id: string }>(page, 'POST', `${baseUrl}/api/campaigns`, { name: 'Summer', landerId: lander.id, offerId: keto.id });
     for (const plc of ['feed', 'feed', 'feed', 'pangle']) await click(baseUrl, campaign.id, plc);
-    const today = new Date().toISOString().slice(0, 10);
-    const deadline = Date.now() + 30_000;
-    let clicks = 0;
-    while (Date.now() < deadline && clicks < 4) {
-      ({ totals: { clicks } } = await api<{ totals: { clicks: number } }>(page, 'GET', `${baseUrl}/api/reports?groupBy=campaign&startDate=${today}&endDate=${today}`));
-      if (clicks < 4) await page.waitForTimeout(250);
-    }
-    expect(clicks).toBe(4);
+    await waitForTodaysClicks(page, baseUrl, 4);
 
     await page.goto(`${baseUrl}/`);
     await page.getByRole('table', { name: 'Report' }).getByText('TOTALS').waitFor();
@@ -111,14 +104,7 @@ describeWithChromium('drill-down e2e')('the dashboard drill-down in Chromium', (
     const lander = await api<{ id: number }>(page, 'POST', `${baseUrl}/api/landers`, { name: 'Story', url: 'https://lander.e2e.example/story' });
     const campaign = await api<{ id: string }>(page, 'POST', `${baseUrl}/api/campaigns`, { name: 'Winter', landerId: lander.id });
     for (const [plc, ua] of [['feed', IPHONE], ['feed', IPHONE], ['feed', WINDOWS], ['pangle', IPHONE]] as const) await click(baseUrl, campaign.id, plc, '&crname=Hook', ua);
-    const today = new Date().toISOString().slice(0, 10);
-    const deadline = Date.now() + 30_000;
-    let clicks = 0;
-    while (Date.now() < deadline && clicks < 8) {
-      ({ totals: { clicks } } = await api<{ totals: { clicks: number } }>(page, 'GET', `${baseUrl}/api/reports?groupBy=campaign&startDate=${today}&endDate=${today}`));
-      if (clicks < 8) await page.waitForTimeout(250);
-    }
-    expect(clicks).toBe(8);
+    await waitForTodaysClicks(page, baseUrl, 8);
 
     // Ad Name → Placement → OS: a tracking variable under another one, twice.
     await page.goto(`${baseUrl}/?tab=campaign&var=creativeName`);

@@ -4,7 +4,7 @@
 // dashboard shows only their clicks. Screenshots go to <tmpdir>/tracker-e2e-shots/.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
+import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS, waitForTodaysClicks } from './support/tracker-e2e';
 
 async function click(baseUrl: string, campaignId: string, spark?: string): Promise<void> {
   const res = await fetch(`${baseUrl}/r/${campaignId}?cid=1700${spark ? `&spark=${spark}` : ''}`, { redirect: 'manual' });
@@ -41,14 +41,7 @@ describeWithChromium('media buyers e2e')('media buyer assignments in Chromium', 
     await api(page, 'POST', `${baseUrl}/api/users`, { username: 'mia', password: 'mia-password', role: 'user', features: ['dashboard'] });
     for (let i = 0; i < 3; i++) await click(baseUrl, campaign.id, spark.sparkId);
     await click(baseUrl, campaign.id);
-    const today = new Date().toISOString().slice(0, 10);
-    const deadline = Date.now() + 30_000;
-    let clicks = 0;
-    while (Date.now() < deadline && clicks < 4) {
-      ({ totals: { clicks } } = await api<{ totals: { clicks: number } }>(page, 'GET', `${baseUrl}/api/reports?groupBy=campaign&startDate=${today}&endDate=${today}`));
-      if (clicks < 4) await page.waitForTimeout(250);
-    }
-    expect(clicks).toBe(4);
+    await waitForTodaysClicks(page, baseUrl, 4);
 
     await page.goto(`${baseUrl}/users`);
     await page.getByText('sees only the clicks, conversions and spend of those').waitFor();
@@ -73,6 +66,7 @@ describeWithChromium('media buyers e2e')('media buyer assignments in Chromium', 
 
     await page.context().clearCookies();
     await signIn(page, baseUrl, 'mia', 'mia-password');
+    const today = new Date().toISOString().slice(0, 10);
     const mine = await api<{ totals: { clicks: number } }>(page, 'GET', `${baseUrl}/api/reports?groupBy=campaign&startDate=${today}&endDate=${today}`);
     expect(mine.totals.clicks).toBe(3);
     await page.goto(`${baseUrl}/`);

@@ -15,6 +15,7 @@ import {
   shot,
   STEP_MS,
   TIMEOUT_MS,
+  waitForTodaysClicks,
 } from './support/tracker-e2e';
 
 async function click(baseUrl: string, campaignId: string): Promise<void> {
@@ -79,14 +80,7 @@ describeWithChromium('shareable views e2e')('dashboard views in the URL, in Chro
       const { id } = await api<{ id: string }>(page, 'POST', `${baseUrl}/api/campaigns`, { name, landerId: lander.id, offerId: offer.id });
       for (let i = 0; i < visits; i++) await click(baseUrl, id);
     }
-    const today = new Date().toISOString().slice(0, 10);
-    const deadline = Date.now() + 30_000;
-    let clicks = 0;
-    while (Date.now() < deadline && clicks < 4) {
-      ({ totals: { clicks } } = await api<{ totals: { clicks: number } }>(page, 'GET', `${baseUrl}/api/reports?groupBy=campaign&startDate=${today}&endDate=${today}`));
-      if (clicks < 4) await page.waitForTimeout(250);
-    }
-    expect(clicks).toBe(4);
+    await waitForTodaysClicks(page, baseUrl, 4);
     await page.goto(`${baseUrl}/`);
     expect(new URL(page.url()).search).toBe('');
   }, STEP_MS);

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe } from '@jest/globals';
+import { describe, expect } from '@jest/globals';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { ADMIN, startTracker, stopTracker, type Tracker } from './tracker-process';
 
@@ -74,6 +74,21 @@ export async function api<T>(page: Page, method: 'GET' | 'POST', url: string, da
   const res = method === 'GET' ? await page.request.get(url) : await page.request.post(url, { data });
   if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/**
+ * Waits (up to `timeoutMs`) until the report of today (UTC) counts `count` visits, then asserts it: clicks sent
+ * through /r are stored by the projector beside the server, and a screen drawn before that shows fewer.
+ */
+export async function waitForTodaysClicks(page: Page, baseUrl: string, count: number, timeoutMs = 30_000): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  const deadline = Date.now() + timeoutMs;
+  let clicks = 0;
+  while (Date.now() < deadline && clicks < count) {
+    ({ totals: { clicks } } = await api<{ totals: { clicks: number } }>(page, 'GET', `${baseUrl}/api/reports?groupBy=campaign&startDate=${today}&endDate=${today}&series=false`));
+    if (clicks < count) await page.waitForTimeout(250);
+  }
+  expect(clicks).toBe(count);
 }
 
 /** A picture in SHOTS_DIR: the whole page from its top by default, or just the viewport as it stands. */
