@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { ImapFlow } from 'imapflow';
 import type { Page } from 'playwright-core';
-import { ADMIN, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
+import { ADMIN, type BrowserSession, closeBrowserSession, describeWithChromium, loadedValue, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
 
 const IMAP_URL = process.env.TEST_IMAP_URL;
 if (!IMAP_URL && process.env.CI) throw new Error('TEST_IMAP_URL is not set in CI: the Codes browser suite needs the IMAP server');
@@ -167,7 +167,7 @@ describeCodes('the Codes screen on a polled mailbox', () => {
     expect(text).toMatch(/imap:\/\/\S+:\*\*\*@127\.0\.0\.1/);
     expect(text).toContain('Polled every 30 s');
     expect(text).toMatch(/2\s+stored/);
-    await expect(card.getByRole('textbox').first().inputValue()).resolves.toMatch(/\/inbound\/email\?key=[\w-]{20,}$/);
+    await expect(loadedValue(card.getByRole('textbox').first())).resolves.toMatch(/\/inbound\/email\?key=[\w-]{20,}$/);
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'settings-mail', { fullPage: false });
   }, STEP_MS);

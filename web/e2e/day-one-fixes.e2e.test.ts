@@ -4,7 +4,7 @@
 // Screenshots go to <tmpdir>/tracker-e2e-shots/. Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
+import { ADMIN, api, type BrowserSession, closeBrowserSession, describeWithChromium, loadedValue, openBrowserSession, shot, STEP_MS, TIMEOUT_MS } from './support/tracker-e2e';
 
 const LONG_PIXEL_NAME = 'Main account pixel for keto and nutra funnels';
 
@@ -121,9 +121,8 @@ describeWithChromium('day-one fixes e2e')('offers, sparks, pixels, settings and 
   test('Settings show the whole Postback URL and never a local address as the CNAME target', async () => {
     await page.goto(`${baseUrl}/settings`);
     const field = page.getByRole('textbox', { name: 'Postback URL' });
-    await field.waitFor();
     const { url } = await api<{ url: string }>(page, 'GET', `${baseUrl}/api/postback-url`);
-    await expect(field.inputValue()).resolves.toBe(url);
+    await expect(loadedValue(field)).resolves.toBe(url);
     const sizes = await field.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth, sh: el.scrollHeight, ch: el.clientHeight }));
     expect(sizes.sw).toBeLessThanOrEqual(sizes.cw);
     expect(sizes.sh).toBeLessThanOrEqual(sizes.ch);

@@ -3,7 +3,7 @@
 // to <tmpdir>/tracker-e2e-shots/ (never into git). Skipped, saying so, when Chromium is not installed.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN, type BrowserSession, closeBrowserSession, describeWithChromium, openBrowserSession, SHOTS_DIR, shot, STEP_MS, TIMEOUT_MS, chooseOption } from './support/tracker-e2e';
+import { ADMIN, type BrowserSession, closeBrowserSession, describeWithChromium, loadedValue, openBrowserSession, SHOTS_DIR, shot, STEP_MS, TIMEOUT_MS, chooseOption } from './support/tracker-e2e';
 
 const MEMBER = { username: 'e2e-buyer', password: 'e2e-buyer-password' };
 
@@ -294,8 +294,7 @@ describeWithChromium('management e2e')('management screens in Chromium', () => {
     await page.getByRole('button', { name: 'Redeploy Worker' }).click();
     await expectToast(page, 'Redeploy failed');
 
-    await page.getByRole('textbox', { name: 'Postback URL' }).waitFor();
-    expect(await page.getByRole('textbox', { name: 'Postback URL' }).inputValue()).toMatch(/^https:\/\/trk\.e2e-example\.com\/postback\?key=/);
+    expect(await loadedValue(page.getByRole('textbox', { name: 'Postback URL' }))).toMatch(/^https:\/\/trk\.e2e-example\.com\/postback\?key=/);
     // Settings has more than one Copy button (the inbound mail hook's too): the postback card's.
     await page.locator('[data-slot="card"]', { has: page.getByRole('textbox', { name: 'Postback URL' }) }).getByRole('button', { name: 'Copy', exact: true }).click();
     await page.getByRole('button', { name: 'Copied!' }).waitFor();

@@ -91,6 +91,13 @@ export async function waitForTodaysClicks(page: Page, baseUrl: string, count: nu
   expect(clicks).toBe(count);
 }
 
+/** The value of a read-only field that says 'Loading...' until its query answers (the Postback URL, the inbound mail
+ *  hook): read at once, a field drawn before the answer reads as that placeholder. */
+export async function loadedValue(field: Locator): Promise<string> {
+  await field.page().waitForFunction((el) => (el as HTMLInputElement).value !== 'Loading...', await field.elementHandle());
+  return field.inputValue();
+}
+
 /** A picture in SHOTS_DIR: the whole page from its top by default, or just the viewport as it stands. */
 export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   // From the top, or the fixed sidebar and sticky header land mid-page in a full-page picture.
