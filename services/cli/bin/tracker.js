@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs the TypeScript entry point through tsx, so no build step stands between a clone and a run.
-import { register } from 'tsx/esm/api';
+// Runs the product from the bundle of our TypeScript (bundle.js), built first when a source changed.
+import { trackerBundle } from './bundle.js';
 
-register();
-await import('../src/main.ts');
+// Stack traces name our TypeScript files and lines, not the bundle's.
+process.setSourceMapsEnabled(true);
+await import(await trackerBundle());

@@ -3,7 +3,7 @@
 // it was away), so a code is fetched within a second or two instead of at the next poll. The poll job
 // stays the source of truth; this only makes it run sooner. Reconnects with backoff until stopped;
 // failures are logged once per outage.
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { parseImapUrl } from './imap-mailbox';
 import type { MailboxOutage } from './report-mailbox-outage';
 
@@ -34,6 +34,7 @@ export function watchImapMailbox(
     });
 
   async function watchOnce(): Promise<void> {
+    const { ImapFlow } = await import('imapflow'); // loaded on first use, as in poll-imap-mailbox.ts
     const current = new ImapFlow({
       host: mailbox.host,
       port: mailbox.port,
