@@ -207,6 +207,9 @@ DO \$\$ BEGIN
     CREATE ROLE $PG_USER LOGIN CREATEDB PASSWORD '$PG_PASSWORD';
   END IF;
 END \$\$;
+-- A test file drops its database WITH (FORCE); an autovacuum worker busy in it then counts as another role's
+-- session, which only a member of pg_signal_backend may end.
+GRANT pg_signal_backend TO $PG_USER;
 SELECT 'CREATE DATABASE $PG_DB OWNER $PG_USER' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = '$PG_DB')\gexec
 EOF
   then

@@ -20,7 +20,18 @@ export async function createTemporaryDatabase(url: string): Promise<{ url: strin
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            return;
+          } catch (error) {
+            // FORCE may end only sessions of roles we belong to: an autovacuum worker in the database (no role)
+            // refuses it unless the role is in pg_signal_backend (scripts/services.sh grants it). The worker
+            // is done within moments on a test's small database.
+            if ((error as { code?: string }).code !== '42501' || attempt === 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
       } finally {
         await client.end();
       }
