@@ -414,6 +414,10 @@ export const reportResponseSchema = z.object({
 });
 export type ReportResponse = z.output<typeof reportResponseSchema>;
 
+/** GET /api/reports/series: a report's series alone (the dashboard asks for a one-day report's hourly series apart). */
+export const reportSeriesResponseSchema = reportResponseSchema.pick({ startDate: true, endDate: true, timezone: true, granularity: true, series: true });
+export type ReportSeriesResponse = z.output<typeof reportSeriesResponseSchema>;
+
 const audienceValueSchema = z.object({
   /** The filter's value: as stored, or 'none' for clicks without one. */
   value: z.string(),

@@ -75,6 +75,7 @@ describe('access', () => {
   /** The features that open each route (admins pass everywhere). */
   const opens: Record<string, Feature[]> = {
     '/api/reports': ['dashboard'],
+    '/api/reports/series': ['dashboard'],
     '/api/tiktok/spend': ['dashboard'],
     '/api/clicks': ['clicks'],
     '/api/clicks/by-campaign': ['dashboard', 'clicks'],
@@ -82,7 +83,7 @@ describe('access', () => {
     '/api/cake/offers': ['performance', 'offers'],
   };
   const suites: Array<{ feature: Feature; routes: string[] }> = [
-    { feature: 'dashboard', routes: ['/api/reports', '/api/tiktok/spend', '/api/clicks/by-campaign', '/api/cake/stats'] },
+    { feature: 'dashboard', routes: ['/api/reports', '/api/reports/series', '/api/tiktok/spend', '/api/clicks/by-campaign', '/api/cake/stats'] },
     { feature: 'clicks', routes: ['/api/clicks', '/api/clicks/by-campaign', '/api/cake/stats'] },
     { feature: 'performance', routes: ['/api/cake/offers'] },
     { feature: 'offers', routes: ['/api/cake/offers'] },
@@ -122,6 +123,8 @@ describe('bad queries are 400 with a message', () => {
     ['/api/reports?startDate=2026-04-01&endDate=2026-04-01&offer=abc', 'offer must be an offer id'],
     ['/api/reports?startDate=2026-04-01&endDate=2026-04-01&series=no', 'series must be true or false'],
     ['/api/tiktok/spend?startDate=2026-04-01', 'endDate is required, as yyyy-MM-dd'],
+    ['/api/reports/series?startDate=2026-04-02&endDate=2026-04-01', 'endDate must not be before startDate'],
+    ['/api/reports/series?startDate=2026-04-01&endDate=2026-04-01&then=offer&parent=cmpA', 'A series is of a whole report: leave out then, then2, parent and parent2'],
   ])('%s', async (url, message) => {
     const res = await get(url);
     expect(res.statusCode).toBe(400);
@@ -299,6 +302,21 @@ describe('GET /api/reports', () => {
       expect(rowsOnly).toEqual({ ...full, series: [] });
       expect(await report(`${range}&groupBy=mediabuyer&series=true`)).toEqual(full);
     }
+  });
+
+  test('/api/reports/series answers the series of /api/reports, without its rows (the dashboard asks a one-day report so)', async () => {
+    const ranges = ['startDate=2026-04-01&endDate=2026-04-01', 'startDate=2026-04-02&endDate=2026-04-02', 'startDate=2026-04-01&endDate=2026-04-03'];
+    for (const range of ranges) {
+      for (const query of [`${range}`, `${range}&groupBy=offer`, `${range}&groupBy=mediabuyer&spark=${sparkPublicId}`, `${range}&campaignId=cmpA`]) {
+        const full = await report(query);
+        const res = await get(`/api/reports/series?${query}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ startDate: full.startDate, endDate: full.endDate, timezone: full.timezone, granularity: full.granularity, series: full.series });
+      }
+    }
+    // Spend and visits are in it, hour by hour.
+    const hourly = (await get('/api/reports/series?startDate=2026-04-01&endDate=2026-04-01')).json() as Pick<ReportResponse, 'series'>;
+    expect(hourly.series.slice(10, 13).map((p) => [p.visits, p.spend])).toEqual([[1, '3.33'], [1, '3.33'], [1, '3.33']]);
   });
 
   test('the totals of every grouping agree', async () => {

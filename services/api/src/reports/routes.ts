@@ -5,7 +5,7 @@
 //   /api/clicks/by-campaign, /api/cake/stats          dashboard or clicks (both screens poll them)
 //   /api/cake/offers                                  performance or offers (the Offers performance screen)
 // A media buyer with spark or subid1 assignments sees only their own data in each (viewer-scope.ts).
-import type { Analytics, Db, HttpServer } from '@tracker/core';
+import { badRequest, type Analytics, type Db, type HttpServer } from '@tracker/core';
 import {
   audienceValuesResponseSchema,
   cakeStatsRowsSchema,
@@ -17,6 +17,7 @@ import {
   offerPerformanceRowsSchema,
   reportQuerySchema,
   reportResponseSchema,
+  reportSeriesResponseSchema,
   spendRowsSchema,
 } from '@tracker/schemas';
 import { listAudienceValues } from './audience-values';
@@ -25,7 +26,7 @@ import { summariseClicksByCampaign } from './campaign-click-summary';
 import { listClicks } from './click-log';
 import { exportClickLog } from './export-click-log';
 import { getDrillReport } from './get-drill-report';
-import { getReport } from './get-report';
+import { getReport, getReportSeries } from './get-report';
 import { listSpend } from './list-spend';
 import { offerPerformance } from './offer-performance';
 import { loadViewerScope } from './viewer-scope';
@@ -44,6 +45,17 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
       const viewer = await loadViewerScope(deps.db, request.user);
       const { query } = request;
       return query.parent === undefined ? getReport(deps, query, viewer, { series: query.series }) : getDrillReport(deps, query, viewer);
+    },
+  );
+
+  // A report's series without its rows (get-report.ts#getReportSeries); a drill-down's children have none.
+  app.get(
+    '/reports/series',
+    { config: { access: { feature: 'dashboard' } }, schema: { querystring: reportQuerySchema, response: { 200: reportSeriesResponseSchema } } },
+    async (request) => {
+      const { query } = request;
+      if (query.parent !== undefined || query.then !== undefined) throw badRequest('A series is of a whole report: leave out then, then2, parent and parent2');
+      return getReportSeries(deps, query, await loadViewerScope(deps.db, request.user));
     },
   );
 

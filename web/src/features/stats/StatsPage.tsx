@@ -25,7 +25,7 @@ import { ALL, serializeDashboardView } from './dashboard-view';
 import { EMPTY_GROUP_LABELS, type ReportGroupBy } from '@tracker/schemas';
 import { drillLevels, drillTree, fitDrill, openedPaths, type DrillState } from './drill';
 import { drillCsv } from './drill-csv';
-import { useAudienceValues, useDrillChildren, useMediaBuyers, usePreferences, useReport, useSaveColumnWidths, useSaveVisibleColumns, useSpendRows } from './queries';
+import { useAudienceValues, useDrillChildren, useMediaBuyers, usePreferences, useReport, useReportSeries, useSaveColumnWidths, useSaveVisibleColumns, useSpendRows } from './queries';
 import {
   columnsForGrouping,
   DEFAULT_VISIBLE_COLUMNS,
@@ -44,7 +44,7 @@ import { AudienceFilters } from './AudienceFilters';
 import { InexactSpendNote } from './InexactSpendNote';
 import { SummaryCards } from './SummaryCards';
 import { useDashboardView } from './use-dashboard-view';
-import { dashboardReportParams } from './report-params';
+import { dashboardReportParams, dashboardRowsParams, seriesApart } from './report-params';
 
 // The chart loads apart from the screen; recharts follows it once vite.config gives that library its own
 // chunk (today every library lands in the one 'vendor' chunk).
@@ -79,13 +79,18 @@ export function StatsPage() {
   const groupingColumns = useMemo(() => columnsForGrouping(groupBy), [groupBy]);
   const range = statsRange(picked, timeZone);
 
-  const report = useReport(params);
+  const report = useReport(dashboardRowsParams(params));
   // Grouped by TikTok campaign, a Cost converted from another currency says on hover what it was and at which rate.
   const spendRows = useSpendRows(dates, groupBy === 'tiktokCampaignId');
   const costNotes = useMemo(() => (groupBy === 'tiktokCampaignId' ? convertedCostNotes(spendRows.data ?? []) : undefined), [groupBy, spendRows.data]);
   learnTimeZone(report.data?.timezone);
-  const mediaBuyers = useMediaBuyers(dates);
-  const audienceValues = useAudienceValues(dates);
+  // The filters' choices are asked for once the report has answered: asked for beside it, they shared the two
+  // cores with it and the figures a buyer signs in for came later (bench/first-number.ts shows the requests).
+  const reportAnswered = report.data !== undefined || report.isError;
+  const mediaBuyers = useMediaBuyers(dates, { enabled: reportAnswered });
+  const audienceValues = useAudienceValues(dates, { enabled: reportAnswered });
+  const apart = seriesApart(params);
+  const seriesOnly = useReportSeries(params, { enabled: apart && reportAnswered });
   const offers = useOffers();
   const sparks = useSparks();
   // Loaded so the chip can name a campaign that has dropped out of the rows.
@@ -113,7 +118,7 @@ export function StatsPage() {
   // The chart renders a step behind the cards: drawing it takes a few hundred milliseconds of the main thread on a
   // slow machine, and the figures a buyer signs in for should not wait for it. A newer report keeps the chart
   // it had until its own is drawn (no spinner flashes on each refresh).
-  const chartSeries = useDeferredValue(report.data?.series);
+  const chartSeries = useDeferredValue(apart ? seriesOnly.data?.series : report.data?.series);
   const mediaBuyerOptions = useMemo(() => {
     const options = mediaBuyers.data ?? [];
     const selected = filters.mediaBuyer;
@@ -227,9 +232,15 @@ export function StatsPage() {
       <SummaryCards totals={report.data?.totals} failed={report.isError && !report.data} />
       <InexactSpendNote days={report.data?.inexactSpendDays} />
 
-      <Suspense fallback={<ChartPlaceholder />}>
-        <ReportChart series={chartSeries} timeZone={timeZone} isPending={report.isPending || chartSeries === undefined} />
-      </Suspense>
+      {/* The chart's code (recharts, ~470 kB) is fetched once there is a series to draw: fetched with the page, its
+          parsing held up the first figures on a two-core machine. */}
+      {chartSeries === undefined && !report.isError && !seriesOnly.isError ? (
+        <ChartPlaceholder />
+      ) : (
+        <Suspense fallback={<ChartPlaceholder />}>
+          <ReportChart series={chartSeries} timeZone={timeZone} isPending={report.isPending || (apart && seriesOnly.isPending)} />
+        </Suspense>
+      )}
 
       <Card className="py-2">
         <CardContent className="px-2 sm:px-4">

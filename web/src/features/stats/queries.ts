@@ -4,7 +4,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { apiJson } from '../../lib/api';
 import { toast } from '../../ui/use-toast';
 import { childParams, rowId } from './drill';
-import type { AudienceValuesResponse, SpendRow, UserPreferences } from '@tracker/schemas';
+import type { AudienceValuesResponse, ReportSeriesResponse, SpendRow, UserPreferences } from '@tracker/schemas';
 import type { ReportGroupBy } from './report-groupings';
 import { EMPTY_GROUP_KEY, NO_CLICK_KEY, NONE_FILTER, type Report } from './report-types';
 
@@ -26,6 +26,8 @@ export interface ReportParams {
   device?: string;
   os?: string;
   browser?: string;
+  /** 'false': rows and totals only (the dashboard's one-day report, whose series comes apart: useReportSeries). */
+  series?: 'false';
 }
 
 export const reportQueryKey = (params: ReportParams) => ['/api/reports', params] as const;
@@ -36,6 +38,18 @@ export function useReport(params: ReportParams) {
     refetchInterval: STATS_POLL_MS,
     staleTime: STATS_STALE_MS,
     meta: { errorTitle: 'Failed to fetch stats' },
+  });
+}
+
+/** A report's series alone (GET /api/reports/series), polled with the report; `enabled` lets it wait for the rows. */
+export function useReportSeries(params: ReportParams, options: { enabled?: boolean } = {}) {
+  const { series: _rowsOnly, ...report } = params;
+  return useQuery<ReportSeriesResponse>({
+    queryKey: ['/api/reports/series', report],
+    enabled: options.enabled ?? true,
+    refetchInterval: STATS_POLL_MS,
+    staleTime: STATS_STALE_MS,
+    meta: { errorTitle: 'Failed to fetch the chart' },
   });
 }
 
@@ -93,8 +107,9 @@ export interface MediaBuyerOption {
  * The media buyers of the range, from the rows of the media-buyer grouping. Clicks without one form
  * the 'Unknown' row, which the server filters by 'none' (NONE_FILTER), not by its label.
  */
-export function useMediaBuyers(range: { startDate: string; endDate: string }) {
+export function useMediaBuyers(range: { startDate: string; endDate: string }, options: { enabled?: boolean } = {}) {
   return useQuery<Report, Error, MediaBuyerOption[]>({
+    enabled: options.enabled ?? true,
     // Rows only: the filter needs no chart, and the dashboard's first load then runs two queries fewer.
     queryKey: ['/api/reports', { groupBy: 'mediabuyer', ...range, series: 'false' }],
     refetchInterval: STATS_POLL_MS,

@@ -1,7 +1,7 @@
 // The report a dashboard view asks for: the Stats screen and the sign-in's early request build it alike.
 import { describe, expect, test } from '@jest/globals';
 import { parseDashboardView } from './dashboard-view';
-import { dashboardReportParams } from './report-params';
+import { dashboardReportParams, dashboardRowsParams, seriesApart } from './report-params';
 
 const NOON_UTC_28_NOV = Date.parse('2026-11-28T12:00:00Z');
 
@@ -32,5 +32,16 @@ describe('dashboardReportParams', () => {
       campaignId: 'cmpA',
       country: 'US',
     });
+  });
+});
+
+describe('dashboardRowsParams', () => {
+  test('a one-day report asks for its rows alone (its hourly series comes apart); a longer one for both at once', () => {
+    const today = dashboardReportParams(parseDashboardView(new URLSearchParams()), 'UTC', NOON_UTC_28_NOV);
+    expect(seriesApart(today)).toBe(true);
+    expect(dashboardRowsParams(today)).toEqual({ ...today, series: 'false' });
+    const week = dashboardReportParams(parseDashboardView(new URLSearchParams('start=2026-11-01&end=2026-11-07')), 'UTC', NOON_UTC_28_NOV);
+    expect(seriesApart(week)).toBe(false);
+    expect(dashboardRowsParams(week)).toBe(week);
   });
 });
