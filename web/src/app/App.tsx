@@ -5,12 +5,12 @@ import { queryClient } from '../lib/query-client';
 import { Toaster } from '../ui/Toaster';
 import { TooltipProvider } from '../ui/Tooltip';
 import { AuthProvider } from './auth/AuthProvider';
-import { preloadHome, router } from './router';
+import { preloadHome, preloadLikelyHome, router } from './router';
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider prepareSignIn={preloadHome}>
+      <AuthProvider prepareSignIn={preloadHome} anticipateSignIn={preloadLikelyHome}>
         <TooltipProvider>
           <RouterProvider router={router} />
           <Toaster />

@@ -61,6 +61,16 @@ export function preloadHome(user: SessionUser, queryClient: QueryClient): Promis
   return preloadScreen(home);
 }
 
+/**
+ * While the server checks a password (scrypt, ~0.1 s): the shell and the dashboard's code, where every user with
+ * the dashboard lands. A user whose home is another screen loads it in preloadHome, as before; a refused
+ * password has only fetched code the next try needs anyway.
+ */
+export function preloadLikelyHome(): void {
+  void preloadScreen('/');
+  void import('../features/stats/report-params').catch(() => undefined);
+}
+
 // Once the first screen is up and the browser is idle, the rest the user may open, so moving through
 // the sidebar never waits for a download.
 function preloadScreensFor(user: SessionUser): void {

@@ -47,9 +47,14 @@ interface AuthProviderProps {
    * start the landing screen's first request in the query cache, already cleared of the last session's data.
    */
   prepareSignIn?: (user: SessionUser, queryClient: QueryClient) => Promise<void>;
+  /**
+   * Runs as the credentials leave, before the server has checked them: the router starts loading the code of
+   * the screen most sign-ins land on, so the ~0.1 s the password check takes is not spent idle.
+   */
+  anticipateSignIn?: () => void;
 }
 
-export function AuthProvider({ children, prepareSignIn }: AuthProviderProps) {
+export function AuthProvider({ children, prepareSignIn, anticipateSignIn }: AuthProviderProps) {
   const queryClient = useQueryClient();
   useSessionReloadOnRefusal(queryClient);
 
@@ -60,7 +65,9 @@ export function AuthProvider({ children, prepareSignIn }: AuthProviderProps) {
 
   const loginMutation = useMutation<SessionUser, Error, LoginCredentials>({
     mutationFn: async (credentials) => {
-      const user = await apiJson<SessionUser>('POST', '/api/login', credentials);
+      const signIn = apiJson<SessionUser>('POST', '/api/login', credentials);
+      anticipateSignIn?.();
+      const user = await signIn;
       clearCachedData(queryClient);
       await prepareSignIn?.(user, queryClient);
       return user;
