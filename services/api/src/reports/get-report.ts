@@ -10,7 +10,7 @@ import { planReport } from './report-plan';
 import { queryConversions, queryExitClicks, queryUnapprovedConversions } from './report-query';
 import { collectMeasures, emptyMeasures, reportRows } from './report-rows';
 import { hasFilters } from './report-scope';
-import { flatReportSql } from './report-sql';
+import { flatReportSql, type FlatReportSql } from './report-sql';
 import { queryInexactSpendDays, readVisitsAndSpend, type VisitsAndSpend } from './spend-allocation';
 import type { ViewerScope } from './viewer-scope';
 
@@ -45,10 +45,10 @@ export async function getReport(
   const plan = planReport(scope, [query.groupBy]);
   const { filters, granularity, params } = plan;
   const sql = flatReportSql(plan);
-  const hourly = withSeries && sql.hourlyVisits !== undefined && sql.hourlySpend !== undefined;
+  const hourly = withSeries ? hourlySeriesSql(sql) : undefined;
   const [visits, hourlySeries, conversions, exits, unapproved, inexactSpendDays] = await Promise.all([
     readVisitsAndSpend(analytics, sql.visits, params),
-    hourly ? readHourlySeries(analytics, sql, params) : undefined,
+    hourly ? readHourlySeries(analytics, hourly, params) : undefined,
     queryConversions(analytics, sql.conversions, params),
     queryExitClicks(analytics, sql.exitClicks, params),
     queryUnapprovedConversions(analytics, sql.unapprovedConversions, params),
@@ -94,8 +94,8 @@ export async function getReport(
 
 /**
  * GET /api/reports/series: the series of the report `query` names, without its rows. The dashboard asks for a
- * one-day report's rows (series=false) and then for this: its figures then wait for three queries fewer (the two
- * hourly ones cost about as much CPU as the rest of the report), and the chart follows a moment later.
+ * one-day report's rows (series=false) and then for this: its figures then wait for two queries fewer (the hourly
+ * ones, which cost about as much CPU as the rest of the report), and the chart follows a moment later.
  */
 export async function getReportSeries(deps: ReportDeps, query: ReportQuery, viewer: ViewerScope | null = null): Promise<ReportSeriesResponse> {
   const { db, analytics } = deps;
@@ -105,9 +105,10 @@ export async function getReportSeries(deps: ReportDeps, query: ReportQuery, view
   const sql = flatReportSql(plan);
   const filtered = hasFilters(filters);
   const conversions = queryConversions(analytics, sql.conversions, params);
+  const hourly = hourlySeriesSql(sql);
   let series: ReportSeriesPoint[];
-  if (sql.hourlyVisits !== undefined && sql.hourlySpend !== undefined) {
-    const [hourlySeries, byBucket] = await Promise.all([readHourlySeries(analytics, sql, params), conversions]);
+  if (hourly) {
+    const [hourlySeries, byBucket] = await Promise.all([readHourlySeries(analytics, hourly, params), conversions]);
     series = hourlyReportSeries(query, hourlySeries, filtered, byBucket('bucket'));
   } else {
     const [visits, byBucket] = await Promise.all([readVisitsAndSpend(analytics, sql.visits, params), conversions]);
@@ -121,12 +122,13 @@ interface HourlySeries {
   spend: VisitsAndSpend;
 }
 
-async function readHourlySeries(
-  analytics: Analytics,
-  sql: { hourlyVisits?: string; hourlySpend?: string },
-  params: QueryParams,
-): Promise<HourlySeries> {
-  const [visits, spend] = await Promise.all([readVisitsAndSpend(analytics, sql.hourlyVisits!, params), readVisitsAndSpend(analytics, sql.hourlySpend!, params)]);
+/** A one-day report's two hourly statements (report-sql.ts makes them for an hourly granularity only). */
+function hourlySeriesSql(sql: FlatReportSql): { visits: string; spend: string } | undefined {
+  return sql.hourlyVisits !== undefined && sql.hourlySpend !== undefined ? { visits: sql.hourlyVisits, spend: sql.hourlySpend } : undefined;
+}
+
+async function readHourlySeries(analytics: Analytics, sql: { visits: string; spend: string }, params: QueryParams): Promise<HourlySeries> {
+  const [visits, spend] = await Promise.all([readVisitsAndSpend(analytics, sql.visits, params), readVisitsAndSpend(analytics, sql.spend, params)]);
   return { visits, spend };
 }
 
