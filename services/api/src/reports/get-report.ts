@@ -41,10 +41,8 @@ export async function getReport(
 ): Promise<ReportResponse> {
   const withSeries = options.series !== false;
   const { db, analytics } = deps;
-  const scope = await loadReportScope(db, query, query.groupBy === 'mediabuyer', viewer);
-  const plan = planReport(scope, [query.groupBy]);
+  const { scope, plan, sql } = await planFlatReport(db, query, viewer);
   const { filters, granularity, params } = plan;
-  const sql = flatReportSql(plan);
   const hourly = withSeries ? hourlySeriesSql(sql) : undefined;
   const [visits, hourlySeries, conversions, exits, unapproved, inexactSpendDays] = await Promise.all([
     readVisitsAndSpend(analytics, sql.visits, params),
@@ -83,11 +81,7 @@ export async function getReport(
     granularity,
     rows,
     totals,
-    series: !withSeries
-      ? []
-      : hourlySeries
-        ? hourlyReportSeries(query, hourlySeries, hasFilters(filters), conversions('bucket'))
-        : reportSeries(query, granularity, visits.byDay, unattributed, conversions('bucket')),
+    series: withSeries ? seriesOf(query, granularity, hourlySeries ? { hourly: hourlySeries } : { daily: visits }, hasFilters(filters), conversions('bucket')) : [],
     inexactSpendDays,
   };
 }
@@ -99,28 +93,33 @@ export async function getReport(
  */
 export async function getReportSeries(deps: ReportDeps, query: ReportQuery, viewer: ViewerScope | null = null): Promise<ReportSeriesResponse> {
   const { db, analytics } = deps;
+  const { scope, plan, sql } = await planFlatReport(db, query, viewer);
+  const { filters, granularity, params } = plan;
+  const hourly = hourlySeriesSql(sql);
+  const [source, conversions] = await Promise.all([
+    hourly
+      ? readHourlySeries(analytics, hourly, params).then((series): SeriesSource => ({ hourly: series }))
+      : readVisitsAndSpend(analytics, sql.visits, params).then((daily): SeriesSource => ({ daily })),
+    queryConversions(analytics, sql.conversions, params),
+  ]);
+  const series = seriesOf(query, granularity, source, hasFilters(filters), conversions('bucket'));
+  return { startDate: query.startDate, endDate: query.endDate, timezone: scope.timezone, granularity, series };
+}
+
+/** The flat report `query` names (no drill-down): its scope, plan and statements. */
+async function planFlatReport(db: Db, query: ReportQuery, viewer: ViewerScope | null) {
   const scope = await loadReportScope(db, query, query.groupBy === 'mediabuyer', viewer);
   const plan = planReport(scope, [query.groupBy]);
-  const { filters, granularity, params } = plan;
-  const sql = flatReportSql(plan);
-  const filtered = hasFilters(filters);
-  const conversions = queryConversions(analytics, sql.conversions, params);
-  const hourly = hourlySeriesSql(sql);
-  let series: ReportSeriesPoint[];
-  if (hourly) {
-    const [hourlySeries, byBucket] = await Promise.all([readHourlySeries(analytics, hourly, params), conversions]);
-    series = hourlyReportSeries(query, hourlySeries, filtered, byBucket('bucket'));
-  } else {
-    const [visits, byBucket] = await Promise.all([readVisitsAndSpend(analytics, sql.visits, params), conversions]);
-    series = reportSeries(query, granularity, visits.byDay, filtered ? new Map() : visits.unattributedByDay, byBucket('bucket'));
-  }
-  return { startDate: query.startDate, endDate: query.endDate, timezone: scope.timezone, granularity, series };
+  return { scope, plan, sql: flatReportSql(plan) };
 }
 
 interface HourlySeries {
   visits: VisitsAndSpend;
   spend: VisitsAndSpend;
 }
+
+/** What a series is drawn from: a one-day report's two hourly statements, or the visits statement's days. */
+type SeriesSource = { hourly: HourlySeries } | { daily: VisitsAndSpend };
 
 /** A one-day report's two hourly statements (report-sql.ts makes them for an hourly granularity only). */
 function hourlySeriesSql(sql: FlatReportSql): { visits: string; spend: string } | undefined {
@@ -132,14 +131,22 @@ async function readHourlySeries(analytics: Analytics, sql: { visits: string; spe
   return { visits, spend };
 }
 
-/** A one-day report's hourly series: the hourly visits with their share of the day's spend, and the hours' own spend. */
-function hourlyReportSeries(
+/**
+ * The series: per hour of a one-day report (the hourly visits with their share of the day's spend, and the hours'
+ * own spend), else per day. Spend no click matches stays out of a filtered report's series, as out of its rows.
+ */
+function seriesOf(
   query: ReportQuery,
-  hourly: HourlySeries,
+  granularity: 'day' | 'hour',
+  source: SeriesSource,
   filtered: boolean,
   bucketConversions: Map<string, { conversions: number; revenueCents: number }>,
 ): ReportSeriesPoint[] {
-  return reportSeries(query, 'hour', withHourlySpend(hourly.visits.byUnit, hourly.spend, filtered), filtered ? new Map() : hourly.visits.unattributedByDay, bucketConversions);
+  if ('hourly' in source) {
+    const { visits, spend } = source.hourly;
+    return reportSeries(query, 'hour', withHourlySpend(visits.byUnit, spend, filtered), filtered ? new Map() : visits.unattributedByDay, bucketConversions);
+  }
+  return reportSeries(query, granularity, source.daily.byDay, filtered ? new Map() : source.daily.unattributedByDay, bucketConversions);
 }
 
 /** An hourly series' buckets with the hourly rows' spend added to the hours it was spent in: each hour's
