@@ -3,8 +3,8 @@
 // file Node itself would load, so nothing is loaded twice or in another format than under tsx.
 //
 // Why not tsx at run time: it transpiles in a loader thread and resolves ~360 modules one by one; a start of
-// `tracker all` cost 4.7 s of CPU that way and costs 2.8 s from the bundle (the browser suites start it ~60 times
-// a run). Dynamic imports stay lazy (splitting: the Kafka client loads only when KAFKA_BROKERS is set).
+// `tracker all` cost 4.7 s of CPU that way and costs about 3 s from the bundle (the browser, CLI and fault suites
+// start it ~60 times a run). Dynamic imports stay lazy (splitting: the Kafka client loads only when KAFKA_BROKERS is set).
 //
 // .cache/tracker-bundle/current.json names the newest build and the files it was made of (path, size, mtime);
 // a start stats those files (~5 ms) and builds again when any differs. Each build has a folder of its own and
