@@ -32,6 +32,7 @@ import { tiktokAccountRoutes } from './tiktok-accounts/routes';
 import { transactionRoutes } from './transactions/routes';
 import { userRoutes } from './users/routes';
 import { warnUntrustedProxy } from './auth/warn-untrusted-proxy';
+import { PASSWORD_COST, type ScryptCost } from './auth/password';
 import { apiSecurityHeaders } from './web/security-headers';
 import { defaultWebDist, serveWeb } from './web/serve-web';
 
@@ -60,6 +61,10 @@ export interface ApiDeps {
   /** The built web app; none is served when the folder has no index.html. */
   webDist?: string;
   throttle?: LoginThrottle;
+  /** scrypt's cost for the passwords this API hashes (sign-up, new users, password changes) and for the check it
+   *  spends on unknown usernames; default PASSWORD_COST. Test harnesses lower it: at the real cost, hashing was most
+   *  of the CPU of the sign-in and fuzzing suites (auth.test.ts 29 s against 5 s). */
+  passwordCost?: ScryptCost;
   /** The registrar and Cloudflare clients; absent: none configured, and the Domains API says what to set. */
   domains?: DomainAutomation;
   /** How long domain purchase and configure answers wait for their job (default 20 s). */
@@ -98,7 +103,8 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       api.get('/*', async () => {
         throw notFound();
       });
-      await authRoutes(api, { db: deps.db, sessions, throttle });
+      const passwordCost = deps.passwordCost ?? PASSWORD_COST;
+      await authRoutes(api, { db: deps.db, sessions, throttle, passwordCost });
       await offerRoutes(api, deps);
       await landerRoutes(api, deps);
       await campaignRoutes(api, deps);
@@ -113,7 +119,7 @@ export async function registerApi(app: HttpServer, deps: ApiDeps): Promise<{ ser
       await ruleRoutes(api, { ...deps, notify: deps.notify ?? DEFAULT_NOTIFY_OPTIONS });
       await statusRoutes(api, deps);
       await domainRoutes(api, { ...deps, domains });
-      await userRoutes(api, deps);
+      await userRoutes(api, { ...deps, passwordCost });
       await reportRoutes(api, deps);
       await conversionRoutes(api, deps);
       await preferenceRoutes(api, deps);

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { createHttpServer, createLogger, loadConfig, schema, type Entities, type TrustProxy } from '@tracker/core';
 import { openScratchEntities } from '@tracker/core/testing';
 import { registerApi } from '../api-plugin';
-import { lazyChdbAnalytics } from '../testing/api-harness';
+import { FIXTURE_PASSWORD_COST, lazyChdbAnalytics } from '../testing/api-harness';
 import { checkAccess } from './access';
 import { configureAdmin, ensureAdmin } from './ensure-admin';
 import { LoginThrottle } from './login-throttle';
@@ -18,7 +18,7 @@ let app: FastifyInstance;
 
 async function buildApp(throttle = new LoginThrottle(), trustProxy: TrustProxy | true = true) {
   const server = createHttpServer({ logger, trustProxy });
-  await registerApi(server, { db: entities.db, analytics: lazyChdbAnalytics(), changes: entities.changes, sessionSecret: 'x'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger, webDist: '/nonexistent', throttle });
+  await registerApi(server, { db: entities.db, analytics: lazyChdbAnalytics(), changes: entities.changes, sessionSecret: 'x'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger, webDist: '/nonexistent', throttle, passwordCost: FIXTURE_PASSWORD_COST });
   await server.ready();
   return server;
 }
@@ -127,8 +127,8 @@ describe('sign in and out', () => {
 
   test('users stored before that, differing only in case, each keep their exact name; a third spelling is neither', async () => {
     await entities.db.insert(schema.users).values([
-      { username: 'Twin', password: await hashPassword('upper-twin-pw') },
-      { username: 'twin', password: await hashPassword('lower-twin-pw') },
+      { username: 'Twin', password: await hashPassword('upper-twin-pw', FIXTURE_PASSWORD_COST) },
+      { username: 'twin', password: await hashPassword('lower-twin-pw', FIXTURE_PASSWORD_COST) },
     ]);
     const signIn = (username: string, password: string) => app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
     expect((await signIn('Twin', 'upper-twin-pw')).json()).toMatchObject({ username: 'Twin' });
@@ -160,8 +160,8 @@ describe('changing your own password', () => {
 
   beforeAll(async () => {
     await entities.db.insert(schema.users).values([
-      { username: 'changer', password: await hashPassword('first-password') },
-      { username: 'bystander', password: await hashPassword('bystander-pw') },
+      { username: 'changer', password: await hashPassword('first-password', FIXTURE_PASSWORD_COST) },
+      { username: 'bystander', password: await hashPassword('bystander-pw', FIXTURE_PASSWORD_COST) },
     ]);
   });
 
@@ -400,7 +400,7 @@ describe('ensureAdmin at start-up', () => {
 
   test('ADMIN_USERNAME names the existing user it looks like, rather than adding a look-alike', async () => {
     const fresh = await openScratchEntities();
-    await fresh.db.insert(schema.users).values({ username: 'boss', password: await hashPassword('old-password'), role: 'user' });
+    await fresh.db.insert(schema.users).values({ username: 'boss', password: await hashPassword('old-password', FIXTURE_PASSWORD_COST), role: 'user' });
     expect(await ensureAdmin(fresh.db, { username: 'ＢＯＳＳ', password: 'new-password' })).toMatchObject({ kind: 'configured', created: false });
     const rows = await fresh.db.select().from(schema.users);
     expect(rows.map((r) => [r.username, r.role])).toEqual([['boss', 'admin']]);
@@ -432,7 +432,7 @@ describe('ensureAdmin at start-up', () => {
 
   test('ADMIN_USERNAME / ADMIN_PASSWORD create that admin, and later reset its password and role', async () => {
     const fresh = await openScratchEntities();
-    await fresh.db.insert(schema.users).values({ username: 'boss', password: await hashPassword('old-password'), role: 'user' });
+    await fresh.db.insert(schema.users).values({ username: 'boss', password: await hashPassword('old-password', FIXTURE_PASSWORD_COST), role: 'user' });
     expect(await ensureAdmin(fresh.db, { username: 'boss', password: 'new-password' })).toMatchObject({ kind: 'configured', created: false });
     const server = createHttpServer({ logger, trustProxy: false });
     await registerApi(server, { db: fresh.db, analytics: lazyChdbAnalytics(), changes: fresh.changes, sessionSecret: 'y'.repeat(32), secretsKey: Buffer.alloc(32, 1), tiktokApiUrl: 'http://127.0.0.1:9', logger, webDist: '/nonexistent' });

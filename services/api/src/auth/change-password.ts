@@ -3,13 +3,13 @@
 import { eq } from 'drizzle-orm';
 import { badRequest, schema, unauthorized, type Db } from '@tracker/core';
 import type { PasswordChangeBody } from '@tracker/schemas';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword, type ScryptCost } from './password';
 import type { SessionStore } from './session-store';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The current password is not correct';
 
 export async function changePassword(
-  deps: { db: Db; sessions: SessionStore },
+  deps: { db: Db; sessions: SessionStore; passwordCost: ScryptCost },
   userId: number,
   body: PasswordChangeBody,
   keepToken: string,
@@ -17,7 +17,7 @@ export async function changePassword(
   const [user] = await deps.db.select({ password: schema.users.password }).from(schema.users).where(eq(schema.users.id, userId));
   if (!user) throw unauthorized();
   if (!(await verifyPassword(body.currentPassword, user.password))) throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
-  const hash = await hashPassword(body.newPassword);
+  const hash = await hashPassword(body.newPassword, deps.passwordCost);
   await deps.db.transaction(async (tx) => {
     await tx.update(schema.users).set({ password: hash }).where(eq(schema.users.id, userId));
     await deps.sessions.endOtherSessions(userId, keepToken, tx);

@@ -7,7 +7,7 @@ import { loginBodySchema, passwordChangeBodySchema, registerBodySchema, sessionC
 import { currentUser } from './access';
 import { changePassword } from './change-password';
 import type { LoginThrottle } from './login-throttle';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import { burnPasswordCheck, hashPassword, verifyPassword, type ScryptCost } from './password';
 import { findUserByUsername, lockUserCreation } from './username-key';
 import { SESSION_COOKIE, SESSION_TTL_MS, permissionsOf, type SessionStore } from './session-store';
 import { readReportTimezone } from '../reports/report-timezone';
@@ -16,6 +16,7 @@ export interface AuthDeps {
   db: Db;
   sessions: SessionStore;
   throttle: LoginThrottle;
+  passwordCost: ScryptCost;
 }
 
 async function startSession(deps: AuthDeps, request: FastifyRequest, reply: FastifyReply, userId: number) {
@@ -41,7 +42,7 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
       const attempt = deps.throttle.begin(request.ip, username);
       if (attempt.delayMs > 0) await sleep(attempt.delayMs);
       const user = await findUserByUsername(deps.db, username);
-      const valid = user ? await verifyPassword(password, user.password) : (await burnPasswordCheck(password), false);
+      const valid = user ? await verifyPassword(password, user.password) : (await burnPasswordCheck(password, deps.passwordCost), false);
       if (!user || !valid) throw unauthorized('Invalid username or password');
       attempt.succeeded();
       await startSession(deps, request, reply, user.id);
@@ -71,7 +72,7 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
     { config: { access: 'public' }, schema: { body: registerBodySchema, response: { 201: signedInUserSchema } } },
     async (request, reply): Promise<SignedInUser> => {
       const { username, password } = request.body;
-      const hash = await hashPassword(password);
+      const hash = await hashPassword(password, deps.passwordCost);
       const created = await deps.db.transaction(async (tx) => {
         await lockUserCreation(tx);
         const [{ n }] = (await tx.select({ n: count() }).from(schema.users)) as [{ n: number }];

@@ -26,10 +26,12 @@ export interface ApiHarness {
 }
 
 const PASSWORD = 'harness-password';
-/** The users the harness signs in carry a hash of scrypt's lowest sensible cost: every sign-in still runs the
- *  real password check (the stored hash names its cost), in a few milliseconds instead of ~100 ms of CPU,
- *  and route tests sign in a dozen times per file. */
-const FIXTURE_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
+/** The users the harness signs in carry a hash of scrypt's lowest sensible cost, and the API it builds hashes at that
+ *  cost too (`passwordCost`: sign-up, new users, password changes, the check spent on unknown usernames): every
+ *  sign-in still runs the real password check (the stored hash names its cost), in a few milliseconds instead of
+ *  ~100 ms of CPU, and route tests sign in, and guess wrong, dozens of times per file. PASSWORD_COST itself is
+ *  pinned by password.test.ts and by the suites that start `tracker`. */
+export const FIXTURE_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
 
 /** chDB in a temporary folder, opened and migrated on the first call. chDB allows one open folder per
  *  process: a test file holds at most one harness store at a time and closes it in afterAll. */
@@ -71,6 +73,7 @@ export async function createApiHarness(overrides: Partial<ApiDeps> = {}, options
     tiktokApiUrl: 'http://127.0.0.1:9',
     logger,
     webDist: '/nonexistent',
+    passwordCost: FIXTURE_PASSWORD_COST,
     ...overrides,
   });
   await app.ready();

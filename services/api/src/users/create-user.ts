@@ -2,15 +2,16 @@
 // Create User dialog, in one transaction; a taken username (or a look-alike of one) is a 409 and writes nothing.
 import { conflict, schema, type Db } from '@tracker/core';
 import { FEATURES, type Feature, type Role } from '@tracker/schemas';
-import { hashPassword } from '../auth/password';
+import { hashPassword, type ScryptCost } from '../auth/password';
 import { lockUserCreation, usernameTaken } from '../auth/username-key';
 import type { UserView } from './list-users';
 
 export async function createUser(
   db: Db,
   body: { username: string; password: string; role: Role; features: Feature[] },
+  passwordCost: ScryptCost,
 ): Promise<UserView> {
-  const password = await hashPassword(body.password);
+  const password = await hashPassword(body.password, passwordCost);
   return db.transaction(async (tx) => {
     await lockUserCreation(tx);
     if (await usernameTaken(tx, body.username)) throw conflict('Username already exists');

@@ -18,6 +18,7 @@ import {
   vcnOptionsSchema,
 } from '@tracker/schemas';
 import { currentUser } from '../auth/access';
+import type { ScryptCost } from '../auth/password';
 import { serialIdOr404 } from '../ids/serial-id';
 import { createUser } from './create-user';
 import { deleteUser } from './delete-user';
@@ -30,6 +31,7 @@ import { getVcnAssignments, setVcnAssignments } from './set-vcn-assignments';
 
 export interface UserDeps {
   db: Db;
+  passwordCost: ScryptCost;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -42,7 +44,7 @@ export async function userRoutes(scope: FastifyInstance, deps: UserDeps) {
   app.get('/users', { config: admin, schema: { response: { 200: z.array(managedUserSchema) } } }, async () => listUsers(deps.db));
 
   app.post('/users', { config: admin, schema: { body: userCreateSchema, response: { 201: managedUserSchema } } }, async (request, reply) => {
-    return reply.status(201).send(await createUser(deps.db, request.body));
+    return reply.status(201).send(await createUser(deps.db, request.body, deps.passwordCost));
   });
 
   app.delete('/users/:id', { config: admin, schema: { params: idParams } }, async (request, reply) => {
