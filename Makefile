@@ -18,8 +18,10 @@ dev: install
 ## test: lint, typecheck and every test suite (real-engine suites run when their URLs are set). Jest starts as
 ## soon as the web app is built (its browser suites serve it), with lint and the typecheck beside it: they are
 ## single-threaded, and jest's two workers leave a core idle whenever they wait on a browser, a server or a timer.
+## Lint and the typecheck run niced (CHECK_NICE): they have no deadline, so they take those idle moments instead of
+## a core from a suite whose steps wait up to 15 s.
 test: install
-	$(MAKE) --no-print-directory -j4 --output-sync=target lint typecheck jest
+	$(MAKE) --no-print-directory -j4 --output-sync=target lint typecheck jest CHECK_NICE="nice -n 19"
 
 ## test-faults: the pipeline under faults on real processes and its own PostgreSQL, Redis and Kafka
 ## (SIGKILLs under load, the broker, PostgreSQL and Redis restarted); prints sent/answered/stored/lost/doubled.
@@ -31,13 +33,13 @@ test-faults: install
 ## ESLint keeps its results in .cache/eslint by file content (and its config), so unchanged files are not linted
 ## again; tsc keeps its incremental build info in .cache/tsc (16 s and 24 s of CPU become 2 s and 6 s).
 lint: install
-	npx eslint --max-warnings=0 --cache --cache-strategy content --cache-location .cache/eslint/cache .
-	npx knip --dependencies
+	$(CHECK_NICE) npx eslint --max-warnings=0 --cache --cache-strategy content --cache-location .cache/eslint/cache .
+	$(CHECK_NICE) npx knip --dependencies
 
 typecheck: install
-	npx tsc -p tsconfig.json --noEmit --incremental --tsBuildInfoFile .cache/tsc/root.tsbuildinfo
-	npx tsc -p web/tsconfig.json --noEmit --incremental --tsBuildInfoFile .cache/tsc/web.tsbuildinfo
-	npx tsc -p web/e2e/tsconfig.json --noEmit --incremental --tsBuildInfoFile .cache/tsc/e2e.tsbuildinfo
+	$(CHECK_NICE) npx tsc -p tsconfig.json --noEmit --incremental --tsBuildInfoFile .cache/tsc/root.tsbuildinfo
+	$(CHECK_NICE) npx tsc -p web/tsconfig.json --noEmit --incremental --tsBuildInfoFile .cache/tsc/web.tsbuildinfo
+	$(CHECK_NICE) npx tsc -p web/e2e/tsconfig.json --noEmit --incremental --tsBuildInfoFile .cache/tsc/e2e.tsbuildinfo
 
 jest: install web
 	npm test --silent
