@@ -63,7 +63,7 @@ export interface ApiDeps {
   throttle?: LoginThrottle;
   /** scrypt's cost for the passwords this API hashes (sign-up, new users, password changes) and for the check it
    *  spends on unknown usernames; default PASSWORD_COST. Test harnesses lower it: at the real cost, hashing was most
-   *  of the CPU of the sign-in and fuzzing suites (auth.test.ts 29 s against 5 s). */
+   *  of the CPU of the sign-in and fuzzing suites (auth.test.ts 29 s of CPU against 8 s). */
   passwordCost?: ScryptCost;
   /** The registrar and Cloudflare clients; absent: none configured, and the Domains API says what to set. */
   domains?: DomainAutomation;
