@@ -29,8 +29,8 @@ const PASSWORD = 'harness-password';
 /** The users the harness signs in carry a hash of scrypt's lowest sensible cost, and the API it builds hashes at that
  *  cost too (`passwordCost`: sign-up, new users, password changes, the check spent on unknown usernames): every
  *  sign-in still runs the real password check (the stored hash names its cost), in a few milliseconds instead of
- *  ~100 ms of CPU, and route tests sign in, and guess wrong, dozens of times per file. PASSWORD_COST itself is
- *  pinned by password.test.ts and by the suites that start `tracker`. */
+ *  ~100 ms of CPU, and route tests sign in, and guess wrong, dozens of times per file. PASSWORD_COST, what `tracker`
+ *  hashes at, is pinned by password.test.ts. */
 export const FIXTURE_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
 
 /** chDB in a temporary folder, opened and migrated on the first call. chDB allows one open folder per
