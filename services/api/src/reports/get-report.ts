@@ -55,7 +55,7 @@ export async function getReport(
 
   // Spend no click matches belongs to no offer, spark or campaign: a filtered report leaves it out. It
   // joins the conversions no click carries on the one 'No click' row.
-  const unattributed = hasFilters(filters) ? new Map<string, number>() : visits.unattributedByDay;
+  const unattributed = unattributedSpend(visits, hasFilters(filters));
   const unattributedCents = [...unattributed.values()].reduce((a, b) => a + b, 0);
 
   const measures = collectMeasures(visits.byUnit, conversions('key'), unapproved);
@@ -144,9 +144,14 @@ function seriesOf(
 ): ReportSeriesPoint[] {
   if ('hourly' in source) {
     const { visits, spend } = source.hourly;
-    return reportSeries(query, 'hour', withHourlySpend(visits.byUnit, spend, filtered), filtered ? new Map() : visits.unattributedByDay, bucketConversions);
+    return reportSeries(query, 'hour', withHourlySpend(visits.byUnit, spend, filtered), unattributedSpend(visits, filtered), bucketConversions);
   }
-  return reportSeries(query, granularity, source.daily.byDay, filtered ? new Map() : source.daily.unattributedByDay, bucketConversions);
+  return reportSeries(query, granularity, source.daily.byDay, unattributedSpend(source.daily, filtered), bucketConversions);
+}
+
+/** Spend no click matches, per day: a filtered report leaves it out (of its rows as of its series). */
+function unattributedSpend(visits: VisitsAndSpend, filtered: boolean): Map<string, number> {
+  return filtered ? new Map() : visits.unattributedByDay;
 }
 
 /** An hourly series' buckets with the hourly rows' spend added to the hours it was spent in: each hour's
