@@ -8,7 +8,7 @@ import { openEmbeddedLog } from '../eventlog/embedded-log';
 import { createHttpServer } from '../http/create-http-server';
 import { registerMetricsRoute, registerReadiness } from '../http/probes';
 import { createLogger } from '../logger';
-import { createMetrics, observePublishes } from './metrics';
+import { createMetrics, instrumentHttp, observePublishes } from './metrics';
 import { addConsumerLagGauges } from './store-gauges';
 
 const dirs: string[] = [];
@@ -70,6 +70,43 @@ describe('scraped gauges', () => {
     expect(sample(body, 'fine')).toBe(7);
     expect(sample(body, 'broken')).toBeNaN();
     expect(body).not.toMatch(/^broken_by_label\{/m);
+  });
+});
+
+describe('HTTP instruments', () => {
+  test('answers counted once per route pattern, method and status (a GET route\'s HEAD too), unmatched ones apart; click routes timed into cumulative buckets', async () => {
+    const metrics = createMetrics();
+    const app = createHttpServer({ logger, trustProxy: false });
+    instrumentHttp(app, metrics);
+    app.get('/r/:campaignId', async (request, reply) =>
+      (request.params as { campaignId: string }).campaignId === 'slow'
+        ? new Promise((resolve) => setTimeout(() => resolve(reply.redirect('https://lander.example/', 302)), 30))
+        : reply.redirect('https://lander.example/', 302),
+    );
+    app.get('/api/things', async () => ({ ok: true }));
+    for (const url of ['/r/a', '/r/b', '/r/slow', '/api/things', '/nowhere', '/nowhere/else']) await app.inject({ url });
+    await app.inject({ url: '/r/a', method: 'HEAD' });
+    const { body } = await metrics.render();
+
+    expect(sample(body, 'tracker_http_requests_total{method="GET",route="/r/:campaignId",status="302"}')).toBe(3);
+    expect(sample(body, 'tracker_http_requests_total{method="HEAD",route="/r/:campaignId",status="302"}')).toBe(1);
+    expect(sample(body, 'tracker_http_requests_total{method="GET",route="/api/things",status="200"}')).toBe(1);
+    expect(sample(body, 'tracker_http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(2);
+    // Four click answers, one of them slower than 25 ms: counted in the buckets from 0.05 up, and in +Inf.
+    expect(sample(body, 'tracker_redirect_duration_seconds_count{route="/r/:campaignId"}')).toBe(4);
+    expect(sample(body, 'tracker_redirect_duration_seconds_bucket{le="+Inf",route="/r/:campaignId"}')).toBe(4);
+    expect(sample(body, 'tracker_redirect_duration_seconds_bucket{le="2.5",route="/r/:campaignId"}')).toBe(4);
+    expect(sample(body, 'tracker_redirect_duration_seconds_bucket{le="0.025",route="/r/:campaignId"}')).toBe(3);
+    expect(sample(body, 'tracker_redirect_duration_seconds_sum{route="/r/:campaignId"}')).toBeGreaterThanOrEqual(0.03);
+    expect(body).not.toContain('tracker_redirect_duration_seconds_count{route="/api/things"}');
+    expect(body).toContain('# TYPE tracker_redirect_duration_seconds histogram');
+
+    // A second scrape: the counter keeps its totals and adds only what came since.
+    await app.inject({ url: '/r/c' });
+    const again = (await metrics.render()).body;
+    expect(sample(again, 'tracker_http_requests_total{method="GET",route="/r/:campaignId",status="302"}')).toBe(4);
+    expect(sample(again, 'tracker_http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(2);
+    expect(sample(again, 'tracker_redirect_duration_seconds_count{route="/r/:campaignId"}')).toBe(5);
   });
 });
 
