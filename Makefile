@@ -75,8 +75,9 @@ bench-eventlog: install
 bench-ingest: install
 	npx tsx bench/ingest.ts $(BENCH_ARGS)
 
-## bench-cpu: CPU time per click of `tracker all` end to end against a bare Fastify 302 request, then clicks at a
-## fixed rate (5,000/s embedded, 2,000/s on Kafka) for 60 s. Against an older build:
+## bench-cpu: CPU time per click of `tracker all` end to end against a bare Fastify 302 request, then clicks due at a
+## constant rate (5,000/s embedded, 2,000/s on Kafka) for 60 s, the bare server at the same rate beside (the
+## machine's floor), latency from when each click was due (bench/constant-rate.ts). Against an older build:
 ## git worktree add ../base 34be4b5 && make bench-cpu BENCH_ARGS="--against ../base"
 bench-cpu: install
 	npx tsx bench/cpu-per-click.ts $(BENCH_ARGS)
