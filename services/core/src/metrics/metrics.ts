@@ -15,7 +15,7 @@ const PUBLISH_BUCKETS = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.
 
 /**
  * A histogram counted in plain numbers and read by prom-client only when scraped. prom-client's own observe checks
- * and hashes the label values on every call; on the click routes that was ~7 % of the redirect's main-thread time.
+ * and hashes the label values on every call (its histogram code alone was ~3 % of the redirect's main-thread samples).
  * One series per value of its one label; `series(value)` is looked up once and kept by the caller.
  */
 export class HotHistogram {
