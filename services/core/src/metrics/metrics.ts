@@ -227,7 +227,8 @@ export function createMetrics(): Metrics {
  * Counts every answered request by route pattern (never the raw URL: click ids would explode the series) and times
  * the click routes. Each route gets its own onResponse hook that knows its pattern (reading it per request from
  * `request.routeOptions` builds an object each time), and counts in plain numbers that the counter takes in when
- * scraped; requests no route matched are counted by one hook on the not-found path.
+ * scraped; requests no route matched are counted by one global hook that looks at those alone (`request.is404`).
+ * Call it before the routes are registered: the per-route hooks are added as each route is.
  */
 export function instrumentHttp(app: HttpServer, metrics: Metrics): void {
   const ours = new WeakSet<onResponseHookHandler>();
