@@ -25,7 +25,7 @@
 // fixed-rate run). --server-flags passes Node and V8 flags to the measured servers (e.g. --trace-gc).
 //
 // Each measured server runs in a child process of its own (this file with --serve), so the CPU counted is
-// that server's and nothing else's; the load generator (autocannon) is a further process.
+// that server's and nothing else's; the load generators (autocannon, bench/constant-rate.ts) are further processes.
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import inspector from 'node:inspector';

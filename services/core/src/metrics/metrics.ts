@@ -1,8 +1,8 @@
 // The process's Prometheus metrics: one registry per process, the HTTP and event-log instruments that
 // feed it, and gauges read from the stores when scraped. Names and meanings are listed in deploy/ops.md.
+import type { onResponseHookHandler } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 import type { EventLog } from '../eventlog/event-log';
-import type { onResponseHookHandler } from 'fastify';
 import type { HttpServer } from '../http/create-http-server';
 
 /** Routes that answer a visitor's click: their latency is what a paid ad waits for. */
