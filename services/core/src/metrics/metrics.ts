@@ -21,12 +21,16 @@ const PUBLISH_BUCKETS = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.
 export class HotHistogram {
   readonly #series = new Map<string, HistogramSeries>();
 
-  constructor(
-    readonly name: string,
-    readonly help: string,
-    readonly labelName: string,
-    readonly bounds: readonly number[],
-  ) {}
+  readonly name: string;
+  readonly help: string;
+  readonly labelName: string;
+  readonly bounds: readonly number[];
+
+  /** Registered in `registry` as a histogram; prom-client renders it like its own. */
+  constructor(definition: { name: string; help: string; labelName: string; bounds: readonly number[] }, registry: Registry) {
+    ({ name: this.name, help: this.help, labelName: this.labelName, bounds: this.bounds } = definition);
+    registry.registerMetric(this.#asMetric());
+  }
 
   series(labelValue: string): HistogramSeries {
     let series = this.#series.get(labelValue);
@@ -38,7 +42,7 @@ export class HotHistogram {
   }
 
   /** What prom-client's registry renders: a histogram's cumulative buckets, sum and count per series. */
-  asMetric(): Metric {
+  #asMetric(): Metric {
     const { name, help, labelName, bounds } = this;
     const seriesOf = this.#series;
     const metric = {
@@ -150,19 +154,23 @@ export function createMetrics(): Metrics {
     },
   });
   const redirectSeconds = new HotHistogram(
-    'tracker_redirect_duration_seconds',
-    'Time from request to answer of the click routes (/r/:campaignId, /click), in seconds.',
-    'route',
-    REDIRECT_BUCKETS,
+    {
+      name: 'tracker_redirect_duration_seconds',
+      help: 'Time from request to answer of the click routes (/r/:campaignId, /click), in seconds.',
+      labelName: 'route',
+      bounds: REDIRECT_BUCKETS,
+    },
+    registry,
   );
-  registry.registerMetric(redirectSeconds.asMetric());
   const publishSeconds = new HotHistogram(
-    'tracker_log_publish_duration_seconds',
-    'Time until the event log confirmed a publish durable (or refused it), in seconds.',
-    'outcome',
-    PUBLISH_BUCKETS,
+    {
+      name: 'tracker_log_publish_duration_seconds',
+      help: 'Time until the event log confirmed a publish durable (or refused it), in seconds.',
+      labelName: 'outcome',
+      bounds: PUBLISH_BUCKETS,
+    },
+    registry,
   );
-  registry.registerMetric(publishSeconds.asMetric());
 
   return {
     registry,
