@@ -4,6 +4,12 @@
 // browser contexts (nothing cached, as on a new machine) and five with the app's files cached (a buyer's
 // everyday sign-in), each in the report's time zone and in a browser zone ten hours away from it. Medians of 5.
 //
+// The wait is timed in the page, by the page's clock: from the button's click event (the press: the form submits
+// there) to the end of the frame that first shows the figure (a MutationObserver sees the card's text change; a
+// frame later it is on screen). Playwright's own time from calling click() to seeing the card is printed beside
+// it: that one also holds the driver's checks before it presses (the button visible, stable over two frames, not
+// covered) and its polling afterwards, about 50–100 ms here that no buyer waits.
+//
 //   npx tsx bench/first-number.ts [--runs 5] [--clicks 7]
 //
 // With --trace it prints, for the last run of each case, the requests the page made after Sign In with their
@@ -64,7 +70,10 @@ function farZone(timezone: string): string {
 }
 
 interface Sample {
+  /** From the click event to the frame that shows the figure, by the page's clock. */
   ms: number;
+  /** From Playwright's click() call to its seeing the figure. */
+  driverMs: number;
   trace: string[];
   profile: string[];
 }
@@ -114,20 +123,35 @@ async function signInToFirstNumber(context: BrowserContext, baseUrl: string): Pr
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  // In the page, installed before the press: the click event's time, and the end of the frame that first shows the
+  // Visits card's figure (the first summary card whose label is Visits, showing today's clicks).
+  await page.evaluate((expected) => {
+    let pressedAt = 0;
+    document.addEventListener('click', (event) => (pressedAt ||= event.timeStamp), { capture: true });
+    const showsFigure = () =>
+      Array.from(document.querySelectorAll('[data-slot="card"]')).some((card) => card.textContent?.includes('Visits') && card.querySelector('.text-2xl')?.textContent === expected);
+    (window as unknown as { firstFigure: Promise<number> }).firstFigure = new Promise<number>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!pressedAt || !showsFigure()) return;
+        observer.disconnect();
+        // The frame rendered after this change paints it; a task posted from its animation frame runs once it is drawn.
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(performance.now() - pressedAt);
+          channel.port2.postMessage(null);
+        });
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  }, String(CLICKS));
   started = performance.now();
   await page.getByRole('button', { name: 'Sign In' }).click();
-  // The Visits card's figure: the first summary card whose label is Visits, showing today's clicks.
-  await page.waitForFunction(
-    (expected) =>
-      Array.from(document.querySelectorAll('[data-slot="card"]')).some((card) => card.textContent?.includes('Visits') && card.querySelector('.text-2xl')?.textContent === expected),
-    String(CLICKS),
-    { polling: 'raf' },
-  );
-  const ms = performance.now() - started;
+  const ms = await page.evaluate(() => (window as unknown as { firstFigure: Promise<number> }).firstFigure);
+  const driverMs = performance.now() - started;
   const profile = cdp ? summarizeProfile(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile, baseUrl) : [];
   await page.close();
   const trace = events.map((e) => `${e.start.toFixed(0).padStart(6)} → ${e.end === undefined ? '   …' : e.end.toFixed(0).padStart(6)} ms  ${e.url}`);
-  return { ms, trace, profile };
+  return { ms, driverMs, trace, profile };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -153,7 +177,7 @@ async function main() {
   try {
     const { timezone } = await seed(tracker.url);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
-    console.log(`sign-in to the first number on the dashboard (Visits = ${CLICKS}), Chromium, median of ${RUNS}; report time zone ${timezone}, ${os.cpus().length} cores`);
+    console.log(`sign-in to the first number on the dashboard (Visits = ${CLICKS}), Chromium, median of ${RUNS}, from the click event to the frame showing it; report time zone ${timezone}, ${os.cpus().length} cores`);
     let met = true;
     for (const cached of [false, true]) {
       for (const zone of [timezone, farZone(timezone)]) {
@@ -163,7 +187,7 @@ async function main() {
         met &&= mid <= TARGET_MS;
         console.log(
           `  ${(cached ? 'app cached' : 'nothing cached').padEnd(15)} browser in ${zone.padEnd(18)} median ${mid.toFixed(0).padStart(5)} ms  ` +
-            `(runs ${ms.map((m) => m.toFixed(0)).join(', ')})`,
+            `(runs ${ms.map((m) => m.toFixed(0)).join(', ')}; Playwright's click() to seeing it: median ${median(samples.map((s) => s.driverMs)).toFixed(0)} ms)`,
         );
         if (TRACE) for (const line of samples.at(-1)!.trace) console.log(`      ${line}`);
         for (const line of samples.at(-1)!.profile) console.log(`      ${line}`);
