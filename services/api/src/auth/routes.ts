@@ -30,6 +30,12 @@ async function startSession(deps: AuthDeps, request: FastifyRequest, reply: Fast
   });
 }
 
+/** What POST /api/login and /api/register answer: the user, their features and the workspace's report zone and currency. */
+async function signedInAnswer(db: Db, user: { id: number; username: string; role: SignedInUser['role'] }): Promise<SignedInUser> {
+  const [permissions, reportTimezone, currency] = await Promise.all([permissionsOf(db, user), readReportTimezone(db), workspaceCurrency(db)]);
+  return { id: user.id, username: user.username, role: user.role, permissions, reportTimezone, currency };
+}
+
 export async function authRoutes(app: HttpServer, deps: AuthDeps) {
   app.get('/user', { config: { access: 'user' }, schema: { response: { 200: signedInUserSchema } } }, async (request): Promise<SignedInUser> => ({ ...currentUser(request), reportTimezone: await readReportTimezone(deps.db), currency: await workspaceCurrency(deps.db) }));
 
@@ -42,11 +48,15 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
       const attempt = deps.throttle.begin(request.ip, username);
       if (attempt.delayMs > 0) await sleep(attempt.delayMs);
       const user = await findUserByUsername(deps.db, username);
+      // The answer's reads run while scrypt checks the password on the thread pool (~0.1 s), not after it; a refused
+      // password drops them (caught here, so their failure is never an unhandled rejection; awaited, it still throws).
+      const answer = user ? signedInAnswer(deps.db, user) : undefined;
+      answer?.catch(() => undefined);
       const valid = user ? await verifyPassword(password, user.password) : (await burnPasswordCheck(password, deps.passwordCost), false);
-      if (!user || !valid) throw unauthorized('Invalid username or password');
+      if (!user || !answer || !valid) throw unauthorized('Invalid username or password');
       attempt.succeeded();
       await startSession(deps, request, reply, user.id);
-      return { id: user.id, username: user.username, role: user.role, permissions: await permissionsOf(deps.db, user), reportTimezone: await readReportTimezone(deps.db), currency: await workspaceCurrency(deps.db) };
+      return await answer;
     },
   );
 
@@ -83,7 +93,7 @@ export async function authRoutes(app: HttpServer, deps: AuthDeps) {
       if (!created) throw forbidden('Registration is closed: ask an admin for an account');
       await startSession(deps, request, reply, created.id);
       void reply.status(201);
-      return { id: created.id, username: created.username, role: created.role, permissions: await permissionsOf(deps.db, created), reportTimezone: await readReportTimezone(deps.db), currency: await workspaceCurrency(deps.db) };
+      return await signedInAnswer(deps.db, created);
     },
   );
 }
