@@ -1,7 +1,8 @@
-// The sign-in path as a media buyer walks it, in Chromium on `tracker all`: a failed
-// then a successful sign-in leaves no 'Login failed' toast on the dashboard, no frame between the form
-// and the dashboard is an empty page, the app's code arrives brotli-compressed, the tracking
-// redirect is never compressed, a screen whose code cannot be downloaded reloads once, then says so, and
+// The sign-in path as a media buyer walks it, in Chromium on `tracker all`: a failed then a successful sign-in
+// leaves no 'Login failed' toast on the dashboard, no frame between the form and the dashboard is an empty page,
+// the sign-in page draws the dashboard out of sight without asking the server for anything and, signed in, the
+// requests that follow the report wait until its figures are drawn, the app's code arrives brotli-compressed, the
+// tracking redirect is never compressed, a screen whose code cannot be downloaded reloads once, then says so, and
 // Change password keeps this session while signing out the others. Screenshots go to <tmpdir>/tracker-e2e-shots/.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Page } from 'playwright-core';
@@ -124,6 +125,56 @@ describeWithChromium('sign-in e2e')('signing in, light and without leftovers', (
     await page.getByTestId('sidebar-username').waitFor();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).first().waitFor();
     expect(await blankFrames(page)).toBe(0);
+  }, STEP_MS);
+
+  test('the sign-in page draws the dashboard out of sight, asking the server for nothing; after sign-in, the requests that follow the report wait until its figures are drawn', async () => {
+    expect((await page.request.post(`${baseUrl}/api/logout`)).status()).toBe(200);
+    const asked: string[] = [];
+    const record = (request: { method(): string; url(): string }) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) asked.push(`${request.method()} ${pathname}`);
+    };
+    page.on('request', record);
+    try {
+      await page.goto(`${baseUrl}/auth`);
+      // The rehearsal: the shell's sidebar and the dashboard's cards are in the document, hidden.
+      await page.locator('[data-slot="sidebar-menu-item"]').first().waitFor({ state: 'attached' });
+      await page.locator('[data-slot="card"]').first().waitFor({ state: 'attached' });
+      expect(await page.locator('[data-slot="sidebar-menu-item"]').first().isVisible()).toBe(false);
+      expect(await page.getByText('Total visits', { exact: true }).isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      await page.waitForTimeout(500);
+      // Only the session check: the hidden dashboard's queries never ran.
+      expect(asked).toEqual(['GET /api/user']);
+      asked.length = 0;
+
+      // In the page: the time of the first animation frame after the Visits card shows its figure (the frame that
+      // draws it), to compare with when the filters' choices were asked for.
+      await page.evaluate(() => {
+        const state = { figureFrameAt: 0 };
+        (window as unknown as { figureWatch: typeof state }).figureWatch = state;
+        const observer = new MutationObserver(() => {
+          const visits = Array.from(document.querySelectorAll('[data-slot="card"]')).find((card) => card.textContent?.includes('Visits'));
+          if (!/^\d+$/.test(visits?.querySelector('.text-2xl')?.textContent ?? '')) return;
+          observer.disconnect();
+          requestAnimationFrame((time) => (state.figureFrameAt = time));
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+      const choicesAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/reports/audience');
+      await signIn(page, ADMIN.password);
+      await choicesAnswered;
+      const [figureFrameAt, askedAt] = await page.evaluate(() => [
+        (window as unknown as { figureWatch: { figureFrameAt: number } }).figureWatch.figureFrameAt,
+        performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/reports/audience'))?.startTime ?? 0,
+      ]);
+      expect(figureFrameAt).toBeGreaterThan(0);
+      expect(askedAt).toBeGreaterThanOrEqual(figureFrameAt);
+      expect(asked).toContain('POST /api/login');
+    } finally {
+      page.off('request', record);
+    }
+    await page.getByText('Total visits', { exact: true }).waitFor();
   }, STEP_MS);
 
   test("the app's scripts arrive brotli-compressed; the tracking redirect is sent plain", async () => {
