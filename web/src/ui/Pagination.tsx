@@ -14,6 +14,7 @@ export function Pagination({
   noun = 'results',
   summary,
   withEnds = true,
+  disabled = false,
 }: {
   page: number;
   pageSize: number;
@@ -24,6 +25,8 @@ export function Pagination({
   summary?: (span: { from: string; to: string; total: string }) => ReactNode;
   /** First and Last buttons. */
   withEnds?: boolean;
+  /** Every button off, e.g. while the page asked for is on its way and a move from it has nothing to start from. */
+  disabled?: boolean;
 }) {
   const pages = pageCount(total, pageSize);
   const span = pageSpan(page, pageSize, total);
@@ -38,12 +41,12 @@ export function Pagination({
       </p>
       <div className="flex flex-wrap items-center justify-center gap-0.5 sm:gap-1">
         {withEnds && (
-          <Button variant="outline" size="sm" disabled={atStart} onClick={() => onPageChange(1)} aria-label="First page" className="max-md:w-8 max-md:has-[>svg]:px-0">
+          <Button variant="outline" size="sm" disabled={disabled || atStart} onClick={() => onPageChange(1)} aria-label="First page" className="max-md:w-8 max-md:has-[>svg]:px-0">
             <ChevronsLeft aria-hidden="true" />
             <span className="hidden md:inline">First</span>
           </Button>
         )}
-        <Button variant="outline" size="sm" disabled={atStart} onClick={() => onPageChange(page - 1)} aria-label="Previous page" className="max-md:w-8 max-md:has-[>svg]:px-0">
+        <Button variant="outline" size="sm" disabled={disabled || atStart} onClick={() => onPageChange(page - 1)} aria-label="Previous page" className="max-md:w-8 max-md:has-[>svg]:px-0">
           <ChevronLeft aria-hidden="true" />
           <span className="hidden md:inline">Previous</span>
         </Button>
@@ -55,17 +58,18 @@ export function Pagination({
             className="min-w-8 px-2.5"
             aria-current={n === page ? 'page' : undefined}
             aria-label={`Page ${n}`}
+            disabled={disabled}
             onClick={() => onPageChange(n)}
           >
             {n}
           </Button>
         ))}
-        <Button variant="outline" size="sm" disabled={atEnd} onClick={() => onPageChange(page + 1)} aria-label="Next page" className="max-md:w-8 max-md:has-[>svg]:px-0">
+        <Button variant="outline" size="sm" disabled={disabled || atEnd} onClick={() => onPageChange(page + 1)} aria-label="Next page" className="max-md:w-8 max-md:has-[>svg]:px-0">
           <span className="hidden md:inline">Next</span>
           <ChevronRight aria-hidden="true" />
         </Button>
         {withEnds && (
-          <Button variant="outline" size="sm" disabled={atEnd} onClick={() => onPageChange(pages)} aria-label="Last page" className="max-md:w-8 max-md:has-[>svg]:px-0">
+          <Button variant="outline" size="sm" disabled={disabled || atEnd} onClick={() => onPageChange(pages)} aria-label="Last page" className="max-md:w-8 max-md:has-[>svg]:px-0">
             <span className="hidden md:inline">Last</span>
             <ChevronsRight aria-hidden="true" />
           </Button>

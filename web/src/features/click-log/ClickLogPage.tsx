@@ -219,7 +219,9 @@ export function ClickLogPage() {
         </CardContent>
         {total > 0 && (
           <CardContent className="border-t px-2 pt-3 pb-2 sm:px-4">
-            <Pagination page={place.page} pageSize={pageSize} total={total} onPageChange={goToPage} />
+            {/* Until the asked page is in, a move has no rows to take its cursor from (goToPage): the buttons wait
+                rather than swallow a click. */}
+            <Pagination page={place.page} pageSize={pageSize} total={total} onPageChange={goToPage} disabled={!shown} />
           </CardContent>
         )}
       </Card>
