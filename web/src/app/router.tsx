@@ -2,7 +2,7 @@
 // app shell, and 'Page Not Found' for anything else. Screens not built yet render PendingScreen.
 // Every screen and the shell are their own chunks, so the sign-in page downloads none of them.
 import type { QueryClient } from '@tanstack/react-query';
-import { Activity, Component, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Activity, Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
 import { SignInPage } from '../features/auth/SignInPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
@@ -188,10 +188,12 @@ function DashboardRehearsal() {
       if (idle !== undefined) cancelIdleCallback(idle);
     };
   }, []);
-  const rehearsed = useMemo<AuthContextValue>(
-    () => ({ ...auth, user: { id: 0, username: 'rehearsal', role: 'admin', permissions: [], reportTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone, currency: 'USD' } }),
-    [auth],
-  );
+  // Taken once: the session's later states (the sign-in pending, then done) would only draw the hidden tree again.
+  // Nothing in it can be pressed, so the mutations it holds are never called.
+  const [rehearsed] = useState<AuthContextValue>(() => ({
+    ...auth,
+    user: { id: 0, username: 'rehearsal', role: 'admin', permissions: [], reportTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone, currency: 'USD' },
+  }));
   const dashboard = pages['/'];
   if (!ready || !dashboard) return null;
   return (

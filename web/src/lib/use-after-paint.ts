@@ -1,5 +1,5 @@
 // Work that should wait until a change is on screen: true from the first frame drawn after `ready` became true, and
-// true from then on.
+// true from then on. A tab out of sight draws no frames: there the work waits until the tab is shown.
 import { useEffect, useState } from 'react';
 
 export function useAfterPaint(ready: boolean): boolean {
