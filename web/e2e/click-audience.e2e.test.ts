@@ -99,12 +99,15 @@ describeWithChromium('click audience e2e')('country, device, OS and browser in C
     await page.getByRole('option', { name: 'US visitors', exact: true }).click();
     await page.waitForURL(/rule=US\+visitors/);
     const table = page.getByRole('table').first();
+    // The unfiltered rows (Mobile and Desktop) stay on screen until the filtered report answers: wait for it.
+    await table.getByRole('cell', { name: 'Desktop', exact: true }).waitFor({ state: 'detached' });
     await table.getByRole('cell', { name: 'Mobile', exact: true }).waitFor();
     await expect(table.getByRole('cell', { name: 'Desktop', exact: true }).count()).resolves.toBe(0);
     await shot(page, 'audience-03-stats-by-rule', { fullPage: false });
     await rule.click();
     await page.getByRole('option', { name: 'Default', exact: true }).click();
     await page.waitForURL(/rule=none/);
+    await table.getByRole('cell', { name: 'Mobile', exact: true }).waitFor({ state: 'detached' });
     await table.getByRole('cell', { name: 'Desktop', exact: true }).waitFor();
     await expect(table.getByRole('cell', { name: 'Mobile', exact: true }).count()).resolves.toBe(0);
   }, STEP_MS);
