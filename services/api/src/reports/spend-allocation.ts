@@ -179,23 +179,20 @@ export function spendAllocationSql(unitsSql: string, spendSql: string = SPEND_SQ
                  toInt64(if(per_day = 1, sumIf(day_share, rank = 1), sumIf(u.share + (rank <= leftover), u.passes = 1))) AS spend_cents,
                  toInt64(sumIf(cents, total = 0${pooled ? " AND orphan = ''" : ''})) AS unattributed_cents
           FROM (
-            SELECT tzday, cents, total, ${pooled ? 'orphan, ' : ''}day_share,
+            SELECT tzday, cents, total, ${pooled ? 'orphan, ' : ''}
+                   arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
+                   if(total = 0, ${pooled ? "if(orphan != '', cents, 0)" : '0'}, intDiv(cents * passing, total)
+                                    + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
+                                       AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share,
                    if(total = 0, 0, cents - arraySum(v -> intDiv(cents * v, total), visit_list)) AS leftover,
                    ${pooled ? `if(total = 0 AND orphan != '', ${orphanUnit}, ${sorted})` : sorted} AS sorted
             FROM (
-              SELECT *,
-                     arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
-                     if(total = 0, ${pooled ? "if(orphan != '', cents, 0)" : '0'}, intDiv(cents * passing, total)
-                                      + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
-                                         AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share
-              FROM (
-                SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,${pooled ? ' groupArray(counted) AS counted_list,' : ''}
-                       groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
-                FROM (${unitsSql})
-                GROUP BY tzday, tt
-              ) AS units
-              FULL JOIN (${spendSql}) AS spent USING (tzday, tt)
-            )
+              SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,${pooled ? ' groupArray(counted) AS counted_list,' : ''}
+                     groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
+              FROM (${unitsSql})
+              GROUP BY tzday, tt
+            ) AS units
+            FULL JOIN (${spendSql}) AS spent USING (tzday, tt)
           )
           LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
           GROUP BY GROUPING SETS ((u.unit AS unit), (tzday))`;

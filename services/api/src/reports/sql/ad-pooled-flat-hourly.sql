@@ -8,7 +8,11 @@ toInt64(sumIf(u.bots, u.passes = 1 AND u.counted = 1)) AS bot_clicks,
 toInt64(if(per_day = 1, sumIf(day_share, rank = 1), sumIf(u.share + (rank <= leftover), u.passes = 1))) AS spend_cents,
 toInt64(sumIf(cents, total = 0 AND orphan = '')) AS unattributed_cents
 FROM (
-  SELECT tzday, cents, total, orphan, day_share,
+  SELECT tzday, cents, total, orphan,
+  arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
+  if(total = 0, if(orphan != '', cents, 0), intDiv(cents * passing, total)
+    + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
+      AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share,
   if(total = 0, 0, cents - arraySum(v -> intDiv(cents * v, total), visit_list)) AS leftover,
   if(total = 0 AND orphan != '', [CAST((orphan, 1, 0, 0, 0, cents, 0), 'Tuple(unit String, passes UInt8, counted UInt8, visits UInt64, bots UInt64, share Int128, remainder Int128)')], arraySort(x -> (-x.remainder, x.unit, -toInt8(x.passes)),
       arrayMap((unit, passes, counted, visits, bots) -> CAST(
@@ -16,52 +20,42 @@ FROM (
           'Tuple(unit String, passes UInt8, counted UInt8, visits UInt64, bots UInt64, share Int128, remainder Int128)'),
         unit_list, passes_list, counted_list, visit_list, bot_list))) AS sorted
   FROM (
-    SELECT *,
-    arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
-    if(total = 0, if(orphan != '', cents, 0), intDiv(cents * passing, total)
-      + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
-        AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share
+    SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list, groupArray(counted) AS counted_list,
+    groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
+    FROM (SELECT tzday, pool.1 AS tt, unit, passes, pool.2 AS counted, visits, bots
+      FROM (SELECT tzday, tt AS campaign, unit, passes, sub, visits, bots FROM (SELECT tzday, tt, key AS unit, passes, key AS sub, sum(visits) AS visits, sum(bots) AS bots
+          FROM (WITH toDateTime(day, 'UTC') AS utc_midnight, utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at
+            SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour, tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(value)) AS key, toUInt8(1) AS passes,
+            toUInt64(q.2) AS visits, toUInt64(arrayElement(botQuarterMap.clicks, indexOf(botQuarterMap.quarter, q.1))) AS bots
+            FROM report_variable_clicks_daily
+            ARRAY JOIN arrayZip(quarterMap.quarter, quarterMap.clicks) AS q
+            WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String}
+            AND at >= toDateTime({startDate:Date}, {tz:String}) AND at < toDateTime({endDate:Date} + 1, {tz:String}))
+          GROUP BY tzday, tt, unit, passes, sub))
+      ARRAY JOIN [(concat(campaign, '|', sub), toUInt8(1)), (campaign, toUInt8(0))] AS pool)
+    GROUP BY tzday, tt
+  ) AS units
+  FULL JOIN (SELECT tzday, tt, sum(cents) AS cents, any(orphan) AS orphan
     FROM (
-      SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list, groupArray(counted) AS counted_list,
-      groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
-      FROM (SELECT tzday, pool.1 AS tt, unit, passes, pool.2 AS counted, visits, bots
-        FROM (SELECT tzday, tt AS campaign, unit, passes, sub, visits, bots FROM (SELECT tzday, tt, key AS unit, passes, key AS sub, sum(visits) AS visits, sum(bots) AS bots
-            FROM (SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
-              tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(value)) AS key, toUInt8(1) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
-              FROM (SELECT value, campaign_id, spark_id, offer_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
-                botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
-                toDateTime(day, 'UTC') AS utc_midnight
-                FROM report_variable_clicks_daily
-                WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String})
-              ARRAY JOIN arrayZip(quarters, quarter_clicks) AS q
-              WHERE (utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at) >= toDateTime({startDate:Date}, {tz:String})
-              AND at < toDateTime({endDate:Date} + 1, {tz:String}))
-            GROUP BY tzday, tt, unit, passes, sub))
-        ARRAY JOIN [(concat(campaign, '|', sub), toUInt8(1)), (campaign, toUInt8(0))] AS pool)
-      GROUP BY tzday, tt
-    ) AS units
-    FULL JOIN (SELECT tzday, tt, sum(cents) AS cents, any(orphan) AS orphan
-      FROM (
-        SELECT toDate(starts_at, {tz:String}) AS tzday, concat(tiktok_campaign_id, '|', tiktok_ad_id) AS tt, tiktok_ad_id AS orphan, toInt128(toInt64(spend * 100)) AS cents
-        FROM ad_spend FINAL
-        WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
-        AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
-        AND spend > 0
-        UNION ALL
-        SELECT advertiser_day AS tzday, concat(tiktok_campaign_id, '|', tiktok_ad_id) AS tt, tiktok_ad_id AS orphan, toInt128(toInt64(spend * 100)) AS cents
-        FROM ad_spend FINAL
-        WHERE hours = 24 AND advertiser_day >= {startDate:Date} AND advertiser_day <= {endDate:Date} AND spend > 0
-        UNION ALL
-        SELECT date AS tzday, tiktok_campaign_id AS tt, '' AS orphan, toInt128(toInt64(spend * 100)) AS cents
-        FROM spend FINAL
-        WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
-        AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
-          WHERE advertiser_day >= {startDate:Date}
-          AND advertiser_day <= {endDate:Date} AND spend > 0)
-      )
-      GROUP BY tzday, tt
-      HAVING cents > 0) AS spent USING (tzday, tt)
-  )
+      SELECT toDate(starts_at, {tz:String}) AS tzday, concat(tiktok_campaign_id, '|', tiktok_ad_id) AS tt, tiktok_ad_id AS orphan, toInt128(toInt64(spend * 100)) AS cents
+      FROM ad_spend FINAL
+      WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
+      AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
+      AND spend > 0
+      UNION ALL
+      SELECT advertiser_day AS tzday, concat(tiktok_campaign_id, '|', tiktok_ad_id) AS tt, tiktok_ad_id AS orphan, toInt128(toInt64(spend * 100)) AS cents
+      FROM ad_spend FINAL
+      WHERE hours = 24 AND advertiser_day >= {startDate:Date} AND advertiser_day <= {endDate:Date} AND spend > 0
+      UNION ALL
+      SELECT date AS tzday, tiktok_campaign_id AS tt, '' AS orphan, toInt128(toInt64(spend * 100)) AS cents
+      FROM spend FINAL
+      WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
+      AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
+        WHERE advertiser_day >= {startDate:Date}
+        AND advertiser_day <= {endDate:Date} AND spend > 0)
+    )
+    GROUP BY tzday, tt
+    HAVING cents > 0) AS spent USING (tzday, tt)
 )
 LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
 GROUP BY GROUPING SETS ((u.unit AS unit), (tzday));
@@ -73,7 +67,11 @@ toInt64(sumIf(u.bots, u.passes = 1 AND u.counted = 1)) AS bot_clicks,
 toInt64(if(per_day = 1, sumIf(day_share, rank = 1), sumIf(u.share + (rank <= leftover), u.passes = 1))) AS spend_cents,
 toInt64(sumIf(cents, total = 0 AND orphan = '')) AS unattributed_cents
 FROM (
-  SELECT tzday, cents, total, orphan, day_share,
+  SELECT tzday, cents, total, orphan,
+  arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
+  if(total = 0, if(orphan != '', cents, 0), intDiv(cents * passing, total)
+    + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
+      AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share,
   if(total = 0, 0, cents - arraySum(v -> intDiv(cents * v, total), visit_list)) AS leftover,
   if(total = 0 AND orphan != '', [CAST((orphan, 1, 0, 0, 0, cents, 0), 'Tuple(unit String, passes UInt8, counted UInt8, visits UInt64, bots UInt64, share Int128, remainder Int128)')], arraySort(x -> (-x.remainder, x.unit, -toInt8(x.passes)),
       arrayMap((unit, passes, counted, visits, bots) -> CAST(
@@ -81,47 +79,37 @@ FROM (
           'Tuple(unit String, passes UInt8, counted UInt8, visits UInt64, bots UInt64, share Int128, remainder Int128)'),
         unit_list, passes_list, counted_list, visit_list, bot_list))) AS sorted
   FROM (
-    SELECT *,
-    arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
-    if(total = 0, if(orphan != '', cents, 0), intDiv(cents * passing, total)
-      + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
-        AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share
+    SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list, groupArray(counted) AS counted_list,
+    groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
+    FROM (SELECT tzday, tt, unit, passes, counted, sum(visits) AS visits, sum(bots) AS bots
+      FROM (SELECT tzday, pool.1 AS tt, unit, passes, pool.2 AS counted, visits, bots
+        FROM (SELECT tzday, tt AS campaign, unit, passes, sub, visits, bots FROM (SELECT tzday, tt, hour AS unit, passes, key AS sub, sum(visits) AS visits, sum(bots) AS bots
+            FROM (WITH toDateTime(day, 'UTC') AS utc_midnight, utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at
+              SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour, tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(value)) AS key, toUInt8(1) AS passes,
+              toUInt64(q.2) AS visits, toUInt64(arrayElement(botQuarterMap.clicks, indexOf(botQuarterMap.quarter, q.1))) AS bots
+              FROM report_variable_clicks_daily
+              ARRAY JOIN arrayZip(quarterMap.quarter, quarterMap.clicks) AS q
+              WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String}
+              AND at >= toDateTime({startDate:Date}, {tz:String}) AND at < toDateTime({endDate:Date} + 1, {tz:String}))
+            GROUP BY tzday, tt, unit, passes, sub))
+        ARRAY JOIN [(concat(campaign, '|', sub), toUInt8(1)), (campaign, toUInt8(0))] AS pool)
+      GROUP BY tzday, tt, unit, passes, counted)
+    GROUP BY tzday, tt
+  ) AS units
+  FULL JOIN (SELECT tzday, tt, sum(cents) AS cents, any(orphan) AS orphan
     FROM (
-      SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list, groupArray(counted) AS counted_list,
-      groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
-      FROM (SELECT tzday, tt, unit, passes, counted, sum(visits) AS visits, sum(bots) AS bots
-        FROM (SELECT tzday, pool.1 AS tt, unit, passes, pool.2 AS counted, visits, bots
-          FROM (SELECT tzday, tt AS campaign, unit, passes, sub, visits, bots FROM (SELECT tzday, tt, hour AS unit, passes, key AS sub, sum(visits) AS visits, sum(bots) AS bots
-              FROM (SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
-                tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(value)) AS key, toUInt8(1) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
-                FROM (SELECT value, campaign_id, spark_id, offer_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
-                  botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
-                  toDateTime(day, 'UTC') AS utc_midnight
-                  FROM report_variable_clicks_daily
-                  WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String})
-                ARRAY JOIN arrayZip(quarters, quarter_clicks) AS q
-                WHERE (utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at) >= toDateTime({startDate:Date}, {tz:String})
-                AND at < toDateTime({endDate:Date} + 1, {tz:String}))
-              GROUP BY tzday, tt, unit, passes, sub))
-          ARRAY JOIN [(concat(campaign, '|', sub), toUInt8(1)), (campaign, toUInt8(0))] AS pool)
-        GROUP BY tzday, tt, unit, passes, counted)
-      GROUP BY tzday, tt
-    ) AS units
-    FULL JOIN (SELECT tzday, tt, sum(cents) AS cents, any(orphan) AS orphan
-      FROM (
-        SELECT advertiser_day AS tzday, concat(tiktok_campaign_id, '|', tiktok_ad_id) AS tt, '' AS orphan, toInt128(toInt64(spend * 100)) AS cents
-        FROM ad_spend FINAL
-        WHERE hours = 24 AND advertiser_day >= {startDate:Date} AND advertiser_day <= {endDate:Date} AND spend > 0
-        UNION ALL
-        SELECT date AS tzday, tiktok_campaign_id AS tt, '' AS orphan, toInt128(toInt64(spend * 100)) AS cents
-        FROM spend FINAL
-        WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
-        AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
-          WHERE advertiser_day >= {startDate:Date}
-          AND advertiser_day <= {endDate:Date} AND spend > 0)
-      )
-      GROUP BY tzday, tt) AS spent USING (tzday, tt)
-  )
+      SELECT advertiser_day AS tzday, concat(tiktok_campaign_id, '|', tiktok_ad_id) AS tt, '' AS orphan, toInt128(toInt64(spend * 100)) AS cents
+      FROM ad_spend FINAL
+      WHERE hours = 24 AND advertiser_day >= {startDate:Date} AND advertiser_day <= {endDate:Date} AND spend > 0
+      UNION ALL
+      SELECT date AS tzday, tiktok_campaign_id AS tt, '' AS orphan, toInt128(toInt64(spend * 100)) AS cents
+      FROM spend FINAL
+      WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
+      AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
+        WHERE advertiser_day >= {startDate:Date}
+        AND advertiser_day <= {endDate:Date} AND spend > 0)
+    )
+    GROUP BY tzday, tt) AS spent USING (tzday, tt)
 )
 LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
 GROUP BY GROUPING SETS ((u.unit AS unit), (tzday));
@@ -133,7 +121,11 @@ toInt64(sumIf(u.bots, u.passes = 1 AND u.counted = 1)) AS bot_clicks,
 toInt64(if(per_day = 1, sumIf(day_share, rank = 1), sumIf(u.share + (rank <= leftover), u.passes = 1))) AS spend_cents,
 toInt64(sumIf(cents, total = 0 AND orphan = '')) AS unattributed_cents
 FROM (
-  SELECT tzday, cents, total, orphan, day_share,
+  SELECT tzday, cents, total, orphan,
+  arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
+  if(total = 0, if(orphan != '', cents, 0), intDiv(cents * passing, total)
+    + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
+      AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share,
   if(total = 0, 0, cents - arraySum(v -> intDiv(cents * v, total), visit_list)) AS leftover,
   if(total = 0 AND orphan != '', [CAST((orphan, 1, 0, 0, 0, cents, 0), 'Tuple(unit String, passes UInt8, counted UInt8, visits UInt64, bots UInt64, share Int128, remainder Int128)')], arraySort(x -> (-x.remainder, x.unit, -toInt8(x.passes)),
       arrayMap((unit, passes, counted, visits, bots) -> CAST(
@@ -141,42 +133,32 @@ FROM (
           'Tuple(unit String, passes UInt8, counted UInt8, visits UInt64, bots UInt64, share Int128, remainder Int128)'),
         unit_list, passes_list, counted_list, visit_list, bot_list))) AS sorted
   FROM (
-    SELECT *,
-    arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
-    if(total = 0, if(orphan != '', cents, 0), intDiv(cents * passing, total)
-      + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
-        AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share
+    SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list, groupArray(counted) AS counted_list,
+    groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
+    FROM (SELECT unit AS tzday, tt, unit, passes, counted, visits, bots FROM (SELECT tt, unit, passes, counted, visits, bots FROM (SELECT tzday, tt, unit, passes, counted, sum(visits) AS visits, sum(bots) AS bots
+          FROM (SELECT tzday, pool.1 AS tt, unit, passes, pool.2 AS counted, visits, bots
+            FROM (SELECT tzday, tt AS campaign, unit, passes, sub, visits, bots FROM (SELECT tzday, tt, hour AS unit, passes, key AS sub, sum(visits) AS visits, sum(bots) AS bots
+                FROM (WITH toDateTime(day, 'UTC') AS utc_midnight, utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at
+                  SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour, tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(value)) AS key, toUInt8(1) AS passes,
+                  toUInt64(q.2) AS visits, toUInt64(arrayElement(botQuarterMap.clicks, indexOf(botQuarterMap.quarter, q.1))) AS bots
+                  FROM report_variable_clicks_daily
+                  ARRAY JOIN arrayZip(quarterMap.quarter, quarterMap.clicks) AS q
+                  WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String}
+                  AND at >= toDateTime({startDate:Date}, {tz:String}) AND at < toDateTime({endDate:Date} + 1, {tz:String}))
+                GROUP BY tzday, tt, unit, passes, sub))
+            ARRAY JOIN [(concat(campaign, '|', sub), toUInt8(1)), (campaign, toUInt8(0))] AS pool)
+          GROUP BY tzday, tt, unit, passes, counted)))
+    GROUP BY tzday, tt
+  ) AS units
+  FULL JOIN (SELECT tzday, tt, sum(cents) AS cents, any(orphan) AS orphan
     FROM (
-      SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list, groupArray(counted) AS counted_list,
-      groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
-      FROM (SELECT unit AS tzday, tt, unit, passes, counted, visits, bots FROM (SELECT tt, unit, passes, counted, visits, bots FROM (SELECT tzday, tt, unit, passes, counted, sum(visits) AS visits, sum(bots) AS bots
-            FROM (SELECT tzday, pool.1 AS tt, unit, passes, pool.2 AS counted, visits, bots
-              FROM (SELECT tzday, tt AS campaign, unit, passes, sub, visits, bots FROM (SELECT tzday, tt, hour AS unit, passes, key AS sub, sum(visits) AS visits, sum(bots) AS bots
-                  FROM (SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
-                    tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(value)) AS key, toUInt8(1) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
-                    FROM (SELECT value, campaign_id, spark_id, offer_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
-                      botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
-                      toDateTime(day, 'UTC') AS utc_midnight
-                      FROM report_variable_clicks_daily
-                      WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String})
-                    ARRAY JOIN arrayZip(quarters, quarter_clicks) AS q
-                    WHERE (utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at) >= toDateTime({startDate:Date}, {tz:String})
-                    AND at < toDateTime({endDate:Date} + 1, {tz:String}))
-                  GROUP BY tzday, tt, unit, passes, sub))
-              ARRAY JOIN [(concat(campaign, '|', sub), toUInt8(1)), (campaign, toUInt8(0))] AS pool)
-            GROUP BY tzday, tt, unit, passes, counted)))
-      GROUP BY tzday, tt
-    ) AS units
-    FULL JOIN (SELECT tzday, tt, sum(cents) AS cents, any(orphan) AS orphan
-      FROM (
-        SELECT formatDateTime(toStartOfHour(starts_at, {tz:String}), '%Y-%m-%d %H:00') AS tzday, concat(tiktok_campaign_id, '|', tiktok_ad_id) AS tt, '' AS orphan, toInt128(toInt64(spend * 100)) AS cents
-        FROM ad_spend FINAL
-        WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
-        AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
-        AND spend > 0
-      )
-      GROUP BY tzday, tt) AS spent USING (tzday, tt)
-  )
+      SELECT formatDateTime(toStartOfHour(starts_at, {tz:String}), '%Y-%m-%d %H:00') AS tzday, concat(tiktok_campaign_id, '|', tiktok_ad_id) AS tt, '' AS orphan, toInt128(toInt64(spend * 100)) AS cents
+      FROM ad_spend FINAL
+      WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
+      AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
+      AND spend > 0
+    )
+    GROUP BY tzday, tt) AS spent USING (tzday, tt)
 )
 LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
 GROUP BY GROUPING SETS ((u.unit AS unit), (tzday));

@@ -8,7 +8,11 @@ toInt64(sumIf(u.bots, u.passes = 1)) AS bot_clicks,
 toInt64(if(per_day = 1, sumIf(day_share, rank = 1), sumIf(u.share + (rank <= leftover), u.passes = 1))) AS spend_cents,
 toInt64(sumIf(cents, total = 0)) AS unattributed_cents
 FROM (
-  SELECT tzday, cents, total, day_share,
+  SELECT tzday, cents, total,
+  arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
+  if(total = 0, 0, intDiv(cents * passing, total)
+    + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
+      AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share,
   if(total = 0, 0, cents - arraySum(v -> intDiv(cents * v, total), visit_list)) AS leftover,
   arraySort(x -> (-x.remainder, x.unit, -toInt8(x.passes)),
     arrayMap((unit, passes, visits, bots) -> CAST(
@@ -16,46 +20,36 @@ FROM (
         'Tuple(unit String, passes UInt8, visits UInt64, bots UInt64, share Int128, remainder Int128)'),
       unit_list, passes_list, visit_list, bot_list)) AS sorted
   FROM (
-    SELECT *,
-    arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
-    if(total = 0, 0, intDiv(cents * passing, total)
-      + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
-        AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share
+    SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,
+    groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
+    FROM (SELECT tzday, tt, key AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
+      FROM (WITH toDateTime(day, 'UTC') AS utc_midnight, utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at
+        SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour, tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, ''))) AS key, toUInt8(NOT (campaign_id = '') AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)) AS passes,
+        toUInt64(q.2) AS visits, toUInt64(arrayElement(botQuarterMap.clicks, indexOf(botQuarterMap.quarter, q.1))) AS bots
+        FROM report_clicks_daily
+        ARRAY JOIN arrayZip(quarterMap.quarter, quarterMap.clicks) AS q
+        WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND 1
+        AND at >= toDateTime({startDate:Date}, {tz:String}) AND at < toDateTime({endDate:Date} + 1, {tz:String}))
+      GROUP BY tzday, tt, unit, passes)
+    GROUP BY tzday, tt
+  ) AS units
+  FULL JOIN (SELECT tzday, tt, sum(cents) AS cents
     FROM (
-      SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,
-      groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
-      FROM (SELECT tzday, tt, key AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
-        FROM (SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
-          tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, ''))) AS key, toUInt8(NOT (campaign_id = '') AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
-          FROM (SELECT campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
-            botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
-            toDateTime(day, 'UTC') AS utc_midnight
-            FROM report_clicks_daily
-            WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND 1)
-          ARRAY JOIN arrayZip(quarters, quarter_clicks) AS q
-          WHERE (utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at) >= toDateTime({startDate:Date}, {tz:String})
-          AND at < toDateTime({endDate:Date} + 1, {tz:String}))
-        GROUP BY tzday, tt, unit, passes)
-      GROUP BY tzday, tt
-    ) AS units
-    FULL JOIN (SELECT tzday, tt, sum(cents) AS cents
-      FROM (
-        SELECT toDate(starts_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
-        FROM ad_spend FINAL
-        WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
-        AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
-        AND spend > 0
-        UNION ALL
-        SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
-        FROM spend FINAL
-        WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
-        AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
-          WHERE hours = 1 AND advertiser_day >= {startDate:Date}
-          AND advertiser_day <= {endDate:Date} AND spend > 0)
-      )
-      GROUP BY tzday, tt
-      HAVING cents > 0) AS spent USING (tzday, tt)
-  )
+      SELECT toDate(starts_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+      FROM ad_spend FINAL
+      WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
+      AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
+      AND spend > 0
+      UNION ALL
+      SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+      FROM spend FINAL
+      WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
+      AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
+        WHERE hours = 1 AND advertiser_day >= {startDate:Date}
+        AND advertiser_day <= {endDate:Date} AND spend > 0)
+    )
+    GROUP BY tzday, tt
+    HAVING cents > 0) AS spent USING (tzday, tt)
 )
 LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
 GROUP BY GROUPING SETS ((u.unit AS unit), (tzday));
@@ -67,7 +61,11 @@ toInt64(sumIf(u.bots, u.passes = 1)) AS bot_clicks,
 toInt64(if(per_day = 1, sumIf(day_share, rank = 1), sumIf(u.share + (rank <= leftover), u.passes = 1))) AS spend_cents,
 toInt64(sumIf(cents, total = 0)) AS unattributed_cents
 FROM (
-  SELECT tzday, cents, total, day_share,
+  SELECT tzday, cents, total,
+  arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
+  if(total = 0, 0, intDiv(cents * passing, total)
+    + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
+      AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share,
   if(total = 0, 0, cents - arraySum(v -> intDiv(cents * v, total), visit_list)) AS leftover,
   arraySort(x -> (-x.remainder, x.unit, -toInt8(x.passes)),
     arrayMap((unit, passes, visits, bots) -> CAST(
@@ -75,39 +73,29 @@ FROM (
         'Tuple(unit String, passes UInt8, visits UInt64, bots UInt64, share Int128, remainder Int128)'),
       unit_list, passes_list, visit_list, bot_list)) AS sorted
   FROM (
-    SELECT *,
-    arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
-    if(total = 0, 0, intDiv(cents * passing, total)
-      + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
-        AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share
+    SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,
+    groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
+    FROM (SELECT tzday, tt, hour AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
+      FROM (WITH toDateTime(day, 'UTC') AS utc_midnight, utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at
+        SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour, tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, ''))) AS key, toUInt8(NOT (campaign_id = '') AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)) AS passes,
+        toUInt64(q.2) AS visits, toUInt64(arrayElement(botQuarterMap.clicks, indexOf(botQuarterMap.quarter, q.1))) AS bots
+        FROM report_clicks_daily
+        ARRAY JOIN arrayZip(quarterMap.quarter, quarterMap.clicks) AS q
+        WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND 1
+        AND at >= toDateTime({startDate:Date}, {tz:String}) AND at < toDateTime({endDate:Date} + 1, {tz:String}))
+      GROUP BY tzday, tt, unit, passes)
+    GROUP BY tzday, tt
+  ) AS units
+  FULL JOIN (SELECT tzday, tt, sum(cents) AS cents
     FROM (
-      SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,
-      groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
-      FROM (SELECT tzday, tt, hour AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
-        FROM (SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
-          tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, ''))) AS key, toUInt8(NOT (campaign_id = '') AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
-          FROM (SELECT campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
-            botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
-            toDateTime(day, 'UTC') AS utc_midnight
-            FROM report_clicks_daily
-            WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND 1)
-          ARRAY JOIN arrayZip(quarters, quarter_clicks) AS q
-          WHERE (utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at) >= toDateTime({startDate:Date}, {tz:String})
-          AND at < toDateTime({endDate:Date} + 1, {tz:String}))
-        GROUP BY tzday, tt, unit, passes)
-      GROUP BY tzday, tt
-    ) AS units
-    FULL JOIN (SELECT tzday, tt, sum(cents) AS cents
-      FROM (
-        SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
-        FROM spend FINAL
-        WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
-        AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
-          WHERE hours = 1 AND advertiser_day >= {startDate:Date}
-          AND advertiser_day <= {endDate:Date} AND spend > 0)
-      )
-      GROUP BY tzday, tt) AS spent USING (tzday, tt)
-  )
+      SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+      FROM spend FINAL
+      WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
+      AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
+        WHERE hours = 1 AND advertiser_day >= {startDate:Date}
+        AND advertiser_day <= {endDate:Date} AND spend > 0)
+    )
+    GROUP BY tzday, tt) AS spent USING (tzday, tt)
 )
 LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
 GROUP BY GROUPING SETS ((u.unit AS unit), (tzday));
@@ -119,7 +107,11 @@ toInt64(sumIf(u.bots, u.passes = 1)) AS bot_clicks,
 toInt64(if(per_day = 1, sumIf(day_share, rank = 1), sumIf(u.share + (rank <= leftover), u.passes = 1))) AS spend_cents,
 toInt64(sumIf(cents, total = 0)) AS unattributed_cents
 FROM (
-  SELECT tzday, cents, total, day_share,
+  SELECT tzday, cents, total,
+  arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
+  if(total = 0, 0, intDiv(cents * passing, total)
+    + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
+      AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share,
   if(total = 0, 0, cents - arraySum(v -> intDiv(cents * v, total), visit_list)) AS leftover,
   arraySort(x -> (-x.remainder, x.unit, -toInt8(x.passes)),
     arrayMap((unit, passes, visits, bots) -> CAST(
@@ -127,38 +119,28 @@ FROM (
         'Tuple(unit String, passes UInt8, visits UInt64, bots UInt64, share Int128, remainder Int128)'),
       unit_list, passes_list, visit_list, bot_list)) AS sorted
   FROM (
-    SELECT *,
-    arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
-    if(total = 0, 0, intDiv(cents * passing, total)
-      + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
-        AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share
+    SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,
+    groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
+    FROM (SELECT unit AS tzday, tt, unit, passes, visits, bots FROM (SELECT tt, unit, passes, visits, bots FROM (SELECT tzday, tt, hour AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
+          FROM (WITH toDateTime(day, 'UTC') AS utc_midnight, utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at
+            SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour, tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, ''))) AS key, toUInt8(NOT (campaign_id = '') AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)) AS passes,
+            toUInt64(q.2) AS visits, toUInt64(arrayElement(botQuarterMap.clicks, indexOf(botQuarterMap.quarter, q.1))) AS bots
+            FROM report_clicks_daily
+            ARRAY JOIN arrayZip(quarterMap.quarter, quarterMap.clicks) AS q
+            WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND 1
+            AND at >= toDateTime({startDate:Date}, {tz:String}) AND at < toDateTime({endDate:Date} + 1, {tz:String}))
+          GROUP BY tzday, tt, unit, passes)))
+    GROUP BY tzday, tt
+  ) AS units
+  FULL JOIN (SELECT tzday, tt, sum(cents) AS cents
     FROM (
-      SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,
-      groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
-      FROM (SELECT unit AS tzday, tt, unit, passes, visits, bots FROM (SELECT tt, unit, passes, visits, bots FROM (SELECT tzday, tt, hour AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
-            FROM (SELECT toDate(at, {tz:String}) AS tzday, formatDateTime(toStartOfHour(at, {tz:String}), '%Y-%m-%d %H:00') AS hour,
-              tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(transform(spark_id, {sparkIds:Array(String)}, {buyers:Array(String)}, ''))) AS key, toUInt8(NOT (campaign_id = '') AND offer_id = {offer:UInt32} AND spark_id = {spark:String} AND has({viewerSparks:Array(String)}, spark_id)) AS passes, toUInt64(q.2) AS visits, toUInt64(arrayElement(bot_quarter_clicks, indexOf(bot_quarters, q.1))) AS bots
-              FROM (SELECT campaign_id, spark_id, offer_id, lander_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
-                botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
-                toDateTime(day, 'UTC') AS utc_midnight
-                FROM report_clicks_daily
-                WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND 1)
-              ARRAY JOIN arrayZip(quarters, quarter_clicks) AS q
-              WHERE (utc_midnight + toIntervalSecond(toUInt32(q.1) * 900) AS at) >= toDateTime({startDate:Date}, {tz:String})
-              AND at < toDateTime({endDate:Date} + 1, {tz:String}))
-            GROUP BY tzday, tt, unit, passes)))
-      GROUP BY tzday, tt
-    ) AS units
-    FULL JOIN (SELECT tzday, tt, sum(cents) AS cents
-      FROM (
-        SELECT formatDateTime(toStartOfHour(starts_at, {tz:String}), '%Y-%m-%d %H:00') AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
-        FROM ad_spend FINAL
-        WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
-        AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
-        AND spend > 0
-      )
-      GROUP BY tzday, tt) AS spent USING (tzday, tt)
-  )
+      SELECT formatDateTime(toStartOfHour(starts_at, {tz:String}), '%Y-%m-%d %H:00') AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+      FROM ad_spend FINAL
+      WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
+      AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
+      AND spend > 0
+    )
+    GROUP BY tzday, tt) AS spent USING (tzday, tt)
 )
 LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
 GROUP BY GROUPING SETS ((u.unit AS unit), (tzday));

@@ -4,21 +4,16 @@
 -- visits
 SELECT day, tt, passes, k0, k1, visits, bots
 FROM (SELECT *, max(passes = 1 AND k0 = {drillParent0:String}) OVER (PARTITION BY day, tt) AS opened FROM (SELECT toString(tzday) AS day, tt, passes, key[1] AS k0, if(passes = 1, key[2], '') AS k1, sum(visits) AS visits, sum(bots) AS bots
-    FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, [if(campaign_id = '', '__no_click__', toString(value)), if(campaign_id = '', '__no_click__', toString(campaign_id))] AS key, toUInt8(1) AS passes, part.2 AS visits, part.3 AS bots
-      FROM (
-        SELECT *, toDate(utc_midnight, {tz:String}) AS first_day,
-        toUInt8(least(96, intDiv(toUnixTimestamp(toDateTime(first_day + 1, {tz:String})) - toUnixTimestamp(utc_midnight), 900))) AS bound,
-        toUInt64(arraySum((c, q) -> c * (q < bound), quarter_clicks, quarters)) AS visits_before,
-        toUInt64(arraySum((c, q) -> c * (q < bound), bot_quarter_clicks, bot_quarters)) AS bots_before
-        FROM (SELECT value, value AS placement, campaign_id, spark_id, offer_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
-          botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
-          toDateTime(day, 'UTC') AS utc_midnight
-          FROM report_variable_clicks_daily
-          WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String})
-      )
+    FROM (WITH value AS placement, toDateTime(day, 'UTC') AS utc_midnight, toDate(utc_midnight, {tz:String}) AS first_day,
+      toUInt8(least(96, intDiv(toUnixTimestamp(toDateTime(first_day + 1, {tz:String})) - toUnixTimestamp(utc_midnight), 900))) AS bound,
+      toUInt64(arraySum((c, q) -> c * (q < bound), quarterMap.clicks, quarterMap.quarter)) AS visits_before,
+      toUInt64(arraySum((c, q) -> c * (q < bound), botQuarterMap.clicks, botQuarterMap.quarter)) AS bots_before
+      SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, [if(campaign_id = '', '__no_click__', toString(value)), if(campaign_id = '', '__no_click__', toString(campaign_id))] AS key, toUInt8(1) AS passes, part.2 AS visits, part.3 AS bots
+      FROM report_variable_clicks_daily
       ARRAY JOIN [(first_day, visits_before, bots_before),
       (first_day + 1, toUInt64(clicks - visits_before), toUInt64(bot_clicks - bots_before))] AS part
-      WHERE tzday >= {startDate:Date} AND tzday <= {endDate:Date} AND visits > 0)
+      WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String}
+      AND tzday >= {startDate:Date} AND tzday <= {endDate:Date} AND visits > 0)
     GROUP BY day, tt, passes, k0, k1))
 WHERE opened;
 

@@ -8,7 +8,11 @@ toInt64(sumIf(u.bots, u.passes = 1)) AS bot_clicks,
 toInt64(if(per_day = 1, sumIf(day_share, rank = 1), sumIf(u.share + (rank <= leftover), u.passes = 1))) AS spend_cents,
 toInt64(sumIf(cents, total = 0)) AS unattributed_cents
 FROM (
-  SELECT tzday, cents, total, day_share,
+  SELECT tzday, cents, total,
+  arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
+  if(total = 0, 0, intDiv(cents * passing, total)
+    + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
+      AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share,
   if(total = 0, 0, cents - arraySum(v -> intDiv(cents * v, total), visit_list)) AS leftover,
   arraySort(x -> (-x.remainder, x.unit, -toInt8(x.passes)),
     arrayMap((unit, passes, visits, bots) -> CAST(
@@ -16,51 +20,39 @@ FROM (
         'Tuple(unit String, passes UInt8, visits UInt64, bots UInt64, share Int128, remainder Int128)'),
       unit_list, passes_list, visit_list, bot_list)) AS sorted
   FROM (
-    SELECT *,
-    arraySum((v, p) -> v * p, visit_list, passes_list) AS passing,
-    if(total = 0, 0, intDiv(cents * passing, total)
-      + (cents - intDiv(cents * passing, total) - intDiv(cents * (total - passing), total) > 0
-        AND (cents * passing) % total >= (cents * (total - passing)) % total)) AS day_share
+    SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,
+    groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
+    FROM (SELECT tzday, tt, key AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
+      FROM (WITH value AS country, toDateTime(day, 'UTC') AS utc_midnight, toDate(utc_midnight, {tz:String}) AS first_day,
+        toUInt8(least(96, intDiv(toUnixTimestamp(toDateTime(first_day + 1, {tz:String})) - toUnixTimestamp(utc_midnight), 900))) AS bound,
+        toUInt64(arraySum((c, q) -> c * (q < bound), quarterMap.clicks, quarterMap.quarter)) AS visits_before,
+        toUInt64(arraySum((c, q) -> c * (q < bound), botQuarterMap.clicks, botQuarterMap.quarter)) AS bots_before
+        SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(campaign_id)) AS key, toUInt8(NOT (campaign_id = '') AND country = {country:String}) AS passes, part.2 AS visits, part.3 AS bots
+        FROM report_variable_clicks_daily
+        ARRAY JOIN [(first_day, visits_before, bots_before),
+        (first_day + 1, toUInt64(clicks - visits_before), toUInt64(bot_clicks - bots_before))] AS part
+        WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String}
+        AND tzday >= {startDate:Date} AND tzday <= {endDate:Date} AND visits > 0)
+      GROUP BY tzday, tt, unit, passes)
+    GROUP BY tzday, tt
+  ) AS units
+  FULL JOIN (SELECT tzday, tt, sum(cents) AS cents
     FROM (
-      SELECT tzday, tt, groupArray(unit) AS unit_list, groupArray(passes) AS passes_list,
-      groupArray(visits) AS visit_list, groupArray(bots) AS bot_list, sum(visits) AS total
-      FROM (SELECT tzday, tt, key AS unit, passes, sum(visits) AS visits, sum(bots) AS bots
-        FROM (SELECT part.1 AS tzday, '' AS hour, tiktok_campaign_id AS tt, if(campaign_id = '', '__no_click__', toString(campaign_id)) AS key, toUInt8(NOT (campaign_id = '') AND country = {country:String}) AS passes, part.2 AS visits, part.3 AS bots
-          FROM (
-            SELECT *, toDate(utc_midnight, {tz:String}) AS first_day,
-            toUInt8(least(96, intDiv(toUnixTimestamp(toDateTime(first_day + 1, {tz:String})) - toUnixTimestamp(utc_midnight), 900))) AS bound,
-            toUInt64(arraySum((c, q) -> c * (q < bound), quarter_clicks, quarters)) AS visits_before,
-            toUInt64(arraySum((c, q) -> c * (q < bound), bot_quarter_clicks, bot_quarters)) AS bots_before
-            FROM (SELECT value, value AS country, campaign_id, spark_id, offer_id, tiktok_campaign_id, clicks, bot_clicks, quarterMap.quarter AS quarters, quarterMap.clicks AS quarter_clicks,
-              botQuarterMap.quarter AS bot_quarters, botQuarterMap.clicks AS bot_quarter_clicks,
-              toDateTime(day, 'UTC') AS utc_midnight
-              FROM report_variable_clicks_daily
-              WHERE day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND variable = {variable:String})
-          )
-          ARRAY JOIN [(first_day, visits_before, bots_before),
-          (first_day + 1, toUInt64(clicks - visits_before), toUInt64(bot_clicks - bots_before))] AS part
-          WHERE tzday >= {startDate:Date} AND tzday <= {endDate:Date} AND visits > 0)
-        GROUP BY tzday, tt, unit, passes)
-      GROUP BY tzday, tt
-    ) AS units
-    FULL JOIN (SELECT tzday, tt, sum(cents) AS cents
-      FROM (
-        SELECT toDate(starts_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
-        FROM ad_spend FINAL
-        WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
-        AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
-        AND spend > 0
-        UNION ALL
-        SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
-        FROM spend FINAL
-        WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
-        AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
-          WHERE hours = 1 AND advertiser_day >= {startDate:Date}
-          AND advertiser_day <= {endDate:Date} AND spend > 0)
-      )
-      GROUP BY tzday, tt
-      HAVING cents > 0) AS spent USING (tzday, tt)
-  )
+      SELECT toDate(starts_at, {tz:String}) AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+      FROM ad_spend FINAL
+      WHERE hours = 1 AND advertiser_day >= {startDate:Date} - 1 AND advertiser_day <= {endDate:Date} + 1
+      AND starts_at >= toDateTime({startDate:Date}, {tz:String}) AND starts_at < toDateTime({endDate:Date} + 1, {tz:String})
+      AND spend > 0
+      UNION ALL
+      SELECT date AS tzday, tiktok_campaign_id AS tt, toInt128(toInt64(spend * 100)) AS cents
+      FROM spend FINAL
+      WHERE date >= {startDate:Date} AND date <= {endDate:Date} AND spend > 0
+      AND (date, tiktok_campaign_id) GLOBAL NOT IN (SELECT advertiser_day, tiktok_campaign_id FROM ad_spend FINAL
+        WHERE hours = 1 AND advertiser_day >= {startDate:Date}
+        AND advertiser_day <= {endDate:Date} AND spend > 0)
+    )
+    GROUP BY tzday, tt
+    HAVING cents > 0) AS spent USING (tzday, tt)
 )
 LEFT ARRAY JOIN sorted AS u, arrayEnumerate(sorted) AS rank
 GROUP BY GROUPING SETS ((u.unit AS unit), (tzday));
