@@ -5,8 +5,8 @@ import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { freshnessNote, useSpendFreshness, waitingNotes } from './spend-freshness';
 
-export function SpendFreshnessNote({ className }: { className?: string }) {
-  const freshness = useSpendFreshness();
+export function SpendFreshnessNote({ className, enabled }: { className?: string; enabled?: boolean }) {
+  const freshness = useSpendFreshness({ enabled });
   if (!freshness.data) return null;
   // The query refreshes every 30 s, which re-renders with a new age.
   const note = freshnessNote(freshness.data, Date.now());

@@ -93,10 +93,10 @@ export function StatsPage() {
   const audienceValues = useAudienceValues(dates, { enabled: figuresShown });
   const apart = seriesApart(params);
   const seriesOnly = useReportSeries(params, { enabled: apart && figuresShown });
-  const offers = useOffers();
-  const sparks = useSparks();
+  const offers = useOffers({ enabled: figuresShown });
+  const sparks = useSparks({ enabled: figuresShown });
   // Loaded so the chip can name a campaign that has dropped out of the rows.
-  const campaigns = useCampaigns();
+  const campaigns = useCampaigns({ enabled: figuresShown });
 
   const preferences = usePreferences();
   const saveColumns = useSaveVisibleColumns();
@@ -204,7 +204,7 @@ export function StatsPage() {
             ))}
           </TabsList>
         </Tabs>
-        <SpendFreshnessNote className="ml-auto" />
+        <SpendFreshnessNote className="ml-auto" enabled={figuresShown} />
       </div>
 
       <StatsFilters

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { SpendFreshness } from '@tracker/schemas';
 import { STATS_POLL_MS } from './queries';
 
-export function useSpendFreshness() {
-  return useQuery<SpendFreshness>({ queryKey: ['/api/tiktok/spend/freshness'], refetchInterval: STATS_POLL_MS });
+export function useSpendFreshness(options: { enabled?: boolean } = {}) {
+  return useQuery<SpendFreshness>({ queryKey: ['/api/tiktok/spend/freshness'], refetchInterval: STATS_POLL_MS, enabled: options.enabled });
 }
 
 export interface FreshnessNote {
