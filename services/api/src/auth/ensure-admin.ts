@@ -18,7 +18,7 @@ export type AdminOutcome =
  * when the password differs, so restarts with the same ADMIN_PASSWORD sign nobody out.
  */
 export async function configureAdmin(db: Db, admin: { username: string; password: string }): Promise<{ created: boolean }> {
-  const hash = await hashPassword(admin.password);
+  // Hashed only when stored: a restart with the same password checks it (one scrypt), nothing more.
   return db.transaction(async (tx) => {
     await lockUserCreation(tx);
     const existing = await findUserByUsername(tx, admin.username);
@@ -27,14 +27,14 @@ export async function configureAdmin(db: Db, admin: { username: string; password
       if (await usernameTaken(tx, admin.username)) {
         throw new Error(`Several users have names that look like "${admin.username}": use the exact name of one of them`);
       }
-      await tx.insert(schema.users).values({ username: admin.username, password: hash, role: 'admin' });
+      await tx.insert(schema.users).values({ username: admin.username, password: await hashPassword(admin.password), role: 'admin' });
       return { created: true };
     }
     const samePassword = await verifyPassword(admin.password, existing.password);
     if (!samePassword || existing.role !== 'admin') {
       await tx
         .update(schema.users)
-        .set({ role: 'admin', password: samePassword ? existing.password : hash })
+        .set({ role: 'admin', password: samePassword ? existing.password : await hashPassword(admin.password) })
         .where(eq(schema.users.id, existing.id));
     }
     // A reset password is how an owner locks out whoever learned the old one: their sessions end with it.
