@@ -112,9 +112,9 @@ function conversionsTable(source: GroupingSource, cake: boolean): string {
  */
 export function clickPartsSql(source: GroupingSource, filters: ReportFilters, granularity: Granularity): string {
   if (source.tables.kind === 'raw') return rawClickPartsSql(source, filters, granularity);
-  // One SELECT over the table and its ARRAY JOIN, the steps between them named in WITH: each nested SELECT
-  // multiplies what ClickHouse's analyzer does for the levels around it (a report's statement spent ~60 % of its
-  // time there on a small store, nested).
+  // One SELECT over the table and its ARRAY JOIN, the steps between them named in WITH rather than two nested
+  // SELECTs: on a small store most of a report statement's time is ClickHouse analysing it, which grows with each
+  // level (measured: ~10 % less CPU for a report's visits statement; nothing measurable at 10 M clicks).
   const names = [...columnAliases(source), "toDateTime(day, 'UTC') AS utc_midnight"];
   const columns = `tiktok_campaign_id AS tt, ${source.key} AS key, toUInt8(${filterCondition(filters)}) AS passes`;
   const days = `day >= {startDate:Date} - 1 AND day <= {endDate:Date} + 1 AND ${source.where}`;
