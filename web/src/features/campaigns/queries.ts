@@ -9,8 +9,8 @@ export type { Campaign };
 
 export const CAMPAIGNS_KEY = ['/api/campaigns'] as const;
 
-export function useCampaigns(options: { enabled?: boolean } = {}) {
-  return useQuery<Campaign[]>({ queryKey: CAMPAIGNS_KEY, enabled: options.enabled });
+export function useCampaigns() {
+  return useQuery<Campaign[]>({ queryKey: CAMPAIGNS_KEY });
 }
 
 export function useCreateCampaign() {

@@ -95,8 +95,9 @@ export function StatsPage() {
   const seriesOnly = useReportSeries(params, { enabled: apart && figuresShown });
   const offers = useOffers({ enabled: figuresShown });
   const sparks = useSparks({ enabled: figuresShown });
-  // Loaded so the chip can name a campaign that has dropped out of the rows.
-  const campaigns = useCampaigns({ enabled: figuresShown });
+  // Loaded so the chip can name a campaign that has dropped out of the rows, or is not a row (grouped by offer, say): at
+  // once, or a view opened with a campaign filter would name it by its id until the figures are drawn.
+  const campaigns = useCampaigns();
 
   const preferences = usePreferences();
   const saveColumns = useSaveVisibleColumns();
