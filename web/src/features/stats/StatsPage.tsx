@@ -93,8 +93,9 @@ export function StatsPage() {
   const audienceValues = useAudienceValues(dates, { enabled: figuresShown });
   const apart = seriesApart(params);
   const seriesOnly = useReportSeries(params, { enabled: apart && figuresShown });
-  const offers = useOffers({ enabled: figuresShown });
-  const sparks = useSparks({ enabled: figuresShown });
+  // At once when the view filters by one, whose name the filter shows.
+  const offers = useOffers({ enabled: figuresShown || view.offer !== ALL });
+  const sparks = useSparks({ enabled: figuresShown || view.spark !== ALL });
   // Loaded so the chip can name a campaign that has dropped out of the rows, or is not a row (grouped by offer, say): at
   // once, or a view opened with a campaign filter would name it by its id until the figures are drawn.
   const campaigns = useCampaigns();
