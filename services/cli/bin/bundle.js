@@ -19,6 +19,8 @@ const OUT = path.join(ROOT, '.cache/tracker-bundle');
 const CURRENT = path.join(OUT, 'current.json');
 /** Besides our sources: packages may move within node_modules when the lock file changes. */
 const LOCK_FILE = 'package-lock.json';
+/** Worker threads' entries (see buildBundle): each is `<name>.js` in the bundle's folder. */
+const THREADS = { 'unit-decoder-thread': 'services/projector/src/unit-decoder-thread.ts' };
 /** Builds replaced this long ago are removed (a process still loading one has long finished by then). */
 const KEEP_OLD_MS = 10 * 60_000;
 
@@ -62,14 +64,21 @@ const packagesOutside = {
   },
 };
 
-async function build() {
+/**
+ * Bundles `entryPoints` (name → source path from the repository's root) into `outdir` as the product's bundle is
+ * built: the same options, node_modules outside. bench/cpu-per-click.ts builds the tracker's modules with it, so it
+ * measures the code a `tracker` process runs rather than tsx's transform of it (tsx keeps function names: a helper
+ * call for every closure a request creates).
+ *
+ * Worker threads are entries of their own (THREADS), found by the code that starts them through `__TRACKER_BUNDLE__`,
+ * the folder's URL: started from their sources, a thread would register tsx and compile its TypeScript on every start.
+ */
+export async function buildBundle({ entryPoints, outdir }) {
   const { build: esbuild } = await import('esbuild');
-  fs.mkdirSync(OUT, { recursive: true });
-  const name = `build-${Date.now().toString(36)}-${process.pid}`;
-  const dir = path.join(OUT, name);
-  const result = await esbuild({
+  return esbuild({
     absWorkingDir: ROOT,
-    entryPoints: { main: ENTRY },
+    entryPoints: { ...entryPoints, ...THREADS },
+    define: { __TRACKER_BUNDLE__: JSON.stringify(pathToFileURL(path.resolve(ROOT, outdir)).href + '/') },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -77,13 +86,19 @@ async function build() {
     target: 'node20',
     conditions: [],
     mainFields: ['main'],
-    outdir: dir,
+    outdir,
     chunkNames: 'chunk-[hash]',
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'error',
     plugins: [packagesOutside],
   });
+}
+
+async function build() {
+  fs.mkdirSync(OUT, { recursive: true });
+  const name = `build-${Date.now().toString(36)}-${process.pid}`;
+  const result = await buildBundle({ entryPoints: { main: ENTRY }, outdir: path.join(OUT, name) });
   const inputs = Object.keys(result.metafile.inputs)
     .filter((input) => !input.includes('node_modules/') && !input.startsWith('file:'))
     .map((input) => {

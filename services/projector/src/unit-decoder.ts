@@ -13,6 +13,15 @@ interface Pending {
 
 type Answer = { id: number; decoded: DecodedUnit } | { id: number; error: string };
 
+/** The tracker's bundle (services/cli/bin/bundle.js) defines it as its folder's URL; under tsx and jest it is not declared. */
+declare const __TRACKER_BUNDLE__: string | undefined;
+
+/** The thread's entry: the bundle's own when running from it, else the .mjs that registers tsx before loading the
+ *  TypeScript (a worker thread starts without its parent's loader). */
+function threadEntry(): URL {
+  return typeof __TRACKER_BUNDLE__ === 'string' ? new URL('unit-decoder-thread.js', __TRACKER_BUNDLE__) : new URL('./unit-decoder-thread.mjs', import.meta.url);
+}
+
 export class UnitDecoder {
   #thread: DecoderThread | undefined;
 
@@ -31,7 +40,7 @@ export class UnitDecoder {
 
 class DecoderThread {
   alive = true;
-  readonly #worker = new Worker(new URL('./unit-decoder-thread.mjs', import.meta.url));
+  readonly #worker = new Worker(threadEntry());
   readonly #pending = new Map<number, Pending>();
   #nextId = 0;
 
