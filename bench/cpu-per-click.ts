@@ -93,6 +93,27 @@ type ServerMessage =
       loopDelay: { p99: number; max: number };
     };
 
+/**
+ * The tracker's modules as `tracker` runs them: bundled by the tree's own services/cli/bin/bundle.js (esbuild, our
+ * TypeScript in one bundle). Importing the sources would measure tsx's transform of them, which keeps function
+ * names by a helper call on every closure made per click. A tree older than `buildBundle` is imported through tsx.
+ */
+async function loadTracker(tree: string): Promise<{ core: typeof Core; cli: typeof Cli }> {
+  const source = (file: string) => pathToFileURL(path.join(tree, file)).href;
+  const bundler = (await import(source('services/cli/bin/bundle.js'))) as { buildBundle?: (options: { entryPoints: Record<string, string>; outdir: string }) => Promise<unknown> };
+  if (!bundler.buildBundle) {
+    console.log(`    (${tree}: no buildBundle in services/cli/bin/bundle.js; the tracker runs from its sources under tsx)`);
+    return { core: (await import(source('services/core/src/index.ts'))) as typeof Core, cli: (await import(source('services/cli/src/run-services.ts'))) as typeof Cli };
+  }
+  // Inside the tree: its package.json makes the bundle's .js files ES modules, as in .cache/tracker-bundle.
+  fs.mkdirSync(path.join(tree, '.cache'), { recursive: true });
+  const outdir = fs.mkdtempSync(path.join(tree, '.cache', 'bench-bundle-'));
+  process.once('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
+  await bundler.buildBundle({ entryPoints: { core: 'services/core/src/index.ts', cli: 'services/cli/src/run-services.ts' }, outdir });
+  const built = (name: string) => pathToFileURL(path.join(outdir, `${name}.js`)).href;
+  return { core: (await import(built('core'))) as typeof Core, cli: (await import(built('cli'))) as typeof Cli };
+}
+
 /** In the child: start the server, then answer 'start' (take the CPU mark) and 'finish' (wait, measure). */
 async function serve(spec: ServeSpec): Promise<void> {
   const send = (message: ServerMessage) => process.send!(message);
@@ -112,8 +133,7 @@ async function serve(spec: ServeSpec): Promise<void> {
     url = await app.listen({ port: 0, host: '127.0.0.1' });
     finish = async () => ({ answered, stored: answered, lagMs: 0 });
   } else {
-    const core = (await import(pathToFileURL(path.join(spec.tree, 'services/core/src/index.ts')).href)) as typeof Core;
-    const cli = (await import(pathToFileURL(path.join(spec.tree, 'services/cli/src/run-services.ts')).href)) as typeof Cli;
+    const { core, cli } = await loadTracker(spec.tree);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-cpu-'));
     const config = core.loadConfig({ ...spec.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
     const running = await cli.runServices('all', config);
@@ -227,7 +247,7 @@ function startServer(spec: ServeSpec): Promise<{ child: ChildProcess; url: strin
   const passOn = args.filter((a, i) => a === '--threads' || a === '--profile' || args[i - 1] === '--profile');
   const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(spec), ...passOn], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--import', 'tsx', ...SERVER_FLAGS],
+    execArgv: ['--import', 'tsx/esm', ...SERVER_FLAGS],
     cwd: spec.tree,
   });
   const next = <T extends ServerMessage['type']>(type: T) =>
