@@ -787,9 +787,14 @@ export const parkedConversions = pgTable(
     /** Set while the event waits for the reference rate of its payout's currency on this UTC day (its click is known). */
     rateCurrency: text(),
     rateDay: date({ mode: 'string' }),
+    /** Set when a retry claims the row, just before it writes the conversion's analytics rows under this token: a
+     *  retry that finds it set (its writer crashed, or another projector is writing it now) writes the rows again
+     *  under the same token, which the analytics store drops as a copy. */
+    retryToken: text(),
   },
   (t) => [
     index('parked_conversions_parked_idx').on(t.parkedAt),
+    index('parked_conversions_retry_token_idx').on(t.retryToken).where(sql`${t.retryToken} IS NOT NULL`),
     // The retry walks waiting rows in log order, page by page.
     index('parked_conversions_position_idx').on(t.logPartition, t.logOffset),
     // A click's later postbacks queue behind its parked ones, and a parked postback keeps CAKE from filling in for it.

@@ -1,0 +1,2 @@
+ALTER TABLE "parked_conversions" ADD COLUMN "retry_token" text;--> statement-breakpoint
+CREATE INDEX "parked_conversions_retry_token_idx" ON "parked_conversions" USING btree ("retry_token") WHERE "parked_conversions"."retry_token" IS NOT NULL;
