@@ -71,6 +71,11 @@ export function StatsPage() {
     const newLevels = levels.join() !== view.drill.join();
     updateView({ drill: levels, expanded: [...next.expanded] }, { replace: !newLevels });
   }
+  /** Opening or closing a row changes the opened rows alone: built from the drawn view, the levels could undo a level
+   *  chosen a moment before (a row opened before the page had drawn its new level lost that level). */
+  function setExpanded(expanded: DrillState['expanded']) {
+    updateView({ expanded: [...expanded] }, { replace: true });
+  }
 
   // The report's grouping and days are the ones its query asks for (the query sign-in may have sent already).
   const params = dashboardReportParams(view, timeZone);
@@ -265,7 +270,7 @@ export function StatsPage() {
             filteredCampaignId={campaignFilter?.id ?? null}
             onCampaignRowClick={(row) => updateView({ campaignId: toggleCampaignFilter(campaignFilter, row)?.id ?? null })}
             expanded={drill.expanded}
-            onExpandedChange={(next) => setDrill({ ...drill, expanded: next })}
+            onExpandedChange={setExpanded}
             loadingRows={drilled.loading}
             costNotes={costNotes}
           />
