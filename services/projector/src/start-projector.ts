@@ -2,13 +2,14 @@
 // conversions ledger, idempotently, committing log offsets only after a batch is written. A timer
 // retries parked conversions (their click not seen yet, or their payout's reference rate not known yet) until
 // they can be attributed and converted, or their click's wait is over.
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { MoneyConverter, newEventId, schema, type Analytics, type Db, type EventLog, type JobQueue, type Logger, type Subscription } from '@tracker/core';
 import { conversionEventSchema, type ConversionEvent } from '@tracker/schemas';
 import { BatchRanges } from './batch-ranges';
 import { ClickResolver } from './click-resolver';
 import { consumerErrorLog } from './consumer-error-log';
-import { reviseConversions, type PendingConversion, type Revision } from './conversion-ledger';
+import type { ResolvedClick } from './analytics-rows';
+import { reviseConversions, type Revision } from './conversion-ledger';
 import { enqueuePixelEvents, projectUnit, type ProjectionContext, type UnitOutcome } from './project-unit';
 import { UnitDecoder } from './unit-decoder';
 
@@ -59,6 +60,8 @@ export const DEFAULT_GROUP = 'projector';
 
 /** Parked rows read per query: the retry walks all of them, a page at a time, so memory stays bounded. */
 const PARKED_PAGE_SIZE = 500;
+/** A retry's claim this old is taken to be that of a walk that stopped (a page takes seconds at most). */
+export const CLAIM_ABANDONED_MS = 60_000;
 
 export async function startProjector(deps: ProjectorDeps, options: ProjectorOptions = {}): Promise<Projector> {
   const group = options.group ?? DEFAULT_GROUP;
@@ -106,71 +109,109 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
 
   /** Keeps a row it cannot parse out of the retry, and says so once: the next walk no longer reads it. */
   async function setAside(row: typeof parked.$inferSelect, error: Error) {
-    await deps.db.update(parked).set({ unreadable: error.message }).where(eq(parked.eventId, row.eventId));
+    await deps.db.update(parked).set({ unreadable: error.message, retryToken: null, retryClaimedAt: null }).where(eq(parked.eventId, row.eventId));
     deps.logger.error(
       { eventId: row.eventId, clickId: row.clickId, partition: row.logPartition, offset: row.logOffset, err: error },
       'parked conversion cannot be read: set aside (kept in parked_conversions), the others keep retrying',
     );
   }
 
-  /** Writes claimed conversions' analytics rows under their claim's token, enqueues their pixel events, and lets go of
-   *  their parked rows. */
-  async function writeClaimed(token: string, revisions: Revision[]): Promise<void> {
-    await deps.analytics.insert('conversions', revisions.flatMap((r) => r.rows), { dedupToken: token });
-    await enqueuePixelEvents(ctx, revisions);
-    await deps.db.delete(parked).where(eq(parked.retryToken, token));
-  }
-
   /**
-   * The page's conversions ready to be written, written in one insert: an analytics insert costs ~40 ms however few
-   * its rows (the conversions table's views are analysed on every insert), so one each made a backlog of a thousand
-   * parked conversions a minute's work. The rows are claimed first, in one statement, under a token of this write:
-   * a row another projector claimed meanwhile is left to it, and a claim this process does not finish (it stops
-   * between the insert and the delete) is finished by the next walk under the same token (`finishClaimed`).
+   * Claims rows for this walk, in one statement: a row another projector claimed is left to it. Claimed rows are
+   * revised by this walk alone (two walks revising one new transaction at once met in the ledger's unique keys, and
+   * one of them failed), and their analytics rows are written in one insert under the claim's token: an insert costs
+   * ~30–60 ms of the analytics engine however few its rows (each view on the table is analysed again), so one
+   * insert per conversion made a backlog of a thousand a minute's work.
    */
-  async function writeRetried(ready: Array<{ eventId: string; revisions: Revision[] }>): Promise<number> {
-    if (ready.length === 0) return 0;
+  async function claim(eventIds: string[]): Promise<{ token: string; mine: Set<string> }> {
     const token = `${group}/parked/${newEventId()}`;
+    if (eventIds.length === 0) return { token, mine: new Set() };
     const claimed = await deps.db
       .update(parked)
-      .set({ retryToken: token })
-      .where(and(inArray(parked.eventId, ready.map((r) => r.eventId)), isNull(parked.retryToken)))
+      .set({ retryToken: token, retryClaimedAt: new Date() })
+      .where(and(inArray(parked.eventId, eventIds), isNull(parked.retryToken)))
       .returning({ eventId: parked.eventId });
-    const mine = new Set(claimed.map((r) => r.eventId));
-    await writeClaimed(token, ready.filter((r) => mine.has(r.eventId)).flatMap((r) => r.revisions));
-    return mine.size;
+    return { token, mine: new Set(claimed.map((r) => r.eventId)) };
+  }
+
+  /** Rows a claim gives back (they wait on): the next walk looks at them again. */
+  async function release(token: string, eventIds: string[]): Promise<void> {
+    if (eventIds.length === 0) return;
+    await deps.db
+      .update(parked)
+      .set({ retryToken: null, retryClaimedAt: null })
+      .where(and(eq(parked.retryToken, token), inArray(parked.eventId, eventIds)));
   }
 
   /**
-   * Claims not finished: their projector stopped after claiming, or another projector is writing them now. Every
-   * claimed event is in the ledger already (it was revised before the claim), so revising it again gives the rows it
-   * was claimed with, and the insert under the claim's token is dropped by the analytics store if it was made before.
+   * Revises a claim's conversions one at a time, in log order (the ledger decides each against the ones before it),
+   * gives back those that must wait, writes the others' analytics rows under the claim's token, enqueues their pixel
+   * events and lets go of their parked rows. Returns how many were projected.
    */
-  async function finishClaimed(): Promise<number> {
+  async function project(token: string, claimed: Array<{ row: typeof parked.$inferSelect; event: ConversionEvent; click: ResolvedClick | null }>, blocked: Set<string>): Promise<number> {
+    const revisions: Revision[] = [];
+    const waits: string[] = [];
+    let projected = 0;
+    for (const { row, event, click } of claimed) {
+      // Behind a conversion of its click that waits (or that another projector has), it waits too.
+      if (blocked.has(row.clickId)) {
+        waits.push(event.id);
+        continue;
+      }
+      const outcome = await reviseConversions(deps.db, [
+        { event, at: { partition: row.logPartition, offset: row.logOffset }, click, parkedAt: row.parkedAt, waitedForRate: row.rateCurrency !== null },
+      ]);
+      const [rate] = outcome.waiting;
+      if (rate) {
+        // Its click is known now, its payout's rate not yet: it waits on, and says for what.
+        blocked.add(row.clickId);
+        waits.push(event.id);
+        if (row.rateCurrency !== rate.currency || row.rateDay !== rate.day) {
+          await deps.db.update(parked).set({ rateCurrency: rate.currency, rateDay: rate.day }).where(eq(parked.eventId, event.id));
+        }
+        continue;
+      }
+      revisions.push(...outcome.revisions);
+      projected++;
+    }
+    await release(token, waits);
+    if (projected > 0) await deps.analytics.insert('conversions', revisions.flatMap((r) => r.rows), { dedupToken: token });
+    await enqueuePixelEvents(ctx, revisions);
+    await deps.db.delete(parked).where(eq(parked.retryToken, token));
+    return projected;
+  }
+
+  /** Parses a page's rows; one that cannot be read is set aside. */
+  async function readRows(rows: Array<typeof parked.$inferSelect>) {
+    const readable: Array<{ row: (typeof rows)[number]; event: ConversionEvent }> = [];
+    for (const row of rows) {
+      const parsed = conversionEventSchema.safeParse(row.event);
+      if (parsed.success) readable.push({ row, event: parsed.data });
+      else await setAside(row, parsed.error);
+    }
+    return readable;
+  }
+
+  /**
+   * Claims older than a walk can last: their projector stopped between its claim and its delete. Revised again (a
+   * conversion in the ledger already gives the rows it gave then) and written under the claim's own token, which the
+   * analytics store drops as a copy if that projector's insert was made.
+   */
+  async function finishAbandoned(blocked: Set<string>): Promise<number> {
     const rows = await deps.db
       .select()
       .from(parked)
-      .where(and(isNotNull(parked.retryToken), isNull(parked.unreadable)))
+      .where(and(isNotNull(parked.retryToken), isNull(parked.unreadable), lt(parked.retryClaimedAt, new Date(Date.now() - CLAIM_ABANDONED_MS))))
       .orderBy(asc(parked.logPartition), asc(parked.logOffset));
-    const byToken = new Map<string, typeof rows>();
-    for (const row of rows) byToken.set(row.retryToken!, [...(byToken.get(row.retryToken!) ?? []), row]);
-    let finished = 0;
-    for (const [token, claim] of byToken) {
-      const pending: PendingConversion[] = [];
-      for (const row of claim) {
-        const parsed = conversionEventSchema.safeParse(row.event);
-        if (!parsed.success) {
-          await setAside(row, parsed.error);
-          continue;
-        }
-        pending.push({ event: parsed.data, at: { partition: row.logPartition, offset: row.logOffset }, click: null, parkedAt: row.parkedAt, waitedForRate: row.rateCurrency !== null });
-      }
-      const found = await ctx.clicks.resolve(pending.map((p) => p.event.data.clickId));
-      const { revisions } = await reviseConversions(deps.db, pending.map((p) => ({ ...p, click: found.get(p.event.data.clickId) ?? null })));
-      await writeClaimed(token, revisions);
-      finished += pending.length;
+    const claims = new Map<string, typeof rows>();
+    for (const row of rows) claims.set(row.retryToken!, [...(claims.get(row.retryToken!) ?? []), row]);
+    let projected = 0;
+    for (const [token, claimed] of claims) {
+      const readable = await readRows(claimed);
+      const found = await ctx.clicks.resolve(readable.map(({ row }) => row.clickId));
+      projected += await project(token, readable.map((r) => ({ ...r, click: found.get(r.row.clickId) ?? null })), blocked);
     }
-    return finished;
+    return projected;
   }
 
   async function retryParkedOnce(): Promise<number> {
@@ -184,7 +225,7 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
       rates ??= MoneyConverter.open(deps.db);
       return (await rates).knowsRate(row.rateCurrency, row.rateDay);
     };
-    let projected = await finishClaimed();
+    let projected = await finishAbandoned(blocked);
     let after: { partition: number; offset: number } | undefined;
     for (;;) {
       const page = await deps.db
@@ -202,41 +243,26 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
       const last = page[page.length - 1]!;
       after = { partition: last.logPartition, offset: last.logOffset };
 
-      const readable: Array<{ row: (typeof page)[number]; event: ConversionEvent }> = [];
-      // A row claimed since finishClaimed read them is being written by another projector.
-      for (const row of page.filter((r) => r.retryToken === null)) {
-        const parsed = conversionEventSchema.safeParse(row.event);
-        if (parsed.success) readable.push({ row, event: parsed.data });
-        else await setAside(row, parsed.error);
-      }
+      // A row claimed by another walk is its to write, and the later ones of its click wait behind it.
+      for (const row of page) if (row.retryToken !== null) blocked.add(row.clickId);
+      const readable = await readRows(page.filter((row) => row.retryToken === null));
       const found = await ctx.clicks.resolve(readable.map(({ row }) => row.clickId));
-      const ready: Array<{ eventId: string; revisions: Revision[] }> = [];
+      const candidates: Array<{ row: (typeof page)[number]; event: ConversionEvent; click: ResolvedClick | null }> = [];
       for (const { row, event } of readable) {
         const click = found.get(row.clickId) ?? null;
-        if (
-          blocked.has(row.clickId) ||
-          (!click && now - event.at < ctx.unattributedAfterMs) ||
-          !(await rateKnown(row))
-        ) {
+        if (blocked.has(row.clickId) || (!click && now - event.at < ctx.unattributedAfterMs) || !(await rateKnown(row))) {
           blocked.add(row.clickId);
           continue;
         }
-        // Revised one at a time, in log order: the ledger decides each against the ones before it.
-        const { revisions, waiting } = await reviseConversions(deps.db, [
-          { event, at: { partition: row.logPartition, offset: row.logOffset }, click, parkedAt: row.parkedAt, waitedForRate: row.rateCurrency !== null },
-        ]);
-        const [rate] = waiting;
-        if (rate) {
-          // Its click is known now, its payout's rate not yet: it waits on, and says for what.
-          blocked.add(row.clickId);
-          if (row.rateCurrency !== rate.currency || row.rateDay !== rate.day) {
-            await deps.db.update(parked).set({ rateCurrency: rate.currency, rateDay: rate.day }).where(eq(parked.eventId, event.id));
-          }
-          continue;
-        }
-        ready.push({ eventId: event.id, revisions });
+        candidates.push({ row, event, click });
       }
-      projected += await writeRetried(ready);
+      const { token, mine } = await claim(candidates.map((c) => c.event.id));
+      const claimed = [];
+      for (const candidate of candidates) {
+        if (mine.has(candidate.event.id)) claimed.push(candidate);
+        else blocked.add(candidate.row.clickId);
+      }
+      if (claimed.length > 0) projected += await project(token, claimed, blocked);
       if (page.length < PARKED_PAGE_SIZE) break;
     }
     totals.parked -= projected;

@@ -787,10 +787,11 @@ export const parkedConversions = pgTable(
     /** Set while the event waits for the reference rate of its payout's currency on this UTC day (its click is known). */
     rateCurrency: text(),
     rateDay: date({ mode: 'string' }),
-    /** Set when a retry claims the row, just before it writes the conversion's analytics rows under this token: a
-     *  retry that finds it set (its writer crashed, or another projector is writing it now) writes the rows again
-     *  under the same token, which the analytics store drops as a copy. */
+    /** Set when a retry claims the row to revise it and write its analytics rows under this token (see the
+     *  projector's retry walk); a claim older than a walk can last is finished by the next walk, under the same token,
+     *  which the analytics store drops as a copy when the rows were written before. */
     retryToken: text(),
+    retryClaimedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('parked_conversions_parked_idx').on(t.parkedAt),
