@@ -51,6 +51,40 @@ export async function listConversions(db: Db, query: ConversionLogQuery, viewer:
       ? sql`(${revisions.receivedAt}, ${revisions.eventId}) < (${cursor.receivedAt}::timestamptz, ${cursor.eventId})`
       : undefined,
   ];
+  // A retry writes a parked conversion's revision before it deletes the parked row, so for a moment it is both.
+  // The waiting ones are read first and the decided ones after, and a waiting one is left out once decided: read
+  // the other way round, one decided between the two reads would be in neither list. Listed once, never missed.
+  // A parked row keeps the event as read from the log; its time is the event's.
+  const parkedAt = sql<Date>`to_timestamp((${parked.event}->>'at')::bigint / 1000.0)`;
+  const parkedData = (field: string) => sql<string>`${parked.event}->'data'->>${field}`;
+  const waiting = viewerCampaigns !== null ? [] : await db
+    .select({
+      eventId: parked.eventId,
+      transactionId: parkedData('transactionId'),
+      clickId: parked.clickId,
+      status: parkedData('status'),
+      payout: parkedData('payout'),
+      receivedAt: sql<string>`${parkedAt}`.mapWith((v: string | Date) => new Date(v)),
+      source: parkedData('source'),
+      parkedAt: parked.parkedAt,
+      rateCurrency: parked.rateCurrency,
+      rateDay: parked.rateDay,
+    })
+    .from(parked)
+    .where(
+      and(
+        isNull(parked.unreadable),
+        sql`NOT EXISTS (SELECT 1 FROM ${revisions} WHERE ${revisions.eventId} = ${parked.eventId})`,
+        sql`${parkedAt} >= ${from}`,
+        sql`${parkedAt} < ${to}`,
+        query.status ? sql`${parkedData('status')} = ${query.status}` : undefined,
+        pattern ? or(sql`${parkedData('transactionId')} ILIKE ${pattern}`, sql`${parked.clickId} ILIKE ${pattern}`) : undefined,
+        cursor ? sql`(${parkedAt}, ${parked.eventId}) < (${cursor.receivedAt}::timestamptz, ${cursor.eventId})` : undefined,
+      ),
+    )
+    .orderBy(desc(parkedAt), desc(parked.eventId))
+    .limit(query.limit + 1);
+
   const decided = await db
     .select({
       eventId: revisions.eventId,
@@ -72,36 +106,7 @@ export async function listConversions(db: Db, query: ConversionLogQuery, viewer:
     .orderBy(desc(revisions.receivedAt), desc(revisions.eventId))
     .limit(query.limit + 1);
 
-  // A parked row keeps the event as read from the log; its time is the event's.
-  const parkedAt = sql<Date>`to_timestamp((${parked.event}->>'at')::bigint / 1000.0)`;
-  const parkedData = (field: string) => sql<string>`${parked.event}->'data'->>${field}`;
-  const waiting = viewerCampaigns !== null ? [] : await db
-    .select({
-      eventId: parked.eventId,
-      transactionId: parkedData('transactionId'),
-      clickId: parked.clickId,
-      status: parkedData('status'),
-      payout: parkedData('payout'),
-      receivedAt: sql<string>`${parkedAt}`.mapWith((v: string | Date) => new Date(v)),
-      source: parkedData('source'),
-      parkedAt: parked.parkedAt,
-      rateCurrency: parked.rateCurrency,
-      rateDay: parked.rateDay,
-    })
-    .from(parked)
-    .where(
-      and(
-        isNull(parked.unreadable),
-        sql`${parkedAt} >= ${from}`,
-        sql`${parkedAt} < ${to}`,
-        query.status ? sql`${parkedData('status')} = ${query.status}` : undefined,
-        pattern ? or(sql`${parkedData('transactionId')} ILIKE ${pattern}`, sql`${parked.clickId} ILIKE ${pattern}`) : undefined,
-        cursor ? sql`(${parkedAt}, ${parked.eventId}) < (${cursor.receivedAt}::timestamptz, ${cursor.eventId})` : undefined,
-      ),
-    )
-    .orderBy(desc(parkedAt), desc(parked.eventId))
-    .limit(query.limit + 1);
-
+  const decidedIds = new Set(decided.map((r) => r.eventId));
   type Entry = Omit<ConversionLogRow, 'campaignName' | 'currentStatus' | 'currentPayout' | 'conversion' | 'history'>;
   const entries: Entry[] = [
     ...decided.map((r) => ({
@@ -120,7 +125,7 @@ export async function listConversions(db: Db, query: ConversionLogQuery, viewer:
       campaignId: r.campaignId,
       source: r.source ?? '',
     })),
-    ...waiting.map((r) => ({
+    ...waiting.filter((r) => !decidedIds.has(r.eventId)).map((r) => ({
       eventId: r.eventId,
       receivedAt: r.receivedAt.toISOString(),
       transactionId: r.transactionId,

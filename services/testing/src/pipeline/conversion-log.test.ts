@@ -2,6 +2,7 @@
 // listed by GET /api/conversions with each one's outcome, payout, click, campaign and status history.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { createHttpServer, createLogger, newEventId, schema, type EventLog } from '@tracker/core';
 import { hashPassword, registerApi } from '@tracker/api';
 import { registerIngest, type Ingest } from '@tracker/ingest';
@@ -110,6 +111,24 @@ describe('GET /api/conversions', () => {
       ['pending', 'replay'],
       ['approved', 'revised'],
     ]);
+  });
+
+  test('a parked postback a retry has revised but not yet removed from the waiting ones is listed once, as decided', async () => {
+    // The retry's ledger write is done and its delete of the parked row not yet: the moment the currency e2e caught
+    // under load, when the Conversions screen listed the pound payout twice.
+    const db = stores.entities.db;
+    const [waiting] = await db.select().from(schema.parkedConversions).where(eq(schema.parkedConversions.clickId, unknownClickId));
+    await db.insert(schema.conversionRevisions).values({
+      eventId: waiting!.eventId, transactionId: 'tx-unknown', rows: [], clickId: unknownClickId, status: 'approved', payout: '3.10',
+      receivedAt: new Date(waiting!.event.at), outcome: 'new', attributed: false, source: 'postback', parkedAt: waiting!.parkedAt,
+    });
+    try {
+      const rows = (await conversions({ search: 'tx-unknown' })).rows;
+      expect(rows.map((r) => [r.transactionId, r.outcome, r.attributed])).toEqual([['tx-unknown', 'new', false]]);
+    } finally {
+      await db.delete(schema.conversionRevisions).where(eq(schema.conversionRevisions.eventId, waiting!.eventId));
+    }
+    expect((await conversions({ search: 'tx-unknown' })).rows.map((r) => r.outcome)).toEqual(['parked']);
   });
 
   test('a parked postback whose click never comes is listed as unattributed once its wait is over', async () => {
