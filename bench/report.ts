@@ -2,11 +2,11 @@
 // Log's page query, on the embedded engines; then the same report computed by PostgreSQL from raw rows.
 //
 //   npx tsx bench/report.ts [--clicks 10000000] [--days 90] [--runs 20] [--pg-clicks 1000000] [--query-log FILE]
-//                           [--store DIR] [--only groupings|views]
+//                           [--store DIR] [--only groupings|views|clicklog]
 //
 // --store DIR keeps the loaded stores (chDB, the entities, the baseline) in DIR, and a later run with the
 // same DIR times them again without loading: a 10 M store takes minutes to build. --only times the
-// groupings (with their baselines) or the filtered and drill-down views alone.
+// groupings (with their baselines), the filtered and drill-down views, or the Click Log's pages alone.
 // --query-log FILE appends every analytics query of the API that took over 15 ms (time, variable, SQL head):
 // which of a report's concurrent queries decides its time.
 //
@@ -49,7 +49,7 @@ const RUNS = Number(args.runs);
 const PG_CLICKS = Math.min(CLICKS, Number(args['pg-clicks']));
 const BATCH = 100_000;
 const ONLY = args.only;
-if (ONLY !== undefined && ONLY !== 'groupings' && ONLY !== 'views') throw new Error('--only takes groupings or views');
+if (ONLY !== undefined && ONLY !== 'groupings' && ONLY !== 'views' && ONLY !== 'clicklog') throw new Error('--only takes groupings, views or clicklog');
 
 const TIMEZONE = 'America/New_York';
 const END = Date.parse('2026-03-31T05:00:00Z'); // midnight in New York
@@ -378,15 +378,7 @@ async function timeGroupings(time: Timer, baseline: Baseline, pgLoaded: number) 
     const r = await time(`/api/reports?groupBy=${groupBy}&startDate=${REPORT_START}&endDate=${REPORT_END}`);
     timings.set(groupBy, { first: r.first, p50: r.p50, p95: r.p95, rows: (JSON.parse(r.body) as { rows: unknown[] }).rows.length });
   }
-  // The Click Log pages by position: page 1 pins the snapshot (asOf); a jump of 4 pages and the
-  // oldest page (Last) are what a user deep in the log asks for.
-  const clicksUrl = `/api/clicks?startDate=${REPORT_START}&endDate=${REPORT_END}&limit=100`;
-  const firstPage = await time(clicksUrl);
-  const page1 = JSON.parse(firstPage.body) as ClickLogResponse;
-  const lastOfPage1 = page1.rows.at(-1)!;
-  const pinned = `${clicksUrl}&asOf=${encodeURIComponent(page1.asOf!)}`;
-  const jumpPage = await time(`${pinned}&after=${encodeURIComponent(clickLogCursor(lastOfPage1))}&skip=300`);
-  const lastPage = await time(`${pinned}&last=true`);
+  const printClickLog = await timeClickLog(time);
   for (const [groupBy, r] of timings) {
     await baselineReport(baseline.sql, groupBy);
     const pgSamples = [];
@@ -398,9 +390,7 @@ async function timeGroupings(time: Timer, baseline: Baseline, pgLoaded: number) 
       `${`report groupBy=${groupBy}`.padEnd(34)} ${ms(r.first)} ${ms(r.p50)} ${ms(r.p95)}   ${ms(pgMedian)}  ${(pgMedian / r.p50).toFixed(0).padStart(4)}x   (${r.rows} rows)`,
     );
   }
-  console.log(`${'click log, first page of 100'.padEnd(34)} ${ms(firstPage.first)} ${ms(firstPage.p50)} ${ms(firstPage.p95)}`);
-  console.log(`${'click log, 4 pages on from page 1'.padEnd(34)} ${ms(jumpPage.first)} ${ms(jumpPage.p50)} ${ms(jumpPage.p95)}`);
-  console.log(`${'click log, last page'.padEnd(34)} ${ms(lastPage.first)} ${ms(lastPage.p50)} ${ms(lastPage.p95)}`);
+  printClickLog();
 
   console.log(
     `\nPostgreSQL: ${baseline.kind}, ${pgLoaded.toLocaleString('en-US')} clicks loaded` +
@@ -408,6 +398,24 @@ async function timeGroupings(time: Timer, baseline: Baseline, pgLoaded: number) 
   );
   console.log(`target p95 <= ${TARGET_P95_MS} ms for every grouping: ${worstP95 <= TARGET_P95_MS ? 'met' : 'NOT met'} (worst ${worstP95.toFixed(1)} ms)`);
   console.log(`target >= 10x faster than PostgreSQL: ${worstRatio >= 10 ? 'met' : 'NOT met'} (lowest ${worstRatio.toFixed(0)}x)`);
+}
+
+/** The Click Log's pages (the first, a jump, the last) timed; prints them when called. */
+async function timeClickLog(time: Timer): Promise<() => void> {
+  // The Click Log pages by position: page 1 pins the snapshot (asOf); a jump of 4 pages and the
+  // oldest page (Last) are what a user deep in the log asks for.
+  const clicksUrl = `/api/clicks?startDate=${REPORT_START}&endDate=${REPORT_END}&limit=100`;
+  const firstPage = await time(clicksUrl);
+  const page1 = JSON.parse(firstPage.body) as ClickLogResponse;
+  const lastOfPage1 = page1.rows.at(-1)!;
+  const pinned = `${clicksUrl}&asOf=${encodeURIComponent(page1.asOf!)}`;
+  const jumpPage = await time(`${pinned}&after=${encodeURIComponent(clickLogCursor(lastOfPage1))}&skip=300`);
+  const lastPage = await time(`${pinned}&last=true`);
+  return () => {
+    console.log(`${'click log, first page of 100'.padEnd(34)} ${ms(firstPage.first)} ${ms(firstPage.p50)} ${ms(firstPage.p95)}`);
+    console.log(`${'click log, 4 pages on from page 1'.padEnd(34)} ${ms(jumpPage.first)} ${ms(jumpPage.p50)} ${ms(jumpPage.p95)}`);
+    console.log(`${'click log, last page'.padEnd(34)} ${ms(lastPage.first)} ${ms(lastPage.p50)} ${ms(lastPage.p95)}`);
+  };
 }
 
 /** The filtered and drill-down views. */
@@ -519,8 +527,9 @@ async function main() {
 
     console.log(`\n${'query'.padEnd(34)} ${'first call'.padStart(10)} ${'p50'.padStart(10)} ${'p95'.padStart(10)}   ${'PostgreSQL'.padStart(10)}  ratio (PostgreSQL / p50)`);
     // The views first: the groupings end with their PostgreSQL baselines and the targets' summary.
-    if (ONLY !== 'groupings') await timeViews(time);
-    if (ONLY !== 'views') await timeGroupings(time, baseline, pgLoaded);
+    if (ONLY === 'clicklog') (await timeClickLog(time))();
+    if (ONLY === undefined || ONLY === 'views') await timeViews(time);
+    if (ONLY === undefined || ONLY === 'groupings') await timeGroupings(time, baseline, pgLoaded);
     await app.close();
   } finally {
     await baseline.sql.close().catch(() => {});

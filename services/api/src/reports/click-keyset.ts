@@ -123,6 +123,17 @@ export interface PageSpec {
   limit: number;
 }
 
+/** The day of clicks next to where a page starts: before its upper bound (or the range's end) for a newest-first
+ *  page, after its lower bound (or the range's start) for an oldest-first one. */
+function nearStart(spec: PageSpec): string {
+  if (spec.order === 'newest') {
+    const from = spec.upper ? `{upperAt:${TIME}}` : 'toDateTime({endDate:Date} + 1, {tz:String})';
+    return `clicked_at >= ${from} - INTERVAL 1 DAY`;
+  }
+  const from = spec.lower ? `{lowerAt:${TIME}}` : 'toDateTime({startDate:Date}, {tz:String})';
+  return `clicked_at <= ${from} + INTERVAL 1 DAY`;
+}
+
 /**
  * The `limit` clicks after skipping `skip`, in `order` within (lower, upper), returned newest first.
  * Sorting every column of a long range is what makes deep pages slow, so the page is found in two
@@ -154,11 +165,15 @@ export async function readClickPage(analytics: Analytics, scope: ClickScope, spe
   const direction = spec.order === 'newest' ? 'DESC' : 'ASC';
   // The clicks strictly between the bounds' times all belong to the page's span, so the stretch up to
   // the (skip + limit)-th of them holds the whole page, whatever clicks share a bound's millisecond.
-  const [edge] = await analytics.query<{ clicked_at: string }>(
-    `SELECT clicked_at FROM clicks WHERE ${[where, ...strictTimes].join(' AND ')}
-     ORDER BY clicked_at ${direction} LIMIT 1 OFFSET {edgeOffset:UInt64}`,
-    { ...bound, edgeOffset: spec.skip + spec.limit - 1 },
-  );
+  const edgeSql = (within: string[]) =>
+    `SELECT clicked_at FROM clicks WHERE ${[where, ...strictTimes, ...within].join(' AND ')}
+     ORDER BY clicked_at ${direction} LIMIT 1 OFFSET {edgeOffset:UInt64}`;
+  const edgeParams = { ...bound, edgeOffset: spec.skip + spec.limit - 1 };
+  // Looked for first within a day of where the page starts (the table is ordered by day, so that reads one or two days'
+  // clicks instead of the range's): every click there comes before every click beyond it, so an edge found there is
+  // the range's. Only a page reaching further (a quiet day, a long jump) reads the whole range.
+  let [edge] = await analytics.query<{ clicked_at: string }>(edgeSql([nearStart(spec)]), edgeParams);
+  if (!edge) [edge] = await analytics.query<{ clicked_at: string }>(edgeSql([]), edgeParams);
   const stretch: string[] = [];
   if (edge) {
     bound.edgeAt = edge.clicked_at;

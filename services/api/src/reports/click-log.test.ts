@@ -142,6 +142,20 @@ describe('GET /api/clicks pages', () => {
     expect(ids(pinned)).toEqual(['t-c', 't-b']);
   });
 
+  // A page's edge is looked for within a day of where the page starts first (click-keyset.ts): a page reaching past
+  // that day, over a quiet day, in either direction, is still whole and in order.
+  test('pages reaching more than a day past where they start are whole, newest first and oldest first', async () => {
+    const range = { startDate: '2026-04-01', endDate: '2026-04-03' };
+    const page1 = await clicks({ ...range, limit: 4 });
+    expect({ asOf: page1.asOf, total: page1.total, ids: ids(page1) }).toEqual({ asOf: '2026-04-03T23:59:59.999Z_c5', total: 5, ids: ['c5', 'c4', 'c3', 'c2'] });
+    const jump = await clicks({ ...range, limit: 2, asOf: page1.asOf!, after: first(page1), skip: 1 });
+    expect(ids(jump)).toEqual(['c3', 'c2']);
+    const older = await clicks({ ...range, limit: 3, asOf: page1.asOf!, before: '2026-04-01T11:00:00.000Z_c2' });
+    expect(ids(older)).toEqual(['c5', 'c4', 'c3']);
+    const lastPage = await clicks({ startDate: '2026-03-30', endDate: '2026-04-03', limit: 3, asOf: page1.asOf!, last: 'true' });
+    expect(ids(lastPage)).toEqual(['c2', 'c1']);
+  });
+
   test('the campaign filter and the date range narrow rows and cards', async () => {
     const a = await clicks({ startDate: '2026-04-01', endDate: '2026-04-01', campaignId: 'cmpA' });
     expect(a.total).toBe(3);

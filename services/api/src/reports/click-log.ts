@@ -12,7 +12,19 @@ import {
   type ClickLogResponse,
   type ClickLogSummary,
 } from '@tracker/schemas';
-import { chTimeFromIso, CLICK_RANGE, clickScope, countAroundSnapshot, findNewestClick, isoFromChTime, readClickPage, type ChKey, type ClickScope, type PageSpec } from './click-keyset';
+import {
+  chTimeFromIso,
+  CLICK_RANGE,
+  clickScope,
+  countAroundSnapshot,
+  findNewestClick,
+  isoFromChTime,
+  readClickPage,
+  type ChKey,
+  type ClickPageRow,
+  type ClickScope,
+  type PageSpec,
+} from './click-keyset';
 import { describeClicks } from './describe-clicks';
 import { groupingSource } from './report-plan';
 import { filterCondition, type ReportFilters } from './report-scope';
@@ -22,15 +34,19 @@ import type { ViewerScope } from './viewer-scope';
 
 const chKey = (key: ClickLogKey): ChKey => ({ clickedAt: chTimeFromIso(key.clickedAt), clickId: key.clickId });
 
-/** Where the asked page lies within the snapshot, given how many clicks the snapshot holds. */
-function pageSpec(query: ClickLogQuery, asOf: ChKey, upTo: number): PageSpec {
+/** Where the asked page lies within the snapshot; the last page (`lastPageSpec`) also needs the snapshot's size. */
+function pageSpec(query: ClickLogQuery, asOf: ChKey): PageSpec {
   const { limit, skip } = query;
   const snapshot = { key: asOf, inclusive: true };
   if (query.after) return { order: 'newest', upper: { key: chKey(query.after), inclusive: false }, skip, limit };
   if (query.before) return { order: 'oldest', lower: { key: chKey(query.before), inclusive: false }, upper: snapshot, skip, limit };
-  // The last page holds what is left after the full pages before it.
-  if (query.last) return { order: 'oldest', upper: snapshot, skip: 0, limit: upTo === 0 ? 0 : upTo - Math.floor((upTo - 1) / limit) * limit };
   return { order: 'newest', upper: snapshot, skip, limit };
+}
+
+/** The last page holds what is left after the full pages before it, of the `upTo` clicks of the snapshot. */
+function lastPageSpec(query: ClickLogQuery, asOf: ChKey, upTo: number): PageSpec {
+  const { limit } = query;
+  return { order: 'oldest', upper: { key: asOf, inclusive: true }, skip: 0, limit: upTo === 0 ? 0 : upTo - Math.floor((upTo - 1) / limit) * limit };
 }
 
 async function summariseRange(analytics: Analytics, scope: ClickScope): Promise<ClickLogSummary> {
@@ -74,13 +90,30 @@ async function summariseRange(analytics: Analytics, scope: ClickScope): Promise<
 }
 
 async function readPage(deps: { db: Db; analytics: Analytics }, scope: ClickScope, query: ClickLogQuery) {
-  const asOf = query.asOf ? chKey(query.asOf) : await findNewestClick(deps.analytics, scope);
+  const { analytics } = deps;
+  let asOf: ChKey | null;
+  let clicks: Promise<ClickPageRow[]> | undefined;
+  if (query.asOf) {
+    asOf = chKey(query.asOf);
+  } else if (!query.after && !query.before && !query.last && query.skip === 0) {
+    // The first page without a snapshot: read from the top of the range, its first row is the newest click, and so
+    // the snapshot. A look for the newest click first would read the whole range's times once more.
+    const rows = await readClickPage(analytics, scope, { order: 'newest', skip: 0, limit: query.limit });
+    asOf = rows[0] ? { clickedAt: rows[0].clicked_at, clickId: rows[0].click_id } : null;
+    clicks = Promise.resolve(rows);
+  } else {
+    asOf = await findNewestClick(analytics, scope);
+  }
   if (!asOf) return { asOf: null, rows: [], total: 0, newer: 0 };
-  const counts = await countAroundSnapshot(deps.analytics, scope, asOf);
-  const clicks = await readClickPage(deps.analytics, scope, pageSpec(query, asOf, counts.upTo));
-  const described = await describeClicks(deps, clicks, scope.tz);
+  const snapshot = asOf;
+  // The counts around the snapshot and the page's rows are read side by side; only the last page needs the count first.
+  const counted = countAroundSnapshot(analytics, scope, snapshot);
+  clicks ??= query.last
+    ? counted.then((counts) => readClickPage(analytics, scope, lastPageSpec(query, snapshot, counts.upTo)))
+    : readClickPage(analytics, scope, pageSpec(query, snapshot));
+  const [counts, described] = await Promise.all([counted, clicks.then((rows) => describeClicks(deps, rows, scope.tz))]);
   return {
-    asOf: clickLogCursor({ clickedAt: isoFromChTime(asOf.clickedAt), clickId: asOf.clickId }),
+    asOf: clickLogCursor({ clickedAt: isoFromChTime(snapshot.clickedAt), clickId: snapshot.clickId }),
     rows: described.map((d) => d.row),
     total: counts.upTo,
     // Without a snapshot sent, the one taken now has nothing newer by definition.
