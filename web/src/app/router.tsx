@@ -1,7 +1,7 @@
 // The router: /auth for visitors, every screen of the route table behind its access rule inside the
 // app shell, and 'Page Not Found' for anything else. Screens not built yet render PendingScreen.
 // Every screen and the shell are their own chunks, so the sign-in page downloads none of them.
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Activity, Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
 import { SignInPage } from '../features/auth/SignInPage';
@@ -13,6 +13,7 @@ import { canAccess } from './auth/access';
 import { AuthContext, useAuth, type AuthContextValue } from './auth/auth-context';
 import { RequireAccess, RequireSignedOut, RequireUser, returnPath, SessionGate } from './auth/RouteGuards';
 import type { SessionUser } from './auth/session-user';
+import { afterQueriesSettle } from './after-queries-settle';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { PendingScreen } from './PendingScreen';
 import { findScreen, homePathFor, NOT_FOUND_TITLE, screens } from './screens';
@@ -71,21 +72,24 @@ export function preloadLikelyHome(): void {
   void import('../features/stats/report-params').catch(() => undefined);
 }
 
-// Once the first screen is up and the browser is idle, the rest the user may open, so moving through
-// the sidebar never waits for a download.
-function preloadScreensFor(user: SessionUser): void {
+// Once the first screen has its figures and the browser is idle, the rest the user may open, so moving through the
+// sidebar never waits for a download. Not before: the screens' chunks parsed while the dashboard's report is on its way
+// hold up the frame that shows its first number (and on one machine, take the CPU the server computes it with).
+function preloadScreensFor(user: SessionUser, queryClient: QueryClient): () => void {
   const preloadAll = () => {
     for (const { path, access } of screens) if (canAccess(user, access)) void pages[path]?.preload();
   };
-  if ('requestIdleCallback' in window) requestIdleCallback(preloadAll, { timeout: 5_000 });
-  else setTimeout(preloadAll, 2_000);
+  // A screen that keeps asking (a poll, a slow report) still gets its neighbours' code within a few seconds.
+  return afterQueriesSettle(queryClient, 5_000, () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(preloadAll, { timeout: 5_000 });
+    else setTimeout(preloadAll, 2_000);
+  });
 }
 
 function ShellWithPreload({ children }: { children?: ReactNode }) {
   const { user } = useAuth();
-  useEffect(() => {
-    if (user) preloadScreensFor(user);
-  }, [user]);
+  const queryClient = useQueryClient();
+  useEffect(() => (user ? preloadScreensFor(user, queryClient) : undefined), [user, queryClient]);
   return (
     <Suspense fallback={<FullScreenSpinner label="Loading the dashboard" />}>
       {children ? <shell.Page>{children}</shell.Page> : <shell.Page />}
