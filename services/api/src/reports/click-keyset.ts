@@ -171,8 +171,9 @@ export async function readClickPage(analytics: Analytics, scope: ClickScope, spe
   const edgeParams = { ...bound, edgeOffset: spec.skip + spec.limit - 1 };
   // Looked for first within a day of where the page starts (the table is ordered by day, so that reads one or two days'
   // clicks instead of the range's): every click there comes before every click beyond it, so an edge found there is
-  // the range's. Only a page reaching further (a quiet day, a long jump) reads the whole range.
-  let [edge] = await analytics.query<{ clicked_at: string }>(edgeSql([nearStart(spec)]), edgeParams);
+  // the range's. Only a page reaching further (a quiet day, a long jump) reads the whole range. A one-day range is
+  // that day already: a first look would only read it twice when the page reaches past its clicks.
+  let [edge] = scope.startDate < scope.endDate ? await analytics.query<{ clicked_at: string }>(edgeSql([nearStart(spec)]), edgeParams) : [];
   if (!edge) [edge] = await analytics.query<{ clicked_at: string }>(edgeSql([]), edgeParams);
   const stretch: string[] = [];
   if (edge) {
