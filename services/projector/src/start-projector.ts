@@ -204,7 +204,12 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
       .where(and(isNotNull(parked.retryToken), isNull(parked.unreadable), lt(parked.retryClaimedAt, new Date(Date.now() - CLAIM_ABANDONED_MS))))
       .orderBy(asc(parked.logPartition), asc(parked.logOffset));
     const claims = new Map<string, typeof rows>();
-    for (const row of rows) (claims.get(row.retryToken!) ?? claims.set(row.retryToken!, []).get(row.retryToken!)!).push(row);
+    for (const row of rows) {
+      const token = row.retryToken!;
+      let claimed = claims.get(token);
+      if (!claimed) claims.set(token, (claimed = []));
+      claimed.push(row);
+    }
     let projected = 0;
     for (const [token, claimed] of claims) {
       const readable = await readRows(claimed);

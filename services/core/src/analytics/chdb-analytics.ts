@@ -48,8 +48,8 @@ const CONNECTION_STATE = /^\s*(SET|USE)\s/i;
 /** The engine's JIT (LLVM) for expressions, aggregates and sorts, off. Our report statements are planned anew on every
  *  call, and each compiled a function again despite the compiled-expression cache (one `CompileFunction` a statement,
  *  every time): on an empty store 20–25 ms of a one-day report's 50 ms visits statement, ~30 % of the report's CPU
- *  (190 / 207 → 123 / 147 ms a call, two alternated rounds of 10 calls). On 10 M clicks it bought nothing either: the creative grouping's four
- *  statements took 549–560 ms of CPU with it and 455–526 without (alternated, same store). */
+ *  (190 / 207 → 123 / 147 ms a call, two alternated rounds of 10 calls). On 10 M clicks it bought nothing either: the
+ *  creative grouping's four statements took 549–560 ms of CPU with it and 455–526 without (alternated, same store). */
 const NO_EXPRESSION_JIT = { compile_expressions: 0, compile_aggregate_expressions: 0, compile_sort_description: 0 };
 
 export interface ChdbOptions {
