@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { encodeEvent, makeEvent, type LogRecord } from '@tracker/core';
 import type { ClickData } from '@tracker/schemas';
@@ -138,6 +139,20 @@ describe('UnitDecoder (a worker thread)', () => {
     expect(decoded).toEqual(decodeUnit(describeRecords(2, records)));
     // A failed batch is delivered again with the same records: nothing was moved out of them.
     expect(records.map((r) => Buffer.from(r.value))).toEqual(before);
+  });
+
+  // The thread is background work: at nice 19 it yields a core to the click redirect's thread (Linux: per thread).
+  (process.platform === 'linux' ? test : test.skip)('its thread runs at nice 19, and the calling thread keeps its own', async () => {
+    const nices = () => fs.readdirSync('/proc/self/task').map((tid) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[16]));
+    const threads = new UnitDecoder();
+    try {
+      const before = nices().filter((n) => n === 19).length;
+      await threads.decode(0, recordsOf([encodeEvent(click).value]));
+      expect(nices().filter((n) => n === 19).length).toBe(before + 1);
+      expect(Number(fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[16])).toBe(0);
+    } finally {
+      await threads.close();
+    }
   });
 
   test('units in flight at once each get their own answer', async () => {
