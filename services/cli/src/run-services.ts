@@ -184,7 +184,7 @@ export async function runServices(mode: ServiceMode, config: Config): Promise<Ru
         db: stores.entities!.db,
         queue: stores.queue,
         logger,
-      });
+      }, { backgroundNice: config.backgroundNice });
       // Stopped after the HTTP server; whatever it has not projected yet stays in the log for the next start.
       stops.push(() => projector.stop());
       addConsumerLagGauges(metrics, stores.eventLog!, projector);

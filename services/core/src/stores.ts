@@ -65,7 +65,7 @@ export async function openStores(config: Config, needs: StoreNeeds, logger?: Log
       stores.entities = await openEntities({ databaseUrl: config.databaseUrl, pgliteDir: paths.pg, logger });
     }
     if (needs.analytics) {
-      stores.analytics = await openAnalytics({ clickhouseUrl: config.clickhouseUrl, dir: paths.ch });
+      stores.analytics = await openAnalytics({ clickhouseUrl: config.clickhouseUrl, dir: paths.ch, backgroundNice: config.backgroundNice });
       await migrateAnalytics(stores.analytics);
       await applyRawRetention(stores.analytics, config.rawRetentionDays);
     }

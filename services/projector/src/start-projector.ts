@@ -39,6 +39,8 @@ export interface ProjectorOptions {
   /** Default 5 s; 0 turns the timer off (tests call retryParked). */
   parkedRetryMs?: number;
   now?: () => number;
+  /** The nice value of the decoding thread (the tracker's BACKGROUND_NICE); 0 (the default) leaves it as is. */
+  backgroundNice?: number;
 }
 
 export interface Projector {
@@ -71,7 +73,7 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
     analytics: deps.analytics,
     queue: deps.queue,
     clicks: new ClickResolver(deps.analytics),
-    decoder: new UnitDecoder(),
+    decoder: new UnitDecoder(options.backgroundNice ?? 0),
     logger: deps.logger,
     unattributedAfterMs: options.unattributedAfterMs ?? 15 * 60_000,
     now: options.now,

@@ -142,9 +142,9 @@ describe('UnitDecoder (a worker thread)', () => {
   });
 
   // The thread is background work: at nice 19 it yields a core to the click redirect's thread (Linux: per thread).
-  (process.platform === 'linux' ? test : test.skip)('its thread runs at nice 19, and the calling thread keeps its own', async () => {
+  (process.platform === 'linux' ? test : test.skip)('asked to, its thread runs at nice 19, and the calling thread keeps its own', async () => {
     const nices = () => fs.readdirSync('/proc/self/task').map((tid) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[16]));
-    const threads = new UnitDecoder();
+    const threads = new UnitDecoder(19);
     try {
       const before = nices().filter((n) => n === 19).length;
       await threads.decode(0, recordsOf([encodeEvent(click).value]));

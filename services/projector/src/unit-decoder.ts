@@ -24,9 +24,15 @@ function threadEntry(): URL {
 
 export class UnitDecoder {
   #thread: DecoderThread | undefined;
+  readonly #nice: number;
+
+  /** `nice` above 0: the thread runs at that nice value (Linux), yielding a core to the click redirect's thread. */
+  constructor(nice = 0) {
+    this.#nice = nice;
+  }
 
   decode(partition: number, records: readonly LogRecord[]): Promise<DecodedUnit> {
-    if (!this.#thread?.alive) this.#thread = new DecoderThread();
+    if (!this.#thread?.alive) this.#thread = new DecoderThread(this.#nice);
     return this.#thread.decode(describeRecords(partition, records));
   }
 
@@ -40,11 +46,12 @@ export class UnitDecoder {
 
 class DecoderThread {
   alive = true;
-  readonly #worker = new Worker(threadEntry());
+  readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
   #nextId = 0;
 
-  constructor() {
+  constructor(nice: number) {
+    this.#worker = new Worker(threadEntry(), { workerData: { nice } });
     // Never keeps the process alive: whatever waits for a unit (a server, a consumer) does that, and a
     // process leaving with a unit in hand loses nothing, since its offsets were not committed.
     this.#worker.unref();

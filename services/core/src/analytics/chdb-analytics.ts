@@ -53,19 +53,23 @@ const CONNECTION_STATE = /^\s*(SET|USE)\s/i;
  *  creative grouping's four statements took 549–560 ms of CPU with it and 455–526 without (alternated, same store). */
 const NO_EXPRESSION_JIT = { compile_expressions: 0, compile_aggregate_expressions: 0, compile_sort_description: 0 };
 
-/** The engine's writing work yields the CPU to everything else in the process, the click redirect first: inserts and
- *  the views they feed run at nice 19 (per insert: the engine sets its threads' nice for the statement and back after
- *  it), and so do its merges (engine-thread-priority.ts). On a small machine they are what takes both cores from the
- *  redirect's thread in bursts: at 5,000 clicks/s on two cores that thread spent ~15 % of its time runnable but not
- *  running. Niced, they run as fast as before whenever a core is free, and wait only when one is not. Report
- *  statements keep the normal priority. */
-const BACKGROUND_NICE = 19;
-const INSERT_PRIORITY = { os_threads_nice_value_query: BACKGROUND_NICE, os_threads_nice_value_materialized_view: BACKGROUND_NICE };
+/** With `backgroundNice` (the tracker's BACKGROUND_NICE, 19 by default), the engine's writing work yields the CPU to
+ *  everything else in the process, the click redirect first: inserts and the views they feed run at that nice value
+ *  (per insert: the engine sets its threads' nice for the statement and back after it), and so do its merges
+ *  (engine-thread-priority.ts). On a small machine they are what takes both cores from the redirect's thread in
+ *  bursts: at 5,000 clicks/s on two cores that thread spent ~15 % of its time runnable but not running. Niced, they run
+ *  as fast as before whenever a core is free, and wait only when one is not. Report statements keep the normal
+ *  priority. */
+function insertPriority(nice: number): Record<string, number> {
+  return nice > 0 ? { os_threads_nice_value_query: nice, os_threads_nice_value_materialized_view: nice } : {};
+}
 
 export interface ChdbOptions {
   /** Starts the engine as a user granted SELECT alone, whose profile fixes `readonly = 1`: no statement can write,
    *  change a setting or reach files, URLs or other servers through a table function. */
   readOnly?: boolean;
+  /** The nice value of merges and inserts (above); 0 (the default) leaves them at the process's priority. */
+  backgroundNice?: number;
 }
 
 /** Opens chDB read-only, and makes sure the engine really started so: the engine belongs to the process, and its
@@ -98,7 +102,9 @@ export async function openChdbAnalytics(dir: string, options: ChdbOptions = {}):
   const sessions = options.readOnly
     ? await openReadOnlySessions(dir)
     : Array.from({ length: CONNECTIONS }, () => new Session(dir));
-  const stopNicing = options.readOnly ? () => undefined : keepUpkeepThreadsNiced(BACKGROUND_NICE);
+  const backgroundNice = options.readOnly ? 0 : (options.backgroundNice ?? 0);
+  const stopNicing = backgroundNice > 0 ? keepUpkeepThreadsNiced(backgroundNice) : () => undefined;
+  const insertSettings = insertPriority(backgroundNice);
   const inFlight = sessions.map(() => 0);
   let closed = false;
 
@@ -138,7 +144,7 @@ export async function openChdbAnalytics(dir: string, options: ChdbOptions = {}):
         format: jsonLinesInsert(table, options).format,
         columns: options?.columns,
         values: lines,
-        settings: options?.dedupToken ? { ...INSERT_PRIORITY, insert_deduplication_token: options.dedupToken } : INSERT_PRIORITY,
+        settings: options?.dedupToken ? { ...insertSettings, insert_deduplication_token: options.dedupToken } : insertSettings,
       }),
     );
   }

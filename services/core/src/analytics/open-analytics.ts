@@ -4,8 +4,8 @@ import type { Analytics } from './analytics';
 import { openChdbAnalytics } from './chdb-analytics';
 import { openClickHouseAnalytics } from './clickhouse-analytics';
 
-export function openAnalytics(options: { clickhouseUrl?: string; dir?: string; readOnly?: boolean }): Promise<Analytics> {
+export function openAnalytics(options: { clickhouseUrl?: string; dir?: string; readOnly?: boolean; backgroundNice?: number }): Promise<Analytics> {
   if (options.clickhouseUrl) return openClickHouseAnalytics(options.clickhouseUrl, { readOnly: options.readOnly });
   if (!options.dir) throw new Error('openAnalytics needs clickhouseUrl or dir');
-  return openChdbAnalytics(options.dir, { readOnly: options.readOnly });
+  return openChdbAnalytics(options.dir, { readOnly: options.readOnly, backgroundNice: options.backgroundNice });
 }

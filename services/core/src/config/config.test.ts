@@ -29,6 +29,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ALERT_CHECK_MINUTES: '-1' })).toThrow(/ALERT_CHECK_MINUTES/);
   });
 
+  test('background work is niced at 19 unless BACKGROUND_NICE says otherwise, within 0..19', () => {
+    expect(loadConfig({}).backgroundNice).toBe(19);
+    expect(loadConfig({ BACKGROUND_NICE: '0' }).backgroundNice).toBe(0);
+    expect(() => loadConfig({ BACKGROUND_NICE: '20' })).toThrow(/BACKGROUND_NICE/);
+    expect(() => loadConfig({ BACKGROUND_NICE: '-5' })).toThrow(/BACKGROUND_NICE/);
+  });
+
   test.each([
     ['false', false],
     ['', false],

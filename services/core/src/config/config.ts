@@ -124,6 +124,10 @@ const envSchema = z.object({
   TELEGRAM_API_URL: z.string().trim().url().default('https://api.telegram.org'),
   /** Minutes between the alert checks (spend sync, conversions, projector lag, spill, domains); 0 turns them off. */
   ALERT_CHECK_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+  // The nice value of the embedded engine's merges and inserts and of the projector's decoding thread: background
+  // work that yields the CPU to the click redirect. 0 runs them at the process's own priority (a machine shared
+  // with other busy programs, where niced work would wait behind all of them).
+  BACKGROUND_NICE: z.coerce.number().int().min(0).max(19).default(19),
   // Shared with the edge worker (deploy/edge-worker): only a request carrying it may name the visitor's IP and host.
   EDGE_WORKER_SECRET: optionalText.refine((v) => v === undefined || v.length >= 16, {
     message: 'must be at least 16 characters',
@@ -213,6 +217,7 @@ export interface Config {
   notify: { outgoing: OutgoingPolicy; telegramApiUrl: string };
   /** Minutes between alert checks; 0 = none. */
   alertCheckMinutes: number;
+  backgroundNice: number;
   /** The secret the edge worker sends as X-Edge-Secret; unset: ingest ignores every X-Edge-* header. */
   edgeWorkerSecret?: string;
   /** The built web app; defaults to web/dist of this checkout. */
@@ -297,6 +302,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
     },
     alertCheckMinutes: e.ALERT_CHECK_MINUTES,
+    backgroundNice: e.BACKGROUND_NICE,
     edgeWorkerSecret: e.EDGE_WORKER_SECRET,
     webDist: e.WEB_DIST,
     tiktokApiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ''),
