@@ -3,7 +3,9 @@ SHELL := /bin/bash
 NPM_FLAGS := --no-audit --no-fund --loglevel=error
 WORKSPACE_MANIFESTS := $(wildcard schemas/package.json services/*/package.json web/package.json)
 WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/public schemas/src -type f 2>/dev/null)
-TRACKER := node services/cli/bin/tracker.js
+# libuv's thread pool (4 threads by default) carries the event log's durable writes and every chDB statement: see
+# README, UV_THREADPOOL_SIZE. It must be set before Node starts (an ES-module entry uses the pool while loading).
+TRACKER := UV_THREADPOOL_SIZE=$${UV_THREADPOOL_SIZE:-16} node services/cli/bin/tracker.js
 
 .PHONY: run dev test test-faults lint typecheck jest install web migrate services-up services-down services-status bench-eventlog bench-ingest bench-cpu bench-report bench-serialize bench-web bench-import bench-first-number clean
 
