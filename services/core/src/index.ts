@@ -16,6 +16,7 @@ export * from './split-test/optimize-weights';
 export { migrateAnalytics } from './analytics/migrate-analytics';
 export { applyRawRetention, rawKeptFrom, readRawRetention, RAW_RETENTION_TABLES } from './analytics/raw-retention';
 export { openAnalytics } from './analytics/open-analytics';
+export { processThreads, type ProcessThread } from './analytics/engine-thread-priority';
 export { recordSpend, replaceAdvertiserSpend, type SpendInput } from './analytics/record-spend';
 export { reexpressSpend, replaceAdvertiserAdSpend, type AdSpendInput } from './analytics/record-ad-spend';
 export { reexpressPayouts, type PayoutReexpression } from './fx-rates/reexpress-payouts';

@@ -73,7 +73,7 @@ export async function startProjector(deps: ProjectorDeps, options: ProjectorOpti
     analytics: deps.analytics,
     queue: deps.queue,
     clicks: new ClickResolver(deps.analytics),
-    decoder: new UnitDecoder(options.backgroundNice ?? 0),
+    decoder: new UnitDecoder(options.backgroundNice),
     logger: deps.logger,
     unattributedAfterMs: options.unattributedAfterMs ?? 15 * 60_000,
     now: options.now,

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { encodeEvent, makeEvent, type LogRecord } from '@tracker/core';
+import { encodeEvent, makeEvent, processThreads, type LogRecord } from '@tracker/core';
 import type { ClickData } from '@tracker/schemas';
 import { clickRow, exitRow } from './analytics-rows';
 import { decodeUnit, describeRecords, keptClickRollups, keptLines } from './decode-unit';
@@ -144,16 +143,15 @@ describe('UnitDecoder (a worker thread)', () => {
   // The thread is background work: at nice 19 it yields a core to the click redirect's thread (Linux: per thread).
   (process.platform === 'linux' ? test : test.skip)('asked to, its thread runs at nice 19, and the calling thread keeps its own', async () => {
     /** Nice values of Node's own threads (the engine's, named otherwise, may be niced by an engine open in this process). */
-    const stat = (tid: string) => fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    const niceOf = (tid: string) => Number(stat(tid).replace(/^.*\) /s, '').split(' ')[16]);
-    const nodeNices = () => fs.readdirSync('/proc/self/task').filter((tid) => stat(tid).includes('(node)')).map(niceOf);
-    const main = niceOf(String(process.pid));
+    const nodeNices = async () => (await processThreads()).filter((t) => t.name === 'node').map((t) => t.nice);
+    const niceOfCaller = async () => (await processThreads()).find((t) => t.tid === process.pid)?.nice;
+    const main = await niceOfCaller();
     const threads = new UnitDecoder(19);
     try {
-      const before = nodeNices().filter((n) => n === 19).length;
+      const before = (await nodeNices()).filter((n) => n === 19).length;
       await threads.decode(0, recordsOf([encodeEvent(click).value]));
-      expect(nodeNices().filter((n) => n === 19).length).toBe(before + 1);
-      expect(niceOf(String(process.pid))).toBe(main);
+      expect((await nodeNices()).filter((n) => n === 19).length).toBe(before + 1);
+      expect(await niceOfCaller()).toBe(main);
     } finally {
       await threads.close();
     }

@@ -9,22 +9,41 @@ import os from 'node:os';
  *  the engine gives it (it tracks the engine's memory); query threads are niced per statement (chdb-analytics.ts). */
 export const UPKEEP_THREAD = /^(MergeMutate|BgSchPool|BgStrmSchPool|BgDistSchPool|BgMBSchPool|PoolDelayExec|Move|Fetch|Common)$/;
 
+export interface ProcessThread {
+  tid: number;
+  /** The thread's name (`comm`): 'node' for Node's own, the engine names its pools. */
+  name: string;
+  nice: number;
+}
+
+/** This process's threads, from /proc (Linux); a thread that ends while they are read is left out. */
+export async function processThreads(): Promise<ProcessThread[]> {
+  const threads: ProcessThread[] = [];
+  for (const tid of await fs.readdir('/proc/self/task')) {
+    try {
+      const stat = await fs.readFile(`/proc/self/task/${tid}/stat`, 'utf8');
+      const nameEnd = stat.lastIndexOf(')');
+      // Fields after the name start at the third (state); the nineteenth is the nice value.
+      threads.push({ tid: Number(tid), name: stat.slice(stat.indexOf('(') + 1, nameEnd), nice: Number(stat.slice(nameEnd + 2).split(' ')[16]) });
+    } catch {
+      // The thread ended between the listing and here.
+    }
+  }
+  return threads;
+}
+
 /** Sets every upkeep thread of this process to `nice`; returns how many it changed. Linux only (a thread's nice is its
  *  own there; elsewhere nothing is changed). */
 export async function niceUpkeepThreads(nice: number): Promise<number> {
   if (process.platform !== 'linux') return 0;
   let changed = 0;
-  for (const tid of await fs.readdir('/proc/self/task')) {
+  for (const thread of await processThreads()) {
+    if (!UPKEEP_THREAD.test(thread.name) || thread.nice === nice) continue;
     try {
-      const stat = await fs.readFile(`/proc/self/task/${tid}/stat`, 'utf8');
-      const nameEnd = stat.lastIndexOf(')');
-      if (!UPKEEP_THREAD.test(stat.slice(stat.indexOf('(') + 1, nameEnd))) continue;
-      // Fields after the name start at the third (state); the nineteenth is the nice value.
-      if (Number(stat.slice(nameEnd + 2).split(' ')[16]) === nice) continue;
-      os.setPriority(Number(tid), nice);
+      os.setPriority(thread.tid, nice);
       changed += 1;
     } catch {
-      // The thread ended between the listing and here.
+      // The thread ended meanwhile.
     }
   }
   return changed;
