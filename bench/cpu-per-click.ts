@@ -12,6 +12,7 @@
 // second (see that file).
 //
 //   npx tsx bench/cpu-per-click.ts [--requests 40000] [--connections 50] [--warmup 2000] [--rounds 3] [--against DIR]
+//                                  [--env-variant KEY=VALUE[,KEY=VALUE]] [--flags-variant "NODE FLAGS"]
 //                                  [--rate-seconds 60] [--rate 5000] [--only cpu|rate] [--threads] [--profile DIR] [--flow-rules]
 //                                  [--server-flags "--trace-gc ..."]
 //
@@ -61,6 +62,20 @@ const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const autocannonBin = fileURLToPath(import.meta.resolve('autocannon'));
 const CLICK_PATH = '/r/benchCampaign?cid=1788&ad=2&cr=3&plc=feed&cname=Spring&aname=Group&crname=Video';
 const FLOW_RULES = args.includes('--flow-rules');
+/** --env-variant K=V[,K=V]: this tree once more with these settings beside its defaults (an A/B of a setting, same run). */
+const ENV_VARIANT = args.includes('--env-variant')
+  ? Object.fromEntries(
+      option('env-variant', '')
+        .split(',')
+        .map((pair) => {
+          const at = pair.indexOf('=');
+          if (at < 1) throw new Error(`--env-variant takes KEY=VALUE pairs, got "${pair}"`);
+          return [pair.slice(0, at), pair.slice(at + 1)];
+        }),
+    )
+  : undefined;
+/** --flags-variant "FLAGS": this tree once more with these Node flags (e.g. V8's heap sizes), beside the same tree without. */
+const FLAGS_VARIANT = args.includes('--flags-variant') ? option('flags-variant', '').split(/\s+/).filter(Boolean) : [];
 const SERVER_FLAGS = args.includes('--server-flags') ? option('server-flags', '').split(/\s+/).filter(Boolean) : [];
 const EDGE_SECRET = 'bench-edge-secret-0123456789';
 /** A visitor from a public address (GeoLite2's test range for Great Britain) on an Android phone. */
@@ -78,6 +93,8 @@ interface ServeSpec {
   kind: 'bare' | 'tracker';
   /** The bench campaign's flow: one lander (the default), or audience rules in front of it (--flow-rules). */
   flow?: 'single' | 'rules';
+  /** Node flags for this server beside --server-flags (--flags-variant). */
+  flags?: string[];
   /** The checkout whose tracker runs (its own sources and node_modules). */
   tree: string;
   env: Record<string, string>;
@@ -249,7 +266,7 @@ function startServer(spec: ServeSpec): Promise<{ child: ChildProcess; url: strin
   const passOn = args.filter((a, i) => a === '--threads' || a === '--profile' || args[i - 1] === '--profile');
   const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(spec), ...passOn], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--import', 'tsx/esm', ...SERVER_FLAGS],
+    execArgv: ['--import', 'tsx/esm', ...SERVER_FLAGS, ...(spec.flags ?? [])],
     cwd: spec.tree,
   });
   const next = <T extends ServerMessage['type']>(type: T) =>
@@ -354,6 +371,10 @@ async function cpu(): Promise<boolean> {
     { label: `tracker all (embedded), ${path.basename(HERE)}`, spec: { kind: 'tracker', tree: HERE, env: noKafka } },
   ];
   if (AGAINST) variants.push({ label: `tracker all (embedded), ${path.basename(AGAINST)}`, spec: { kind: 'tracker', tree: AGAINST, env: noKafka } });
+  if (ENV_VARIANT || FLAGS_VARIANT.length) {
+    const label = [...Object.entries(ENV_VARIANT ?? {}).map(([k, v]) => `${k}=${v}`), ...FLAGS_VARIANT].join(' ');
+    variants.push({ label: `${path.basename(HERE)}, ${label}`, spec: { kind: 'tracker', tree: HERE, env: { ...noKafka, ...ENV_VARIANT }, flags: FLAGS_VARIANT } });
+  }
   if (FLOW_RULES) variants.push({ label: `${path.basename(HERE)}, 3 audience rules`, spec: { kind: 'tracker', tree: HERE, env: noKafka, flow: 'rules' } });
   const figures = variants.map(() => [] as CpuFigure[]);
   let ok = true;
