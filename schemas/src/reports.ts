@@ -418,6 +418,27 @@ export type ReportResponse = z.output<typeof reportResponseSchema>;
 export const reportSeriesResponseSchema = reportResponseSchema.pick({ startDate: true, endDate: true, timezone: true, granularity: true, series: true });
 export type ReportSeriesResponse = z.output<typeof reportSeriesResponseSchema>;
 
+/** A report's totals as the dashboard's summary cards show them: everything but exit clicks and unapproved conversions. */
+export const reportTotalsSchema = reportRowSchema.pick({
+  clicks: true,
+  botClicks: true,
+  conversions: true,
+  revenue: true,
+  spend: true,
+  profit: true,
+  roi: true,
+  roas: true,
+  cr: true,
+  epv: true,
+  cpv: true,
+  cpa: true,
+});
+export type ReportTotals = z.output<typeof reportTotalsSchema>;
+
+/** GET /api/reports/totals: a report's totals alone (the dashboard's cards, before its rows). */
+export const reportTotalsResponseSchema = reportResponseSchema.pick({ groupBy: true, startDate: true, endDate: true, timezone: true }).extend({ totals: reportTotalsSchema });
+export type ReportTotalsResponse = z.output<typeof reportTotalsResponseSchema>;
+
 const audienceValueSchema = z.object({
   /** The filter's value: as stored, or 'none' for clicks without one. */
   value: z.string(),

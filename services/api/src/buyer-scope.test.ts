@@ -46,6 +46,7 @@ const PROBES: Record<string, Probe[]> = {
   ],
   // Numbers only (its figures are checked below): the walk proves it answers A and names nothing of B's.
   'GET /api/reports/series': [{ read: () => ({ method: 'GET', url: `/api/reports/series?${query({ ...RANGE, groupBy: 'spark' })}` }) }],
+  'GET /api/reports/totals': [{ read: () => ({ method: 'GET', url: `/api/reports/totals?${query({ ...RANGE, groupBy: 'spark' })}` }) }],
   'GET /api/reports/audience': [{ read: () => ({ method: 'GET', url: `/api/reports/audience?${query(RANGE)}` }), mine: 'US' }],
   'GET /api/clicks': [{ read: () => ({ method: 'GET', url: `/api/clicks?${query(RANGE)}` }), mine: 'walk-a-ad' }],
   'GET /api/clicks/export.csv': [{ read: () => ({ method: 'GET', url: `/api/clicks/export.csv?${query(RANGE)}` }), mine: 'walk-a-ad' }],
@@ -181,7 +182,7 @@ test("B's own reads show B's marks, so the walk above looks for data that is the
   expect(seen.sort()).toEqual([...B_MARKS].sort());
 });
 
-test("a buyer's report series counts their own visits and spend only, as their report's totals do", async () => {
+test("a buyer's report series and totals alone count their own visits and spend only, as their report's totals do", async () => {
   for (const who of ['A', 'B'] as const) {
     for (const range of [RANGE, { startDate: '2026-06-01', endDate: '2026-06-01' }]) {
       const url = (path: string) => `${path}?${query({ ...range, groupBy: 'campaign' })}`;
@@ -190,6 +191,8 @@ test("a buyer's report series counts their own visits and spend only, as their r
       expect(totals.clicks).toBe(1);
       expect(series.reduce((sum, point) => sum + point.visits, 0)).toBe(totals.clicks);
       expect(series.reduce((sum, point) => sum + Math.round(Number(point.spend) * 100), 0)).toBe(Math.round(Number(totals.spend) * 100));
+      const alone = (await h.call({ method: 'GET', url: url('/api/reports/totals'), cookie: cookie[who] })).json<{ totals: { clicks: number; spend: string } }>();
+      expect(alone.totals).toMatchObject({ clicks: totals.clicks, spend: totals.spend });
     }
   }
 });

@@ -84,6 +84,7 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
 const VALID_QUERIES: Record<string, () => Record<string, string>> = {
   'GET /api/reports': () => ({ ...RANGE, groupBy: 'campaign', offer: existing.offers!, spark: 'none', mediaBuyer: 'none', campaignId: 'x', then: 'offer', then2: 'placement', parent: 'x', parent2: '1', country: 'US', device: 'Mobile', os: 'iOS', browser: 'none', rule: 'US iPhones' }),
   'GET /api/reports/series': () => ({ ...RANGE, groupBy: 'campaign', offer: existing.offers!, spark: 'none', mediaBuyer: 'none', campaignId: 'x', country: 'US', device: 'Mobile', os: 'iOS', browser: 'none', rule: 'US iPhones' }),
+  'GET /api/reports/totals': () => ({ ...RANGE, groupBy: 'campaign', offer: existing.offers!, spark: 'none', mediaBuyer: 'none', campaignId: 'x', country: 'US', device: 'Mobile', os: 'iOS', browser: 'none', rule: 'US iPhones' }),
   'GET /api/reports/audience': () => RANGE,
   'GET /api/campaigns/:id/split-test': () => ({ ...RANGE, metric: 'epv', path: 'default' }),
   'GET /api/clicks': () => ({ ...RANGE, campaignId: 'x', search: '0a1b2c3d', limit: '10', skip: '0' }),

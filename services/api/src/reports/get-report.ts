@@ -3,14 +3,25 @@
 // visits (spend-allocation.ts): visits and spend per key and per day (plus per hour for a one-day
 // report), conversions, and exit clicks per key. Three or four queries, whatever the range.
 import type { Analytics, Db, QueryParams } from '@tracker/core';
-import { moneyFromCents, NO_CLICK_KEY, splitCents, type ReportQuery, type ReportResponse, type ReportSeriesPoint, type ReportSeriesResponse } from '@tracker/schemas';
+import {
+  computeMetrics,
+  moneyFromCents,
+  NO_CLICK_KEY,
+  splitCents,
+  type ReportQuery,
+  type ReportResponse,
+  type ReportSeriesPoint,
+  type ReportSeriesResponse,
+  type ReportTotals,
+  type ReportTotalsResponse,
+} from '@tracker/schemas';
 import { labelGroups } from './group-labels';
 import { loadReportScope } from './load-report-scope';
 import { planReport } from './report-plan';
 import { queryConversions, queryExitClicks, queryUnapprovedConversions } from './report-query';
 import { collectMeasures, emptyMeasures, reportRows } from './report-rows';
 import { hasFilters } from './report-scope';
-import { flatReportSql, type FlatReportSql } from './report-sql';
+import { flatReportSql, reportTotalsSql, type FlatReportSql } from './report-sql';
 import { queryInexactSpendDays, readVisitsAndSpend, type VisitsAndSpend } from './spend-allocation';
 import type { ViewerScope } from './viewer-scope';
 
@@ -104,6 +115,50 @@ export async function getReportSeries(deps: ReportDeps, query: ReportQuery, view
   ]);
   const series = seriesOf(query, granularity, source, hasFilters(filters), conversions('bucket'));
   return { startDate: query.startDate, endDate: query.endDate, timezone: scope.timezone, granularity, series };
+}
+
+/**
+ * GET /api/reports/totals: the totals of the report `query` names, without its rows: what the dashboard's summary
+ * cards show, which a buyer signing in waits for (the rows follow in GET /api/reports). Unfiltered, two statements
+ * answer it (reportTotalsSql): the rows' statement, the report's dearest, splits each pool's spend over its units,
+ * and its exit clicks and unapproved conversions are not on the cards. Filtered (a media buyer's own sparks
+ * included), the totals are the rows' split spend added up, so the whole report is computed for them.
+ */
+export async function getReportTotals(deps: ReportDeps, query: ReportQuery, viewer: ViewerScope | null = null): Promise<ReportTotalsResponse> {
+  const { db, analytics } = deps;
+  const scope = await loadReportScope(db, query, query.groupBy === 'mediabuyer', viewer);
+  const plan = planReport(scope, [query.groupBy]);
+  const head = { groupBy: query.groupBy, startDate: query.startDate, endDate: query.endDate, timezone: scope.timezone };
+  if (!hasFilters(plan.filters)) {
+    const sql = reportTotalsSql(plan);
+    const [[sums], conversions] = await Promise.all([
+      analytics.query<{ clicks: number; bot_clicks: number; failing: number; spend_cents: number }>(sql.visitsAndSpend, plan.params),
+      queryConversions(analytics, sql.conversions, plan.params),
+    ]);
+    if (sums && Number(sums.failing) === 0) {
+      let approved = 0;
+      let revenueCents = 0;
+      for (const c of conversions('key').values()) {
+        approved += c.conversions;
+        revenueCents += c.revenueCents;
+      }
+      const clicks = Number(sums.clicks);
+      const spendCents = Number(sums.spend_cents);
+      const { epc: _perExit, ...metrics } = computeMetrics({ clicks, conversions: approved, revenueCents, spendCents, exitClicks: 0 });
+      const totals: ReportTotals = {
+        clicks,
+        botClicks: Number(sums.bot_clicks),
+        conversions: approved,
+        revenue: moneyFromCents(revenueCents),
+        spend: moneyFromCents(spendCents),
+        ...metrics,
+      };
+      return { ...head, totals };
+    }
+  }
+  const { totals } = await getReport(deps, query, viewer, { series: false });
+  const { clicks, botClicks, conversions, revenue, spend, profit, roi, roas, cr, epv, cpv, cpa } = totals;
+  return { ...head, totals: { clicks, botClicks, conversions, revenue, spend, profit, roi, roas, cr, epv, cpv, cpa } };
 }
 
 /** The flat report `query` names (no drill-down): its scope, plan and statements. */

@@ -377,6 +377,24 @@ export function flatReportSql(plan: ReportPlan): FlatReportSql {
   };
 }
 
+/**
+ * An unfiltered report's totals alone (GET /api/reports/totals): its visits (the clicks of its days, each once,
+ * however spend pools them), the spend of its days, whole, and its approved conversions. With every unit passing,
+ * each pool's cents go to its units to the last one, or are the day's unattributed spend ('No click'): the rows'
+ * spend and the unattributed add up to all of it, so no split is needed. `failing` counts units the filters
+ * refuse; an unfiltered plan has none, and get-report.ts computes the whole report if it ever finds one.
+ */
+export function reportTotalsSql(plan: ReportPlan): { visitsAndSpend: string; conversions: string } {
+  return {
+    visitsAndSpend: `SELECT clicks, bot_clicks, failing, spend_cents
+          FROM (SELECT toInt64(sumIf(visits, passes = 1)) AS clicks, toInt64(sumIf(bots, passes = 1)) AS bot_clicks,
+                       toInt64(countIf(passes = 0)) AS failing
+                FROM (${clickPartsSql(plan.source, plan.filters, 'day')})) AS v
+          CROSS JOIN (SELECT toInt64(sum(cents)) AS spend_cents FROM (${spendSql(plan.spend.pools)})) AS s`,
+    conversions: conversionsSql(plan, { key: plan.source.key }),
+  };
+}
+
 /** A drill-down (get-drill-report.ts): visits by level keys (and ad group or ad, when spend is pooled by one),
  *  spend per day and pool for the rows and for the opened row, and the opened row's conversions, exit
  *  clicks and unapproved ones. */

@@ -76,6 +76,7 @@ describe('access', () => {
   const opens: Record<string, Feature[]> = {
     '/api/reports': ['dashboard'],
     '/api/reports/series': ['dashboard'],
+    '/api/reports/totals': ['dashboard'],
     '/api/tiktok/spend': ['dashboard'],
     '/api/clicks': ['clicks'],
     '/api/clicks/by-campaign': ['dashboard', 'clicks'],
@@ -83,7 +84,7 @@ describe('access', () => {
     '/api/cake/offers': ['performance', 'offers'],
   };
   const suites: Array<{ feature: Feature; routes: string[] }> = [
-    { feature: 'dashboard', routes: ['/api/reports', '/api/reports/series', '/api/tiktok/spend', '/api/clicks/by-campaign', '/api/cake/stats'] },
+    { feature: 'dashboard', routes: ['/api/reports', '/api/reports/series', '/api/reports/totals', '/api/tiktok/spend', '/api/clicks/by-campaign', '/api/cake/stats'] },
     { feature: 'clicks', routes: ['/api/clicks', '/api/clicks/by-campaign', '/api/cake/stats'] },
     { feature: 'performance', routes: ['/api/cake/offers'] },
     { feature: 'offers', routes: ['/api/cake/offers'] },
@@ -125,6 +126,8 @@ describe('bad queries are 400 with a message', () => {
     ['/api/tiktok/spend?startDate=2026-04-01', 'endDate is required, as yyyy-MM-dd'],
     ['/api/reports/series?startDate=2026-04-02&endDate=2026-04-01', 'endDate must not be before startDate'],
     ['/api/reports/series?startDate=2026-04-01&endDate=2026-04-01&then=offer&parent=cmpA', 'A series is of a whole report: leave out then, then2, parent and parent2'],
+    ['/api/reports/totals?startDate=2026-04-02&endDate=2026-04-01', 'endDate must not be before startDate'],
+    ['/api/reports/totals?startDate=2026-04-01&endDate=2026-04-01&then=offer&parent=cmpA', 'Totals are of a whole report: leave out then, then2, parent and parent2'],
   ])('%s', async (url, message) => {
     const res = await get(url);
     expect(res.statusCode).toBe(400);

@@ -18,6 +18,7 @@ import {
   reportQuerySchema,
   reportResponseSchema,
   reportSeriesResponseSchema,
+  reportTotalsResponseSchema,
   spendRowsSchema,
 } from '@tracker/schemas';
 import { listAudienceValues } from './audience-values';
@@ -26,7 +27,7 @@ import { summariseClicksByCampaign } from './campaign-click-summary';
 import { listClicks } from './click-log';
 import { exportClickLog } from './export-click-log';
 import { getDrillReport } from './get-drill-report';
-import { getReport, getReportSeries } from './get-report';
+import { getReport, getReportSeries, getReportTotals } from './get-report';
 import { listSpend } from './list-spend';
 import { offerPerformance } from './offer-performance';
 import { loadViewerScope } from './viewer-scope';
@@ -56,6 +57,17 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
       const { query } = request;
       if (query.parent !== undefined || query.then !== undefined) throw badRequest('A series is of a whole report: leave out then, then2, parent and parent2');
       return getReportSeries(deps, query, await loadViewerScope(deps.db, request.user));
+    },
+  );
+
+  // A report's totals without its rows (get-report.ts#getReportTotals): the dashboard's cards, before its rows.
+  app.get(
+    '/reports/totals',
+    { config: { access: { feature: 'dashboard' } }, schema: { querystring: reportQuerySchema, response: { 200: reportTotalsResponseSchema } } },
+    async (request) => {
+      const { query } = request;
+      if (query.parent !== undefined || query.then !== undefined) throw badRequest('Totals are of a whole report: leave out then, then2, parent and parent2');
+      return getReportTotals(deps, query, await loadViewerScope(deps.db, request.user));
     },
   );
 

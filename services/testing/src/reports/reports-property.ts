@@ -230,6 +230,23 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
     return { report, expected };
   }
 
+  /** GET /api/reports/totals for `q` (no drill) equals the totals of its report, compared with the oracle first. */
+  async function compareTotals(q: OracleQuery, as = cookie) {
+    const { report } = await compare(q, as);
+    const query = new URLSearchParams({ groupBy: q.groupBy, startDate: q.startDate, endDate: q.endDate });
+    for (const [name, value] of Object.entries(q.filters)) query.set(name, String(value));
+    const res = await app.inject({ method: 'GET', url: `/api/reports/totals?${query}`, headers: { cookie: as } });
+    expect(res.statusCode).toBe(200);
+    const { clicks, botClicks, conversions, revenue, spend, profit, roi, roas, cr, epv, cpv, cpa } = report.totals;
+    expect(res.json()).toEqual({
+      groupBy: q.groupBy,
+      startDate: q.startDate,
+      endDate: q.endDate,
+      timezone: q.timezone,
+      totals: { clicks, botClicks, conversions, revenue, spend, profit, roi, roas, cr, epv, cpv, cpa },
+    });
+  }
+
   test("the generated stream is non-trivial: every grouping has several rows, spend, revenue and a 'No click' row", async () => {
     const { report } = await compare({ timezone: 'America/New_York', groupBy: 'campaign', filters: {}, ...RANGES[0]! });
     expect(report.rows.length).toBeGreaterThanOrEqual(5);
@@ -261,6 +278,19 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
   );
   test.each(unfiltered)('groupBy %s over %s in %s equals the oracle', async (_g, _r, _tz, q) => {
     await compare(q);
+  });
+
+  // The dashboard's cards come from the totals alone first (unfiltered: its visits and its days' spend whole, no split).
+  // Every way spend is pooled (TikTok campaign, ad group, ad) and every source of visits (rollups, variable rollups),
+  // and filtered ones (the whole report's totals then), in every zone, over several days and over one.
+  const TOTALS_GROUPINGS: ReportGroupBy[] = ['campaign', 'mediabuyer', 'lander', 'tiktokCampaignId', 'tiktokAdGroupId', 'tiktokCreativeId', 'placement', 'country', 'rule'];
+  test('the totals alone (GET /api/reports/totals) equal the report\'s totals, unfiltered and filtered', async () => {
+    for (const timezone of UNFILTERED_TIMEZONES) {
+      for (const range of RANGES) {
+        for (const groupBy of TOTALS_GROUPINGS) await compareTotals({ timezone, groupBy, filters: {}, ...range });
+        for (const filters of [{ spark: 'spark-2' }, { country: 'US' }, { campaignId: 'cmpA' }]) await compareTotals({ timezone, groupBy: 'tiktokCreativeId', filters, ...range });
+      }
+    }
   });
 
   const filterSets = (): Array<OracleQuery['filters']> => [
@@ -302,6 +332,7 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
       for (const filters of [{}, { campaignId: 'cmpA' }, { spark: 'spark-2' }]) {
         const { report } = await compare({ timezone: 'Asia/Kolkata', groupBy, filters, viewerSparks: ['spark-1'], ...range }, alice);
         expect(report.rows.some((r) => r.key === NO_CLICK_KEY)).toBe(false);
+        await compareTotals({ timezone: 'Asia/Kolkata', groupBy, filters, viewerSparks: ['spark-1'], ...range }, alice);
       }
       const { report: top } = await compare({ timezone: 'Asia/Kolkata', groupBy, filters: {}, viewerSparks: ['spark-1'], ...range }, alice);
       for (const parent of ['placement'].includes(groupBy) ? [] : top.rows.slice(0, 3)) {
@@ -429,6 +460,7 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
     for (const timezone of TIMEZONES) {
       for (const range of RANGES) {
         for (const groupBy of [...SYNCED_GROUPINGS, ...AD_GROUPINGS]) await compare({ timezone, groupBy, filters: {}, ...range });
+        for (const groupBy of ['campaign', ...AD_GROUPINGS] as ReportGroupBy[]) await compareTotals({ timezone, groupBy, filters: {}, ...range });
         await compare({ timezone, groupBy: 'campaign', filters: { spark: 'spark-2' }, ...range });
         for (const filters of [{ spark: 'spark-2' }, { country: 'US' }]) await compare({ timezone, groupBy: 'tiktokCreativeId', filters, ...range });
       }
