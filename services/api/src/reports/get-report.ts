@@ -119,8 +119,8 @@ export async function getReportSeries(deps: ReportDeps, query: ReportQuery, view
 
 /**
  * GET /api/reports/totals: the totals of the report `query` names, without its rows: what the dashboard's summary
- * cards show, which a buyer signing in waits for (the rows follow in GET /api/reports). Unfiltered, two statements
- * answer it (reportTotalsSql): the rows' statement, the report's dearest, splits each pool's spend over its units,
+ * cards show, which a buyer signing in waits for (the rows follow in GET /api/reports). Unfiltered, three small
+ * statements answer it (reportTotalsSql): the rows' statement, the report's dearest, splits each pool's spend over its units,
  * and its exit clicks and unapproved conversions are not on the cards. Filtered (a media buyer's own sparks
  * included), the totals are the rows' split spend added up, so the whole report is computed for them.
  */
@@ -131,23 +131,24 @@ export async function getReportTotals(deps: ReportDeps, query: ReportQuery, view
   const head = { groupBy: query.groupBy, startDate: query.startDate, endDate: query.endDate, timezone: scope.timezone };
   if (!hasFilters(plan.filters)) {
     const sql = reportTotalsSql(plan);
-    const [[sums], conversions] = await Promise.all([
-      analytics.query<{ clicks: number; bot_clicks: number; failing: number; spend_cents: number }>(sql.visitsAndSpend, plan.params),
+    const [[visits], [spent], conversions] = await Promise.all([
+      analytics.query<{ clicks: number; bot_clicks: number; failing: number }>(sql.visits, plan.params),
+      analytics.query<{ spend_cents: number }>(sql.spend, plan.params),
       queryConversions(analytics, sql.conversions, plan.params),
     ]);
-    if (sums && Number(sums.failing) === 0) {
+    if (visits && spent && Number(visits.failing) === 0) {
       let approved = 0;
       let revenueCents = 0;
       for (const c of conversions('key').values()) {
         approved += c.conversions;
         revenueCents += c.revenueCents;
       }
-      const clicks = Number(sums.clicks);
-      const spendCents = Number(sums.spend_cents);
+      const clicks = Number(visits.clicks);
+      const spendCents = Number(spent.spend_cents);
       const { epc: _perExit, ...metrics } = computeMetrics({ clicks, conversions: approved, revenueCents, spendCents, exitClicks: 0 });
       const totals: ReportTotals = {
         clicks,
-        botClicks: Number(sums.bot_clicks),
+        botClicks: Number(visits.bot_clicks),
         conversions: approved,
         revenue: moneyFromCents(revenueCents),
         spend: moneyFromCents(spendCents),
