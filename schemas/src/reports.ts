@@ -435,8 +435,11 @@ export const reportTotalsSchema = reportRowSchema.pick({
 });
 export type ReportTotals = z.output<typeof reportTotalsSchema>;
 
-/** GET /api/reports/totals: a report's totals alone (the dashboard's cards, before its rows). */
-export const reportTotalsResponseSchema = reportResponseSchema.pick({ groupBy: true, startDate: true, endDate: true, timezone: true }).extend({ totals: reportTotalsSchema });
+/** GET /api/reports/totals: a report's totals alone (the dashboard's cards, before its rows). `totals` is null for a
+ *  filtered report (a media buyer's own sparks included): its totals add up the rows' split spend, GET /api/reports. */
+export const reportTotalsResponseSchema = reportResponseSchema
+  .pick({ groupBy: true, startDate: true, endDate: true, timezone: true })
+  .extend({ totals: reportTotalsSchema.nullable() });
 export type ReportTotalsResponse = z.output<typeof reportTotalsResponseSchema>;
 
 const audienceValueSchema = z.object({

@@ -12,7 +12,6 @@ import {
   type ReportResponse,
   type ReportSeriesPoint,
   type ReportSeriesResponse,
-  type ReportTotals,
   type ReportTotalsResponse,
 } from '@tracker/schemas';
 import { labelGroups } from './group-labels';
@@ -120,46 +119,37 @@ export async function getReportSeries(deps: ReportDeps, query: ReportQuery, view
 /**
  * GET /api/reports/totals: the totals of the report `query` names, without its rows: what the dashboard's summary
  * cards show, which a buyer signing in waits for (the rows follow in GET /api/reports). Unfiltered, three small
- * statements answer it (reportTotalsSql): the rows' statement, the report's dearest, splits each pool's spend over its units,
- * and its exit clicks and unapproved conversions are not on the cards. Filtered (a media buyer's own sparks
- * included), the totals are the rows' split spend added up, so the whole report is computed for them.
+ * statements answer it (reportTotalsSql), where the rows' statement, the report's dearest, splits each pool's spend
+ * over its units, and its exit clicks and unapproved conversions are not on the cards. Filtered (a media buyer's
+ * own sparks included), the totals are the rows' split spend added up, which only the whole report computes:
+ * `totals` is null then, and the dashboard waits for the rows.
  */
 export async function getReportTotals(deps: ReportDeps, query: ReportQuery, viewer: ViewerScope | null = null): Promise<ReportTotalsResponse> {
   const { db, analytics } = deps;
   const scope = await loadReportScope(db, query, query.groupBy === 'mediabuyer', viewer);
   const plan = planReport(scope, [query.groupBy]);
   const head = { groupBy: query.groupBy, startDate: query.startDate, endDate: query.endDate, timezone: scope.timezone };
-  if (!hasFilters(plan.filters)) {
-    const sql = reportTotalsSql(plan);
-    const [[visits], [spent], conversions] = await Promise.all([
-      analytics.query<{ clicks: number; bot_clicks: number; failing: number }>(sql.visits, plan.params),
-      analytics.query<{ spend_cents: number }>(sql.spend, plan.params),
-      queryConversions(analytics, sql.conversions, plan.params),
-    ]);
-    if (visits && spent && Number(visits.failing) === 0) {
-      let approved = 0;
-      let revenueCents = 0;
-      for (const c of conversions('key').values()) {
-        approved += c.conversions;
-        revenueCents += c.revenueCents;
-      }
-      const clicks = Number(visits.clicks);
-      const spendCents = Number(spent.spend_cents);
-      const { epc: _perExit, ...metrics } = computeMetrics({ clicks, conversions: approved, revenueCents, spendCents, exitClicks: 0 });
-      const totals: ReportTotals = {
-        clicks,
-        botClicks: Number(visits.bot_clicks),
-        conversions: approved,
-        revenue: moneyFromCents(revenueCents),
-        spend: moneyFromCents(spendCents),
-        ...metrics,
-      };
-      return { ...head, totals };
-    }
+  if (hasFilters(plan.filters)) return { ...head, totals: null };
+  const sql = reportTotalsSql(plan);
+  const [[visits], [spent], conversions] = await Promise.all([
+    analytics.query<{ clicks: number; bot_clicks: number; failing: number }>(sql.visits, plan.params),
+    analytics.query<{ spend_cents: number }>(sql.spend, plan.params),
+    queryConversions(analytics, sql.conversions, plan.params),
+  ]);
+  if (!visits || !spent || Number(visits.failing) !== 0) return { ...head, totals: null };
+  let approved = 0;
+  let revenueCents = 0;
+  for (const c of conversions('key').values()) {
+    approved += c.conversions;
+    revenueCents += c.revenueCents;
   }
-  const { totals } = await getReport(deps, query, viewer, { series: false });
-  const { clicks, botClicks, conversions, revenue, spend, profit, roi, roas, cr, epv, cpv, cpa } = totals;
-  return { ...head, totals: { clicks, botClicks, conversions, revenue, spend, profit, roi, roas, cr, epv, cpv, cpa } };
+  const clicks = Number(visits.clicks);
+  const spendCents = Number(spent.spend_cents);
+  const { epc: _perExit, ...metrics } = computeMetrics({ clicks, conversions: approved, revenueCents, spendCents, exitClicks: 0 });
+  return {
+    ...head,
+    totals: { clicks, botClicks: Number(visits.bot_clicks), conversions: approved, revenue: moneyFromCents(revenueCents), spend: moneyFromCents(spendCents), ...metrics },
+  };
 }
 
 /** The flat report `query` names (no drill-down): its scope, plan and statements. */
