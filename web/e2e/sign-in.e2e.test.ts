@@ -90,13 +90,19 @@ describeWithChromium('sign-in e2e')('signing in, light and without leftovers', (
     await shot(page, 'sign-in-01-failed', { fullPage: false });
 
     // The dashboard's report is asked for as the sign-in succeeds, while the dashboard's code is still on its way
-    // (held back here): the server computes the first number meanwhile, and the dashboard then uses that answer.
-    const isDashboardReport = (request: { url(): string }) => {
+    // (held back here): its totals alone first (the cards), then its rows; the server computes the first number
+    // meanwhile, and the dashboard then uses those answers, asking for neither again.
+    const dashboardRequest = (path: string) => (request: { url(): string }) => {
       const url = new URL(request.url());
-      return url.pathname === '/api/reports' && url.searchParams.get('groupBy') === 'campaign';
+      return url.pathname === path && url.searchParams.get('groupBy') === 'campaign';
     };
-    let reports = 0;
-    const count = (request: { url(): string }) => void (reports += isDashboardReport(request) ? 1 : 0);
+    const isDashboardReport = dashboardRequest('/api/reports');
+    const isDashboardTotals = dashboardRequest('/api/reports/totals');
+    const asked: string[] = [];
+    const count = (request: { url(): string }) => {
+      if (isDashboardReport(request)) asked.push('rows');
+      if (isDashboardTotals(request)) asked.push('totals');
+    };
     page.on('request', count);
     const reportAsked = page.waitForRequest(isDashboardReport, { timeout: 10_000 });
     try {
@@ -110,7 +116,7 @@ describeWithChromium('sign-in e2e')('signing in, light and without leftovers', (
     await page.getByText('Total visits', { exact: true }).waitFor(); // the Visits card's figure is in
     page.off('request', count);
     await page.unroute(DASHBOARD_CODE);
-    expect(reports).toBe(1);
+    expect(asked).toEqual(['totals', 'rows']);
     // Dismissed at sign-in: gone once its exit animation ends, long before its own timeout would close it.
     await failure.waitFor({ state: 'detached', timeout: 2_000 });
     await shot(page, 'sign-in-02-dashboard', { fullPage: false });

@@ -1,12 +1,12 @@
-// The six summary cards over the report totals (spec §2): Visits, Conversions with CR, Revenue with EPV,
-// Spend with CPV, Profit in green or red, and ROI with ROAS ('—' without spend). EPV is revenue / visits,
-// the table's EPV column; the table's EPC is revenue / exit clicks. Until the first answer the figures are
+// The six summary cards over the report totals (spec §2; the totals alone until the rows answer): Visits, Conversions
+// with CR, Revenue with EPV, Spend with CPV, Profit in green or red, and ROI with ROAS ('—' without spend). EPV is
+// revenue / visits, the table's EPV column; the table's EPC is revenue / exit clicks. Until the first answer the figures are
 // placeholders, never zeros: a buyer glancing at "$0.00 profit" while the report loads would read it as a fact.
 import { DollarSign, MousePointerClick, Percent, Target, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
 import { formatCount, formatMoney, formatPercent, formatPerVisit, formatRoas, formatRoi, moneySign } from '../../lib/format';
 import { MetricCard } from '../../ui/MetricCard';
 import { Skeleton } from '../../ui/Skeleton';
-import type { ReportRow } from './report-types';
+import type { ReportTotals } from './report-types';
 
 const CARDS = [
   ['Visits', MousePointerClick],
@@ -18,7 +18,7 @@ const CARDS = [
 ] as const;
 
 /** `failed`: the report could not be read (the page says why); the cards show a dash instead of pulsing. */
-export function SummaryCards({ totals, failed = false }: { totals: ReportRow | undefined; failed?: boolean }) {
+export function SummaryCards({ totals, failed = false }: { totals: ReportTotals | undefined; failed?: boolean }) {
   if (!totals) {
     return (
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6" aria-busy={!failed}>

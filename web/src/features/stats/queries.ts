@@ -4,7 +4,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { apiJson } from '../../lib/api';
 import { toast } from '../../ui/use-toast';
 import { childParams, rowId } from './drill';
-import type { AudienceValuesResponse, ReportSeriesResponse, SpendRow, UserPreferences } from '@tracker/schemas';
+import type { AudienceValuesResponse, ReportSeriesResponse, ReportTotalsResponse, SpendRow, UserPreferences } from '@tracker/schemas';
 import type { ReportGroupBy } from './report-groupings';
 import { EMPTY_GROUP_KEY, NO_CLICK_KEY, NONE_FILTER, type Report } from './report-types';
 
@@ -26,18 +26,40 @@ export interface ReportParams {
   device?: string;
   os?: string;
   browser?: string;
+  /** The flow rule that routed the clicks: a rule's name, or 'none' for the default path. */
+  rule?: string;
   /** 'false': rows and totals only (the dashboard's one-day report, whose series comes apart: useReportSeries). */
   series?: 'false';
 }
 
 export const reportQueryKey = (params: ReportParams) => ['/api/reports', params] as const;
 
-export function useReport(params: ReportParams) {
+/** `enabled`: the dashboard holds its rows back until the totals alone have answered (useReportTotals). */
+export function useReport(params: ReportParams, options: { enabled?: boolean } = {}) {
   return useQuery<Report>({
     queryKey: reportQueryKey(params),
+    enabled: options.enabled ?? true,
     refetchInterval: STATS_POLL_MS,
     staleTime: STATS_STALE_MS,
     meta: { errorTitle: 'Failed to fetch stats' },
+  });
+}
+
+export const reportTotalsQueryKey = (params: ReportParams) => {
+  const { series: _rowsOnly, ...report } = params;
+  return ['/api/reports/totals', report] as const;
+};
+
+/**
+ * A report's totals alone (GET /api/reports/totals): the summary cards' figures, before the rows (null for a filtered
+ * report, whose totals only its rows add up). Not polled: once the rows answer, their totals are the cards'. A failure
+ * says nothing: the rows follow and say it if they fail too.
+ */
+export function useReportTotals(params: ReportParams, options: { enabled: boolean }) {
+  return useQuery<ReportTotalsResponse>({
+    queryKey: reportTotalsQueryKey(params),
+    enabled: options.enabled,
+    staleTime: STATS_STALE_MS,
   });
 }
 

@@ -1,7 +1,7 @@
 // The report a dashboard view asks for: the Stats screen and the sign-in's early request build it alike.
 import { describe, expect, test } from '@jest/globals';
 import { parseDashboardView } from './dashboard-view';
-import { dashboardReportParams, dashboardRowsParams, seriesApart } from './report-params';
+import { dashboardReportParams, dashboardRowsParams, seriesApart, totalsFirst } from './report-params';
 
 const NOON_UTC_28_NOV = Date.parse('2026-11-28T12:00:00Z');
 
@@ -43,5 +43,16 @@ describe('dashboardRowsParams', () => {
     const week = dashboardReportParams(parseDashboardView(new URLSearchParams('start=2026-11-01&end=2026-11-07')), 'UTC', NOON_UTC_28_NOV);
     expect(seriesApart(week)).toBe(false);
     expect(dashboardRowsParams(week)).toBe(week);
+  });
+});
+
+describe('totalsFirst', () => {
+  test('an unfiltered report asks for its totals alone first; any filter sends the rows first (their totals are the split spend)', () => {
+    const view = (query: string) => dashboardReportParams(parseDashboardView(new URLSearchParams(query)), 'UTC', NOON_UTC_28_NOV);
+    expect(totalsFirst(view(''))).toBe(true);
+    expect(totalsFirst(view('tab=offer&start=2026-11-01&end=2026-11-07'))).toBe(true);
+    for (const filter of ['offer=3', 'spark=spark-2', 'buyer=ana', 'campaign=cmpA', 'country=US', 'device=Mobile', 'os=none', 'browser=Chrome', 'rule=none']) {
+      expect([filter, totalsFirst(view(filter))]).toEqual([filter, false]);
+    }
   });
 });

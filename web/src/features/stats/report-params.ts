@@ -2,7 +2,7 @@
 // starts while the dashboard's code loads and renders, so the server works on the first number meanwhile.
 import type { QueryClient } from '@tanstack/react-query';
 import { ALL, parseDashboardView, type AudienceFilterValues, type DashboardView } from './dashboard-view';
-import { STATS_STALE_MS, reportQueryKey, type ReportParams } from './queries';
+import { STATS_STALE_MS, reportQueryKey, reportTotalsQueryKey, type ReportParams } from './queries';
 import { reportGroupBy } from './report-groupings';
 import { rangeParams, statsRange } from './report-time-zone';
 
@@ -38,6 +38,16 @@ export function dashboardRowsParams(params: ReportParams): ReportParams {
 /** Whether the dashboard asks for the series of `params` apart from its rows (dashboardRowsParams). */
 export const seriesApart = (params: ReportParams): boolean => params.startDate === params.endDate;
 
+const FILTERS = ['offer', 'spark', 'mediaBuyer', 'campaignId', 'country', 'device', 'os', 'browser', 'rule'] as const satisfies ReadonlyArray<keyof ReportParams>;
+
+/**
+ * Whether the dashboard asks for the totals of `params` alone before its rows (GET /api/reports/totals): when no filter
+ * is set. The cards then show in about half the server's time (on a one-day report, 43 ms against 99 on a small
+ * store: the rows' statement splits each campaign's spend over its units, the totals need no split), and the rows
+ * follow. Filtered, the totals are the rows' split spend added up: the server would answer null, so the rows go first.
+ */
+export const totalsFirst = (params: ReportParams): boolean => FILTERS.every((name) => params[name] === undefined);
+
 /**
  * Starts the report the dashboard at `landing` ('/' and its query) will ask for first, under the same key, so
  * the dashboard finds it answered or on its way. Anything but the dashboard starts nothing.
@@ -45,6 +55,9 @@ export const seriesApart = (params: ReportParams): boolean => params.startDate =
 export function prefetchDashboardReport(queryClient: QueryClient, landing: string, timeZone: string): void {
   const url = new URL(landing, window.location.origin);
   if (url.pathname !== '/') return;
-  const params = dashboardRowsParams(dashboardReportParams(parseDashboardView(url.searchParams), timeZone));
-  void queryClient.prefetchQuery({ queryKey: reportQueryKey(params), staleTime: STATS_STALE_MS });
+  const report = dashboardReportParams(parseDashboardView(url.searchParams), timeZone);
+  const rows = () => queryClient.prefetchQuery({ queryKey: reportQueryKey(dashboardRowsParams(report)), staleTime: STATS_STALE_MS });
+  // Its totals first when it has no filter, then its rows (as the dashboard asks for them: totalsFirst).
+  if (totalsFirst(report)) void queryClient.prefetchQuery({ queryKey: reportTotalsQueryKey(report), staleTime: STATS_STALE_MS }).then(rows);
+  else void rows();
 }

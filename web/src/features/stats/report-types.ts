@@ -9,4 +9,5 @@ export {
   type ReportResponse as Report,
   type ReportRow,
   type ReportSeriesPoint,
+  type ReportTotals,
 } from '@tracker/schemas';
