@@ -382,7 +382,7 @@ export function flatReportSql(plan: ReportPlan): FlatReportSql {
  * however spend pools them), the spend of its days, whole, and its approved conversions. With every unit passing,
  * each pool's cents go to its units to the last one, or are the day's unattributed spend ('No click'): the rows'
  * spend and the unattributed add up to all of it, so no split is needed. `failing` counts units the filters
- * refuse; an unfiltered plan has none, and get-report.ts computes the whole report if it ever finds one.
+ * refuse: an unfiltered plan has none, and get-report.ts answers no totals if it ever finds one.
  */
 export function reportTotalsSql(plan: ReportPlan): { visits: string; spend: string; conversions: string } {
   // Three statements, not one: most of each is the engine's analysis of it, and apart they are analysed side by side.

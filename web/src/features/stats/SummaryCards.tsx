@@ -1,7 +1,8 @@
 // The six summary cards over the report totals (spec §2; the totals alone until the rows answer): Visits, Conversions
 // with CR, Revenue with EPV, Spend with CPV, Profit in green or red, and ROI with ROAS ('—' without spend). EPV is
-// revenue / visits, the table's EPV column; the table's EPC is revenue / exit clicks. Until the first answer the figures are
-// placeholders, never zeros: a buyer glancing at "$0.00 profit" while the report loads would read it as a fact.
+// revenue / visits, the table's EPV column; the table's EPC is revenue / exit clicks. Until the first answer the
+// figures are placeholders, never zeros: a buyer glancing at "$0.00 profit" while the report loads would read it as
+// a fact.
 import { DollarSign, MousePointerClick, Percent, Target, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
 import { formatCount, formatMoney, formatPercent, formatPerVisit, formatRoas, formatRoi, moneySign } from '../../lib/format';
 import { MetricCard } from '../../ui/MetricCard';
