@@ -61,7 +61,7 @@ export function InvoiceHistory<T extends InvoiceRow>({
       header: () => <span className="sr-only">Actions</span>,
       cell: (c) => <InvoiceActions kind={kind} id={c.row.original.id} invoiceNumber={c.row.original.invoiceNumber} onDelete={() => confirm.ask(c.row.original)} />,
     }),
-  ] as ColumnDef<T, never>[];
+  ] as ColumnDef<T>[];
   const lower = noun.toLowerCase();
   return (
     <Card>
