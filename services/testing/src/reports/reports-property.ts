@@ -234,6 +234,8 @@ export function reportsProperty(open: () => Promise<PipelineStores>, seed: numbe
    *  a filtered report's (a scoped viewer's included) are null: only its rows add them up. */
   async function compareTotals(q: OracleQuery, as = cookie) {
     const { report } = await compare(q, as);
+    // A report compared before answers from memory: the store's time zone may be another report's since.
+    await setTimezone(q.timezone);
     const query = new URLSearchParams({ groupBy: q.groupBy, startDate: q.startDate, endDate: q.endDate });
     for (const [name, value] of Object.entries(q.filters)) query.set(name, String(value));
     const res = await app.inject({ method: 'GET', url: `/api/reports/totals?${query}`, headers: { cookie: as } });
