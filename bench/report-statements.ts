@@ -12,9 +12,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Analytics, createHttpServer, createLogger, type QueryParams } from '@tracker/core';
+import { type Analytics, createLogger, type QueryParams } from '@tracker/core';
 import { openChdbAnalytics, openEntities } from '@tracker/core/testing';
-import { registerApi } from '@tracker/api';
+import { startReportApi } from './report-api';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -52,22 +52,8 @@ const analytics: Analytics = {
     return rows;
   },
 };
-const app = createHttpServer({ logger, trustProxy: false });
+const { app, cookie } = await startReportApi(entities, analytics, logger);
 try {
-  await registerApi(app, {
-    db: entities.db,
-    analytics,
-    changes: entities.changes,
-    sessionSecret: 'b'.repeat(32),
-    secretsKey: Buffer.alloc(32, 5),
-    tiktokApiUrl: 'http://127.0.0.1:9',
-    logger,
-    webDist: '/nonexistent',
-  });
-  await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'bench-admin', password: 'bench-password' } });
-  if (login.statusCode !== 200) throw new Error(`sign-in: ${login.statusCode} ${login.body} (a store loaded by bench/report.ts has bench-admin)`);
-  const cookie = String(login.headers['set-cookie']).split(';')[0]!;
   const call = async () => {
     const res = await app.inject({ method: 'GET', url, headers: { cookie } });
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);

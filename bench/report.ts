@@ -26,11 +26,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Analytics, createHttpServer, createLogger, type Db, insertClicks, loadConfig, makeEvent, migrateAnalytics, type QueryParams, recordSpend, schema, type SpendInput } from '@tracker/core';
+import { type Analytics, createLogger, type Db, insertClicks, loadConfig, makeEvent, migrateAnalytics, type QueryParams, recordSpend, schema, type SpendInput } from '@tracker/core';
 import { openChdbAnalytics, openEntities } from '@tracker/core/testing';
-import { hashPassword, registerApi } from '@tracker/api';
+import { hashPassword } from '@tracker/api';
 import { chTime, clickRow, dimensionColumns, exitRow } from '@tracker/projector';
 import { clickLogCursor, REPORT_GROUP_BY, type ClickEvent, type ClickLogResponse, type ReportGroupBy } from '@tracker/schemas';
+import { BENCH_ADMIN, startReportApi } from './report-api';
 
 const { values: args } = parseArgs({
   options: {
@@ -281,10 +282,10 @@ async function loadStores(db: Db, analytics: Analytics, baseline: Baseline): Pro
   const offers = await db.insert(schema.offers).values(Array.from({ length: 10 }, (_, i) => ({ name: `Offer ${i}`, url: `https://o.example/${i}` }))).returning();
   await db.insert(schema.campaigns).values(Array.from({ length: CAMPAIGNS }, (_, i) => ({ id: `cmp-${pad(i)}`, name: `Campaign ${i}`, landerId: landers[i % 10]!.id })));
   const sparks = await db.insert(schema.sparks).values(Array.from({ length: 20 }, (_, i) => ({ name: `Spark ${i}`, code: 'x', sparkId: `spark-${pad(i)}` }))).returning();
-  const hash = await hashPassword('bench-password');
+  const hash = await hashPassword(BENCH_ADMIN.password);
   const buyers = await db.insert(schema.users).values(Array.from({ length: 8 }, (_, i) => ({ username: `buyer${i}`, password: hash }))).returning();
   await db.insert(schema.userSparkAssignments).values(sparks.slice(0, 16).map((s, i) => ({ userId: buyers[i % 8]!.id, sparkId: s.id })));
-  await db.insert(schema.users).values({ username: 'bench-admin', password: hash, role: 'admin' });
+  await db.insert(schema.users).values({ username: BENCH_ADMIN.username, password: hash, role: 'admin' });
   await db.insert(schema.settings).values({ key: 'report_timezone', value: TIMEZONE });
   const world: World = {
     landerIds: landers.map((l) => l.id),
@@ -491,20 +492,7 @@ async function main() {
     console.log('  stored rows (parts):', parts.map((p) => `${p.table} ${Number(p.rows).toLocaleString('en-US')} (${p.parts})`).join(', '));
 
     // ---- the API ----
-    const app = createHttpServer({ logger, trustProxy: false });
-    await registerApi(app, {
-      db,
-      analytics,
-      changes: entities.changes,
-      sessionSecret: 'b'.repeat(32),
-      secretsKey: Buffer.alloc(32, 5),
-      tiktokApiUrl: 'http://127.0.0.1:9',
-      logger,
-      webDist: '/nonexistent',
-    });
-    await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'bench-admin', password: 'bench-password' } });
-    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const { app, cookie } = await startReportApi(entities, analytics, logger);
 
     async function time(url: string): Promise<{ first: number; p50: number; p95: number; body: string }> {
       let body = '';
