@@ -125,9 +125,8 @@ export async function getReportSeries(deps: ReportDeps, query: ReportQuery, view
  * `totals` is null then, and the dashboard waits for the rows.
  */
 export async function getReportTotals(deps: ReportDeps, query: ReportQuery, viewer: ViewerScope | null = null): Promise<ReportTotalsResponse> {
-  const { db, analytics } = deps;
-  const scope = await loadReportScope(db, query, query.groupBy === 'mediabuyer', viewer);
-  const plan = planReport(scope, [query.groupBy]);
+  const { scope, plan } = await planFlat(deps.db, query, viewer);
+  const { analytics } = deps;
   const head = { groupBy: query.groupBy, startDate: query.startDate, endDate: query.endDate, timezone: scope.timezone };
   if (hasFilters(plan.filters)) return { ...head, totals: null };
   const sql = reportTotalsSql(plan);
@@ -152,10 +151,15 @@ export async function getReportTotals(deps: ReportDeps, query: ReportQuery, view
   };
 }
 
-/** The flat report `query` names (no drill-down): its scope, plan and statements. */
-async function planFlatReport(db: Db, query: ReportQuery, viewer: ViewerScope | null) {
+/** The flat report `query` names (no drill-down): its scope and plan. */
+async function planFlat(db: Db, query: ReportQuery, viewer: ViewerScope | null) {
   const scope = await loadReportScope(db, query, query.groupBy === 'mediabuyer', viewer);
-  const plan = planReport(scope, [query.groupBy]);
+  return { scope, plan: planReport(scope, [query.groupBy]) };
+}
+
+/** The flat report `query` names: its scope, plan and statements. */
+async function planFlatReport(db: Db, query: ReportQuery, viewer: ViewerScope | null) {
+  const { scope, plan } = await planFlat(db, query, viewer);
   return { scope, plan, sql: flatReportSql(plan) };
 }
 

@@ -20,6 +20,7 @@ import {
   reportSeriesResponseSchema,
   reportTotalsResponseSchema,
   spendRowsSchema,
+  type ReportQuery,
 } from '@tracker/schemas';
 import { listAudienceValues } from './audience-values';
 import { listCakeStats } from './cake-stats';
@@ -35,6 +36,11 @@ import { loadViewerScope } from './viewer-scope';
 export interface ReportRouteDeps {
   db: Db;
   analytics: Analytics;
+}
+
+/** The series and the totals alone are of a whole report: a drill-down's parameters are a 400 (`subject`: what is). */
+function refuseDrillDown(query: ReportQuery, subject: string): void {
+  if (query.parent !== undefined || query.then !== undefined) throw badRequest(`${subject} of a whole report: leave out then, then2, parent and parent2`);
 }
 
 export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
@@ -55,7 +61,7 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
     { config: { access: { feature: 'dashboard' } }, schema: { querystring: reportQuerySchema, response: { 200: reportSeriesResponseSchema } } },
     async (request) => {
       const { query } = request;
-      if (query.parent !== undefined || query.then !== undefined) throw badRequest('A series is of a whole report: leave out then, then2, parent and parent2');
+      refuseDrillDown(query, 'A series is');
       return getReportSeries(deps, query, await loadViewerScope(deps.db, request.user));
     },
   );
@@ -66,7 +72,7 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
     { config: { access: { feature: 'dashboard' } }, schema: { querystring: reportQuerySchema, response: { 200: reportTotalsResponseSchema } } },
     async (request) => {
       const { query } = request;
-      if (query.parent !== undefined || query.then !== undefined) throw badRequest('Totals are of a whole report: leave out then, then2, parent and parent2');
+      refuseDrillDown(query, 'Totals are');
       return getReportTotals(deps, query, await loadViewerScope(deps.db, request.user));
     },
   );
