@@ -45,10 +45,13 @@ export function useReport(params: ReportParams, options: { enabled?: boolean } =
   });
 }
 
-export const reportTotalsQueryKey = (params: ReportParams) => {
+/** A report's query without `series` (its rows' flag), for what is asked of the whole report: its series, its totals. */
+function wholeReport(params: ReportParams): Omit<ReportParams, 'series'> {
   const { series: _rowsOnly, ...report } = params;
-  return ['/api/reports/totals', report] as const;
-};
+  return report;
+}
+
+export const reportTotalsQueryKey = (params: ReportParams) => ['/api/reports/totals', wholeReport(params)] as const;
 
 /**
  * A report's totals alone (GET /api/reports/totals): the summary cards' figures, before the rows (null for a filtered
@@ -65,9 +68,8 @@ export function useReportTotals(params: ReportParams, options: { enabled: boolea
 
 /** A report's series alone (GET /api/reports/series), polled with the report; `enabled` lets it wait for the rows. */
 export function useReportSeries(params: ReportParams, options: { enabled?: boolean } = {}) {
-  const { series: _rowsOnly, ...report } = params;
   return useQuery<ReportSeriesResponse>({
-    queryKey: ['/api/reports/series', report],
+    queryKey: ['/api/reports/series', wholeReport(params)],
     enabled: options.enabled ?? true,
     refetchInterval: STATS_POLL_MS,
     staleTime: STATS_STALE_MS,
