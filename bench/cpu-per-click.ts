@@ -9,7 +9,9 @@
 // is set) for 60 s: redirect p99, projection lag at the end, lost clicks; beside it the bare Fastify server at the
 // same rate, the floor this machine's scheduling sets. The load is bench/constant-rate.ts (open loop, latency
 // from when each click was due), not `autocannon -R`, whose "rate" is a saturating burst at the start of every
-// second (see that file).
+// second (see that file). Beside the client's latency it prints the tracker's own histograms over the run (from its
+// /metrics): the redirect from request to answer, and the durable publish inside it; what the client saw beyond them
+// was spent before the server read the request (its event loop, the kernel's queues, the load tool's new connections).
 //
 //   npx tsx bench/cpu-per-click.ts [--requests 40000] [--connections 50] [--warmup 2000] [--rounds 3] [--against DIR]
 //                                  [--env-variant KEY=VALUE[,KEY=VALUE]] [--flags-variant "NODE FLAGS"]
@@ -110,7 +112,16 @@ type ServerMessage =
       lagMs: number;
       /** The server's event-loop delay since the previous measure, milliseconds. */
       loopDelay: { p99: number; max: number };
+      /** The tracker's own histograms (cumulative bucket counts by upper bound, seconds) as /metrics had them. */
+      histograms?: ServerHistograms;
     };
+
+/** Where a click's time goes inside the tracker: its redirect (request to answer) and the durable publish within it. */
+interface ServerHistograms {
+  /** Cumulative count by upper bound in seconds, as String(bound) ('Infinity' for +Inf): plain objects cross the IPC channel. */
+  redirect: Record<string, number>;
+  publish: Record<string, number>;
+}
 
 /**
  * The tracker's modules as `tracker` runs them: bundled by the tree's own services/cli/bin/bundle.js (esbuild, our
@@ -137,7 +148,7 @@ async function loadTracker(tree: string): Promise<{ core: typeof Core; cli: type
 async function serve(spec: ServeSpec): Promise<void> {
   const send = (message: ServerMessage) => process.send!(message);
   let url: string;
-  let finish: () => Promise<{ answered: number; stored: number; lagMs: number }>;
+  let finish: () => Promise<{ answered: number; stored: number; lagMs: number; histograms?: ServerHistograms }>;
   /** With --threads: what the tracker's stores did (log flushes), for the thread figures. */
   let describe: (() => string) | undefined;
   if (spec.kind === 'bare') {
@@ -198,7 +209,7 @@ async function serve(spec: ServeSpec): Promise<void> {
       }
       const lagMs = Date.now() - started;
       const [row] = await analytics!.query<{ n: number }>("SELECT count() AS n FROM clicks FINAL WHERE campaign_id = 'benchCampaign'");
-      return { answered: running.ingest!.stats.clicks, stored: Number(row!.n), lagMs };
+      return { answered: running.ingest!.stats.clicks, stored: Number(row!.n), lagMs, histograms: await scrapeHistograms(url) };
     };
     process.once('disconnect', () => void running.stop().finally(() => fs.rmSync(dataDir, { recursive: true, force: true })));
   }
@@ -235,6 +246,30 @@ async function serve(spec: ServeSpec): Promise<void> {
     }
   });
   send({ type: 'ready', url });
+}
+
+/** The redirect's and the publish's histograms from the tracker's /metrics (served on loopback), summed over their labels. */
+async function scrapeHistograms(url: string): Promise<ServerHistograms> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const read = (name: string, only?: string) => {
+    const buckets: Record<string, number> = {};
+    for (const line of text.split('\n')) {
+      if (!line.startsWith(`${name}_bucket{`) || (only && !line.includes(only))) continue;
+      const le = /le="([^"]+)"/.exec(line)![1]!;
+      const bound = le === '+Inf' ? Number.POSITIVE_INFINITY : Number(le);
+      buckets[String(bound)] = (buckets[String(bound)] ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1));
+    }
+    return buckets;
+  };
+  return { redirect: read('tracker_redirect_duration_seconds', 'route="/r/:campaignId"'), publish: read('tracker_log_publish_duration_seconds', 'outcome="ok"') };
+}
+
+/** Of the observations between two scrapes, the share at or under each of `bounds` (seconds), as "≤10 ms 97.1 %". */
+function histogramShares(before: Record<string, number> | undefined, after: Record<string, number>, bounds: number[]): string {
+  const delta = (bound: number) => (after[String(bound)] ?? 0) - (before?.[String(bound)] ?? 0);
+  const total = delta(Number.POSITIVE_INFINITY);
+  if (total <= 0) return 'none';
+  return bounds.map((b) => `<=${b * 1000} ms ${((delta(b) / total) * 100).toFixed(2)} %`).join(', ') + ` of ${total}`;
 }
 
 /** CPU ticks per thread name (from /proc): where the time goes, by thread: JS, libuv, chDB pools. */
@@ -454,6 +489,13 @@ async function rate(): Promise<boolean> {
         `${line}; projection lag at the end ${measured.lagMs} ms; stored ${measured.stored} ` +
           `(${lost <= 0 ? 'none lost' : `${lost} MISSING`})  target (at 5,000/s) p99 <= 10 ms, lag <= 2 s, zero lost: ${met ? 'met' : 'NOT met'}`,
       );
+      if (measured.histograms) {
+        // Inside the server, from request to answer, and the durable publish inside that: the client's latency
+        // beyond these was spent before the server read the request (its loop, the kernel's queues, new connections).
+        const bounds = [0.002, 0.005, 0.01, 0.025, 0.05];
+        console.log(`            inside the server, redirect: ${histogramShares(warm.histograms?.redirect, measured.histograms.redirect, bounds)}`);
+        console.log(`            inside the server, publish:  ${histogramShares(warm.histograms?.publish, measured.histograms.publish, bounds)}`);
+      }
     } finally {
       await stopServer(server.child);
     }
