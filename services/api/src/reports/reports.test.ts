@@ -331,6 +331,30 @@ describe('GET /api/reports', () => {
     );
     for (const t of totals) expect(t).toEqual([5, 3, '17.75', '17.00']);
   });
+
+  test('a CAKE conversion no postback covers counts for its click (subid2), from two days before the range on; one without a click id never', async () => {
+    const db = h.entities.db;
+    const cake = (conversionId: string, subid2: string, date: string, revenue: string) => ({ conversionId, subid2, conversionDate: new Date(`${date}T12:00:00Z`), revenue });
+    await db.insert(schema.cakeConversions).values([
+      cake('k1', 'c2', '2026-04-01', '7.00'),
+      cake('k2', '', '2026-04-01', '3.00'),
+      // Before 30 March: outside the margin of a range from 1 April; inside that of a range from 21 March.
+      cake('k3', 'c4', '2026-03-20', '2.50'),
+    ]);
+    try {
+      const from = async (startDate: string) => {
+        const r = await report(`groupBy=campaign&startDate=${startDate}&endDate=2026-04-03`);
+        const row = (key: string) => r.rows.find((x) => x.key === key)!;
+        return { a: [row('cmpA').conversions, row('cmpA').revenue], b: [row('cmpB').conversions, row('cmpB').revenue], total: r.totals.revenue };
+      };
+      // Without CAKE: cmpA 2 conversions, 16.75; cmpB none; totals 17.75 (the campaign rows above).
+      expect(await from('2026-04-01')).toEqual({ a: [3, '23.75'], b: [0, '0.00'], total: '24.75' });
+      expect(await from('2026-03-21')).toEqual({ a: [3, '23.75'], b: [1, '2.50'], total: '27.25' });
+    } finally {
+      await db.delete(schema.cakeConversions);
+    }
+    expect((await report('groupBy=campaign&startDate=2026-04-01&endDate=2026-04-03')).totals.revenue).toBe('17.75');
+  });
 });
 
 describe('the other reporting calls', () => {
