@@ -16,7 +16,7 @@
 //   npx tsx bench/cpu-per-click.ts [--requests 40000] [--connections 50] [--warmup 2000] [--rounds 3] [--against DIR]
 //                                  [--env-variant KEY=VALUE[,KEY=VALUE]] [--flags-variant "NODE FLAGS"]
 //                                  [--rate-seconds 60] [--rate 5000] [--only cpu|rate] [--threads] [--profile DIR] [--flow-rules]
-//                                  [--server-flags "--trace-gc ..."]
+//                                  [--server-flags "--trace-gc ..."] [--allocations]
 //
 // --flow-rules adds a variant of this checkout whose campaign routes by audience rules (bots, three countries,
 // iOS: the visitor, an Android phone in Great Britain, falls through all three to the default path), so the cost
@@ -25,7 +25,8 @@
 //
 // --threads prints each server's CPU by thread name (the JS thread, libuv, chDB's pools); --profile DIR
 // writes a V8 CPU profile of the tracker's JS thread over the counted requests and their projection (and over the
-// fixed-rate run). --server-flags passes Node and V8 flags to the measured servers (e.g. --trace-gc).
+// fixed-rate run). --allocations prints what each server's JS thread allocates per request over the counted ones
+// (V8's sampling heap profiler, garbage included), in total and by function; the sampling inflates that run's CPU. --server-flags passes Node and V8 flags to the measured servers (e.g. --trace-gc).
 //
 // Each measured server runs in a child process of its own (this file with --serve), so the CPU counted is
 // that server's and nothing else's; the load generators (autocannon, bench/constant-rate.ts) are further processes.
@@ -60,6 +61,9 @@ const AGAINST = args.includes('--against') ? path.resolve(option('against', ''))
 const ONLY = args.includes('--only') ? option('only', '') : undefined;
 /** --profile DIR: a V8 CPU profile of the tracker's main thread, from the first counted request to the end. */
 const PROFILE_DIR = args.includes('--profile') ? path.resolve(option('profile', '')) : undefined;
+/** --allocations: what each server's JS thread allocates per request, in total and by function (V8's sampling heap profiler;
+ *  sampling the garbage too costs CPU, so that run's CPU figures are not comparable). */
+const ALLOCATIONS = args.includes('--allocations');
 const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const autocannonBin = fileURLToPath(import.meta.resolve('autocannon'));
 const CLICK_PATH = '/r/benchCampaign?cid=1788&ad=2&cr=3&plc=feed&cname=Spring&aname=Group&crname=Video';
@@ -151,6 +155,8 @@ async function serve(spec: ServeSpec): Promise<void> {
   let finish: () => Promise<{ answered: number; stored: number; lagMs: number; histograms?: ServerHistograms }>;
   /** With --threads: what the tracker's stores did (log flushes), for the thread figures. */
   let describe: (() => string) | undefined;
+  /** Clicks answered so far (the tracker's count), for figures per click. */
+  let answeredNow = () => 0;
   if (spec.kind === 'bare') {
     const { default: Fastify } = await import('fastify');
     const app = Fastify({ logger: false });
@@ -161,6 +167,7 @@ async function serve(spec: ServeSpec): Promise<void> {
       return reply.redirect('https://lander.example/?clickId=x', 302);
     });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
+    answeredNow = () => answered;
     finish = async () => ({ answered, stored: answered, lagMs: 0 });
   } else {
     const { core, cli } = await loadTracker(spec.tree);
@@ -196,6 +203,7 @@ async function serve(spec: ServeSpec): Promise<void> {
     await entities!.changes.notify(core.CATALOG_CHANNEL);
     await new Promise((r) => setTimeout(r, 500));
     url = running.url!;
+    answeredNow = () => running.ingest!.stats.clicks;
     const flushes = () => (eventLog as { flushes?: number }).flushes ?? 0;
     const flushesAtStart = flushes();
     describe = () => `, ${flushes() - flushesAtStart} log flushes`;
@@ -219,11 +227,18 @@ async function serve(spec: ServeSpec): Promise<void> {
   let threadMark = threadTimes();
   const profiler = PROFILE_DIR && spec.kind === 'tracker' ? new inspector.Session() : undefined;
   profiler?.connect();
+  const heapSampler = ALLOCATIONS ? new inspector.Session() : undefined;
+  heapSampler?.connect();
+  let answeredAtStart = 0;
   process.on('message', (message: { type: string }) => {
     if (message.type === 'start') {
       mark = process.cpuUsage();
       threadMark = threadTimes();
       profiler?.post('Profiler.enable', () => profiler.post('Profiler.start'));
+      answeredAtStart = answeredNow();
+      // Every allocation sampled, kept or collected since (the flags count the garbage, which is what costs here).
+      const sampling = { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true };
+      heapSampler?.post('HeapProfiler.enable', () => heapSampler.post('HeapProfiler.startSampling', sampling));
     }
     if (message.type === 'finish') {
       const delay = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
@@ -240,6 +255,10 @@ async function serve(spec: ServeSpec): Promise<void> {
           fs.mkdirSync(PROFILE_DIR!, { recursive: true });
           fs.writeFileSync(file, JSON.stringify(result.profile));
           console.log(`    main-thread profile of the counted requests: ${file}`);
+        });
+        heapSampler?.post('HeapProfiler.stopSampling', (error, result) => {
+          if (error || !result?.profile) return;
+          printAllocations(result.profile.head, answeredNow() - answeredAtStart);
         });
         send({ type: 'measured', cpuMicros: used.user + used.system, loopDelay: delay, ...r });
       });
@@ -272,6 +291,23 @@ function histogramShares(before: Record<string, number> | undefined, after: Reco
   return bounds.map((b) => `<=${b * 1000} ms ${((delta(b) / total) * 100).toFixed(2)} %`).join(', ') + ` of ${total}`;
 }
 
+/** Bytes the JS thread allocated per click over the counted requests, in total and by the functions that allocated most. */
+function printAllocations(head: inspector.HeapProfiler.SamplingHeapProfileNode, clicks: number) {
+  const byFunction = new Map<string, number>();
+  let total = 0;
+  const walk = (node: inspector.HeapProfiler.SamplingHeapProfileNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = `${functionName || '(anonymous)'} ${url.split('/').at(-1)}:${lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + node.selfSize);
+    total += node.selfSize;
+    for (const child of node.children) walk(child);
+  };
+  walk(head);
+  const top = [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  console.log(`    allocated on the JS thread: ${(total / clicks).toFixed(0)} bytes a request (${clicks} requests); most by:`);
+  for (const [name, bytes] of top) console.log(`      ${(bytes / clicks).toFixed(0).padStart(6)} B  ${name}`);
+}
+
 /** CPU ticks per thread name (from /proc): where the time goes, by thread: JS, libuv, chDB pools. */
 function threadTimes(): Map<string, number> {
   const times = new Map<string, number>();
@@ -298,7 +334,7 @@ function printThreads(before: Map<string, number>, after: Map<string, number>) {
 
 function startServer(spec: ServeSpec): Promise<{ child: ChildProcess; url: string; measure: () => Promise<Extract<ServerMessage, { type: 'measured' }>> }> {
   // The child runs this file from the measured tree's point of view only for the tracker import; tsx is ours.
-  const passOn = args.filter((a, i) => a === '--threads' || a === '--profile' || args[i - 1] === '--profile');
+  const passOn = args.filter((a, i) => a === '--threads' || a === '--allocations' || a === '--profile' || args[i - 1] === '--profile');
   const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(spec), ...passOn], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: ['--import', 'tsx/esm', ...SERVER_FLAGS, ...(spec.flags ?? [])],
