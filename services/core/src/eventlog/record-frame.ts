@@ -33,14 +33,30 @@ export function frameSize(keyBytes: number, valueBytes: number): number {
   return FRAME_OVERHEAD_BYTES + keyBytes + valueBytes;
 }
 
+const TWO_TO_32 = 2 ** 32;
+
+/**
+ * The 64-bit fields as two 32-bit halves: offsets and epoch milliseconds are safe integers, and BigInt's reads and
+ * writes allocate two BigInts a record on the click's path (the bytes are the same: two's complement, big-endian).
+ */
+function writeInt64(target: Buffer, value: number, at: number): number {
+  const high = Math.floor(value / TWO_TO_32);
+  target.writeInt32BE(high, at);
+  target.writeUInt32BE(value - high * TWO_TO_32, at + 4);
+  return at + 8;
+}
+
+const readUInt64 = (source: Buffer, at: number) => source.readUInt32BE(at) * TWO_TO_32 + source.readUInt32BE(at + 4);
+const readInt64 = (source: Buffer, at: number) => source.readInt32BE(at) * TWO_TO_32 + source.readUInt32BE(at + 4);
+
 /** Writes one frame at `at` into `target` (sized with `frameSize`); returns the position after it. */
 export function writeFrame(target: Buffer, at: number, record: FrameInput): number {
   const bodyStart = at + FRAME_PREFIX_BYTES;
   const bodyLength = BODY_FIXED_BYTES + record.key.length + record.value.length;
   let p = bodyStart;
   p = target.writeUInt8(FRAME_FORMAT, p);
-  p = target.writeBigUInt64BE(BigInt(record.offset), p);
-  p = target.writeBigInt64BE(BigInt(record.timestamp), p);
+  p = writeInt64(target, record.offset, p);
+  p = writeInt64(target, record.timestamp, p);
   p = target.writeUInt32BE(record.key.length, p);
   p += record.key.copy(target, p);
   p += record.value.copy(target, p);
@@ -92,8 +108,8 @@ export function heldFrame(source: Buffer, at: number): DecodedFrame {
   const body = at + FRAME_PREFIX_BYTES;
   const keyEnd = body + BODY_FIXED_BYTES + source.readUInt32BE(body + 17);
   return {
-    offset: Number(source.readBigUInt64BE(body + 1)),
-    timestamp: Number(source.readBigInt64BE(body + 9)),
+    offset: readUInt64(source, body + 1),
+    timestamp: readInt64(source, body + 9),
     key: source.toString('utf8', body + BODY_FIXED_BYTES, keyEnd),
     value: source.subarray(keyEnd, body + bodyLength),
     size: FRAME_PREFIX_BYTES + bodyLength,
@@ -110,5 +126,5 @@ export function locateFrame(source: Buffer, at: number): FrameRead<{ offset: num
   }
   const size = FRAME_PREFIX_BYTES + bodyLength;
   if (available < size) return { kind: 'incomplete', needBytes: size };
-  return { kind: 'frame', frame: { offset: Number(source.readBigUInt64BE(at + FRAME_PREFIX_BYTES + 1)), size } };
+  return { kind: 'frame', frame: { offset: readUInt64(source, at + FRAME_PREFIX_BYTES + 1), size } };
 }

@@ -1,10 +1,10 @@
 // Tracking events on the log: JSON envelopes keyed by click id, so a click, its exits and its
 // conversions share a partition and keep their order.
-import { v7 as uuidv7 } from 'uuid';
 import { EVENT_VERSION, type TrackingEvent } from '@tracker/schemas';
+import { newEventId } from './event-id';
 import type { PublishRecord } from './event-log';
 
-export const newEventId = (): string => uuidv7();
+export { newEventId };
 
 type EventOf<T extends TrackingEvent['type']> = Extract<TrackingEvent, { type: T }>;
 
