@@ -305,6 +305,11 @@ export const clickLogQuerySchema = dateRange
       blankToUndefined,
       z.enum(['true', 'false'], { error: 'last must be true or false' }).transform((v) => v === 'true').default(false),
     ),
+    /** false: the page without the cards (`summary` null), which the Click Log asks GET /api/clicks/summary for once a range. */
+    summary: z.preprocess(
+      blankToUndefined,
+      z.enum(['true', 'false'], { error: 'summary must be true or false' }).transform((v) => v === 'true').default(true),
+    ),
     skip: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -318,6 +323,10 @@ export const clickLogQuerySchema = dateRange
   .superRefine(checkRange)
   .refine((q) => [q.after, q.before, q.last || undefined].filter((p) => p !== undefined).length <= 1, 'Send at most one of after, before and last');
 export type ClickLogQuery = z.infer<typeof clickLogQuerySchema>;
+
+/** GET /api/clicks/summary: the Click Log's cards for the range (and campaign); a search narrows the rows, never the cards. */
+export const clickLogSummaryQuerySchema = dateRange.extend({ campaignId: text('campaignId') }).superRefine(checkRange);
+export type ClickLogSummaryQuery = z.infer<typeof clickLogSummaryQuerySchema>;
 
 /** GET /api/clicks/export.csv: every click of the range (and campaign) as click-log-{date}.csv. */
 export const clickLogExportQuerySchema = dateRange.extend({ campaignId: text('campaignId'), search: clickIdSearch }).superRefine(checkRange);
@@ -500,7 +509,8 @@ const clickLogRowSchema = z.object({
 });
 export type ClickLogRow = z.output<typeof clickLogRowSchema>;
 
-const clickLogSummarySchema = z.object({
+/** The Click Log's cards (GET /api/clicks/summary, and GET /api/clicks unless summary=false). */
+export const clickLogSummarySchema = z.object({
   totalClicks: z.number(),
   /** Clicks that exited to the offer at least once. */
   exitClicks: z.number(),
@@ -524,8 +534,8 @@ export const clickLogResponseSchema = z.object({
   asOf: z.string().nullable(),
   /** Clicks matching the filters newer than the `asOf` sent (0 without one): the 'new clicks' prompt. */
   newer: z.number(),
-  /** The cards, for the whole range as it is now (not held to the snapshot). */
-  summary: clickLogSummarySchema,
+  /** The cards, for the whole range as it is now (not held to the snapshot); null when asked with summary=false. */
+  summary: clickLogSummarySchema.nullable(),
   /** The report time zone (setting report_timezone) that times are shown in. */
   timezone: z.string(),
   /** How long raw clicks are kept: a range before `keptFrom` shows fewer clicks than its reports. Null: forever. */

@@ -50,6 +50,8 @@ const PROBES: Record<string, Probe[]> = {
   'GET /api/reports/audience': [{ read: () => ({ method: 'GET', url: `/api/reports/audience?${query(RANGE)}` }), mine: 'US' }],
   'GET /api/clicks': [{ read: () => ({ method: 'GET', url: `/api/clicks?${query(RANGE)}` }), mine: 'walk-a-ad' }],
   'GET /api/clicks/export.csv': [{ read: () => ({ method: 'GET', url: `/api/clicks/export.csv?${query(RANGE)}` }), mine: 'walk-a-ad' }],
+  // Numbers only (the scoped cards' figures are checked in media-buyers.test.ts).
+  'GET /api/clicks/summary': [{ read: () => ({ method: 'GET', url: `/api/clicks/summary?${query(RANGE)}` }) }],
   'GET /api/clicks/by-campaign': [{ read: () => ({ method: 'GET', url: `/api/clicks/by-campaign?${query(RANGE)}` }), mine: 'cmpWalkA' }],
   'GET /api/conversions': [{ read: () => ({ method: 'GET', url: `/api/conversions?${query(RANGE)}` }), mine: 'tx-walk-a1' }],
   'GET /api/cake/stats': [{ read: () => ({ method: 'GET', url: `/api/cake/stats?${query(RANGE)}` }), mine: 'walk-a-offer' }],

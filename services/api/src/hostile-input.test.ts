@@ -89,6 +89,7 @@ const VALID_QUERIES: Record<string, () => Record<string, string>> = {
   'GET /api/campaigns/:id/split-test': () => ({ ...RANGE, metric: 'epv', path: 'default' }),
   'GET /api/clicks': () => ({ ...RANGE, campaignId: 'x', search: '0a1b2c3d', limit: '10', skip: '0' }),
   'GET /api/clicks/export.csv': () => ({ ...RANGE, campaignId: 'x', search: '0a1b2c3d' }),
+  'GET /api/clicks/summary': () => ({ ...RANGE, campaignId: 'x' }),
   'GET /api/clicks/by-campaign': () => ({ ...RANGE }),
   'GET /api/conversions': () => ({ ...RANGE, search: 'tx-1', status: 'pending', limit: '10', after: '2026-04-01T10:00:00.000Z_0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' }),
   'GET /api/cake/stats': () => ({ ...RANGE }),

@@ -2,7 +2,7 @@
 // snapshot, so clicks that arrive between page requests never shift, repeat or empty a page.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { insertClicks, schema } from '@tracker/core';
-import { clickLogCursor, type ClickLogResponse } from '@tracker/schemas';
+import { clickLogCursor, type ClickLogResponse, type ClickLogSummary } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow, exitRow } from '../testing/fact-rows';
 
@@ -177,10 +177,44 @@ describe('GET /api/clicks pages', () => {
     ['asOf=2026-02-30T00:00:00.000Z_c1', 'asOf must be a click position (time_clickId)'],
     ['before=2026-04-01T10:00:00.000Z_c1&last=true', 'Send at most one of after, before and last'],
     ['last=maybe', 'last must be true or false'],
+    ['summary=no', 'summary must be true or false'],
   ])('%s is a 400: %s', async (query, message) => {
     const res = await get(`/api/clicks?startDate=2026-04-01&endDate=2026-04-01&${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
+  });
+});
+
+describe('GET /api/clicks/summary: the cards alone, which the Click Log asks for once a range and its pages without', () => {
+  const summary = async (query: string) => {
+    const res = await get(`/api/clicks/summary?${query}`);
+    expect({ status: res.statusCode, body: res.statusCode === 200 ? '' : res.body }).toEqual({ status: 200, body: '' });
+    return res.json() as ClickLogSummary;
+  };
+
+  test("are a page's cards, for the range and campaign, a search left out", async () => {
+    for (const query of ['startDate=2026-04-01&endDate=2026-04-03', 'startDate=2026-04-01&endDate=2026-04-01&campaignId=cmpA', 'startDate=2026-05-01&endDate=2026-05-07']) {
+      const page = await clicks(Object.fromEntries(new URLSearchParams(query)));
+      expect([query, await summary(query)]).toEqual([query, page.summary]);
+    }
+    expect(await summary('startDate=2026-04-01&endDate=2026-04-03')).toEqual({ totalClicks: 5, exitClicks: 2, convertedClicks: 2, conversionRate: 0.4, landerCtr: 0.4 });
+  });
+
+  test('a page asked with summary=false is the same page without its cards', async () => {
+    const range = { startDate: '2026-04-01', endDate: '2026-04-03', limit: 2 };
+    const withCards = await clicks(range);
+    const without = await clicks({ ...range, summary: 'false' });
+    expect(without).toEqual({ ...withCards, summary: null });
+    const next = await clicks({ ...range, summary: 'false', asOf: withCards.asOf!, after: last(withCards) });
+    expect([next.summary, ids(next)]).toEqual([null, ['c3', 'c2']]);
+  });
+
+  test.each([
+    ['', 'startDate is required, as yyyy-MM-dd'],
+    ['startDate=2026-04-03&endDate=2026-04-01', 'endDate must not be before startDate'],
+  ])('%s is a 400: %s', async (query, message) => {
+    const res = await get(`/api/clicks/summary?${query}`);
+    expect([res.statusCode, res.json()]).toEqual([400, { message }]);
   });
 });
 

@@ -1,7 +1,9 @@
 // GET /api/clicks: the Click Log. One keyset page of raw clicks under a snapshot (the newest click
 // counted), newest first, with the exits and approved conversions of that page's clicks only, plus the
 // cards' totals for the whole range (from rollups, except converted clicks, which need each click's
-// conversions: raw conversion rows of the range).
+// conversions: raw conversion rows of the range). GET /api/clicks/summary answers the cards alone: the
+// web asks for them once a range and for its pages without them (summary=false), since at millions of
+// clicks the cards cost as much as a page (the exit count's set merge above all) and never change with it.
 import { rawKeptFrom, readRawRetention, type Analytics, type Db } from '@tracker/core';
 import {
   clickConversionRate,
@@ -11,6 +13,7 @@ import {
   type ClickLogQuery,
   type ClickLogResponse,
   type ClickLogSummary,
+  type ClickLogSummaryQuery,
 } from '@tracker/schemas';
 import {
   chTimeFromIso,
@@ -129,9 +132,14 @@ export async function listClicks(deps: { db: Db; analytics: Analytics }, query: 
   const { search: _search, ...rangeScope } = scope;
   const [page, summary, retentionDays] = await Promise.all([
     readPage(deps, scope, query),
-    summariseRange(deps.analytics, rangeScope),
+    query.summary ? summariseRange(deps.analytics, rangeScope) : null,
     readRawRetention(deps.analytics),
   ]);
   const rawRetention = retentionDays === null ? null : { days: retentionDays, keptFrom: rawKeptFrom(retentionDays)! };
   return { rows: page.rows, total: page.total, asOf: page.asOf, newer: page.newer, summary, timezone: tz, rawRetention };
+}
+
+/** GET /api/clicks/summary: the cards of GET /api/clicks, for the range and campaign (and a scoped viewer's sparks). */
+export async function summarizeClicks(deps: { db: Db; analytics: Analytics }, query: ClickLogSummaryQuery, viewer: ViewerScope | null = null): Promise<ClickLogSummary> {
+  return summariseRange(deps.analytics, clickScope(await readReportTimezone(deps.db), query, viewer));
 }

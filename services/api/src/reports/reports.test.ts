@@ -79,13 +79,14 @@ describe('access', () => {
     '/api/reports/totals': ['dashboard'],
     '/api/tiktok/spend': ['dashboard'],
     '/api/clicks': ['clicks'],
+    '/api/clicks/summary': ['clicks'],
     '/api/clicks/by-campaign': ['dashboard', 'clicks'],
     '/api/cake/stats': ['dashboard', 'clicks'],
     '/api/cake/offers': ['performance', 'offers'],
   };
   const suites: Array<{ feature: Feature; routes: string[] }> = [
     { feature: 'dashboard', routes: ['/api/reports', '/api/reports/series', '/api/reports/totals', '/api/tiktok/spend', '/api/clicks/by-campaign', '/api/cake/stats'] },
-    { feature: 'clicks', routes: ['/api/clicks', '/api/clicks/by-campaign', '/api/cake/stats'] },
+    { feature: 'clicks', routes: ['/api/clicks', '/api/clicks/summary', '/api/clicks/by-campaign', '/api/cake/stats'] },
     { feature: 'performance', routes: ['/api/cake/offers'] },
     { feature: 'offers', routes: ['/api/cake/offers'] },
   ];

@@ -1,7 +1,8 @@
 // The reporting calls of spec §7, answered by the server from ClickHouse and the entity
 // store. Who may call them:
 //   /api/reports, /api/tiktok/spend                 feature dashboard (the Stats screen)
-//   /api/clicks, /api/clicks/export.csv               feature clicks (the Click Log, its CSV)
+//   /api/clicks, /api/clicks/summary,                 feature clicks (the Click Log, its cards, its CSV)
+//   /api/clicks/export.csv
 //   /api/clicks/by-campaign, /api/cake/stats          dashboard or clicks (both screens poll them)
 //   /api/cake/offers                                  performance or offers (the Offers performance screen)
 // A media buyer with spark or subid1 assignments sees only their own data in each (viewer-scope.ts).
@@ -13,6 +14,8 @@ import {
   clickLogExportQuerySchema,
   clickLogQuerySchema,
   clickLogResponseSchema,
+  clickLogSummaryQuerySchema,
+  clickLogSummarySchema,
   dateRangeQuerySchema,
   offerPerformanceRowsSchema,
   reportQuerySchema,
@@ -25,7 +28,7 @@ import {
 import { listAudienceValues } from './audience-values';
 import { listCakeStats } from './cake-stats';
 import { summariseClicksByCampaign } from './campaign-click-summary';
-import { listClicks } from './click-log';
+import { listClicks, summarizeClicks } from './click-log';
 import { exportClickLog } from './export-click-log';
 import { getDrillReport } from './get-drill-report';
 import { getReport, getReportSeries, getReportTotals } from './get-report';
@@ -88,6 +91,12 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
     '/clicks',
     { config: { access: { feature: 'clicks' } }, schema: { querystring: clickLogQuerySchema, response: { 200: clickLogResponseSchema } } },
     async (request) => listClicks(deps, request.query, await loadViewerScope(deps.db, request.user)),
+  );
+
+  app.get(
+    '/clicks/summary',
+    { config: { access: { feature: 'clicks' } }, schema: { querystring: clickLogSummaryQuerySchema, response: { 200: clickLogSummarySchema } } },
+    async (request) => summarizeClicks(deps, request.query, await loadViewerScope(deps.db, request.user)),
   );
 
   app.get(

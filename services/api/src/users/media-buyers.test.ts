@@ -3,7 +3,7 @@
 // own clicks, conversions, spend and CAKE rows in every report endpoint, while one without sees the team's.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { insertClicks, recordSpend, schema } from '@tracker/core';
-import type { CakeStatsRow, CampaignClickSummary, ClickLogResponse, ConversionLogResponse, OfferPerformanceRow, ReportResponse, SpendRow } from '@tracker/schemas';
+import type { CakeStatsRow, CampaignClickSummary, ClickLogResponse, ClickLogSummary, ConversionLogResponse, OfferPerformanceRow, ReportResponse, SpendRow } from '@tracker/schemas';
 import { createApiHarness, type ApiHarness } from '../testing/api-harness';
 import { clickRow, conversionRow } from '../testing/fact-rows';
 
@@ -129,8 +129,10 @@ describe('a media buyer sees only their own data', () => {
   test('Click Log, its CSV, clicks by campaign, Conversions log: their clicks only', async () => {
     const log = (await get<ClickLogResponse>(`/api/clicks?${RANGE}`, buyer)).body;
     expect(log.rows.map((r) => r.clickId).sort()).toEqual(['k1', 'k2']);
-    expect(log.summary.totalClicks).toBe(2);
-    expect(log.summary.convertedClicks).toBe(1);
+    expect(log.summary).toMatchObject({ totalClicks: 2, convertedClicks: 1 });
+    // The cards alone, as the Click Log asks for them: the same scope.
+    expect((await get<ClickLogSummary>(`/api/clicks/summary?${RANGE}`, buyer)).body).toEqual(log.summary);
+    expect((await get<ClickLogSummary>(`/api/clicks/summary?${RANGE}`, lead)).body).toMatchObject({ totalClicks: 5 });
     const csv = await h.call({ method: 'GET', url: `/api/clicks/export.csv?${RANGE}`, cookie: buyer });
     expect(csv.body).toContain('k1');
     expect(csv.body).not.toContain('k3');
