@@ -53,6 +53,22 @@ async function goTo(page: Page, button: string): Promise<void> {
   await page.waitForTimeout(200);
 }
 
+/** The figure of one of the four cards above the table ('Total Clicks', 'Exit Clicks', 'Converted', 'Lander CTR'). */
+async function cardFigure(page: Page, label: string): Promise<string> {
+  return page.locator('[data-slot="card"]', { has: page.getByText(label, { exact: true }) }).locator('.text-2xl').innerText();
+}
+
+/** Waits (up to 15 s: a poll is every 10 s) for a card to show `figure`. */
+async function waitForCard(page: Page, label: string, figure: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  let shown = await cardFigure(page, label);
+  while (shown !== figure && Date.now() < deadline) {
+    await page.waitForTimeout(200);
+    shown = await cardFigure(page, label);
+  }
+  expect([label, shown]).toEqual([label, figure]);
+}
+
 async function waitForStatus(page: Page, text: RegExp): Promise<void> {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout: 30_000 });
 }
@@ -116,9 +132,19 @@ describeWithChromium('click log e2e')('the Click Log in Chromium', () => {
   }, STEP_MS);
 
   test('pages hold still while clicks arrive, and the newest are one button away', async () => {
+    // The cards are the range's: asked for once a range (and polled), never again with each page.
+    const asked: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/clicks')) asked.push(`${url.pathname}${url.pathname === '/api/clicks' ? ` summary=${url.searchParams.get('summary')}` : ''}`);
+    };
+    page.on('request', onRequest);
     await page.goto(`${baseUrl}/clicks`);
     await page.getByRole('heading', { level: 1, name: 'Click Log' }).waitFor();
     await waitForStatus(page, /Showing 1 to 100 of 130 results/);
+    // 130 clicks, every fourth exited (33), two converted.
+    await waitForCard(page, 'Total Clicks', '130');
+    expect([await cardFigure(page, 'Exit Clicks'), await cardFigure(page, 'Converted'), await cardFigure(page, 'Lander CTR')]).toEqual(['33', '2', '25.38%']);
     const rowsPerPage = page.getByRole('combobox', { name: 'Rows per page' });
     await rowsPerPage.click();
     await page.getByRole('option', { name: '50', exact: true }).click();
@@ -153,6 +179,13 @@ describeWithChromium('click log e2e')('the Click Log in Chromium', () => {
     await goTo(page, 'Show newest');
     await waitForStatus(page, /Showing 1 to 50 of 137 results/);
     expect(await page.getByText(/new clicks? since this page was read/).count()).toBe(0);
+    await waitForCard(page, 'Total Clicks', '137');
+    page.off('request', onRequest);
+    // Eight pages asked (a reload among them), each without its cards; the cards a few times in all (each load, each poll).
+    const pages = asked.filter((a) => a.startsWith('/api/clicks '));
+    expect(pages.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(pages)).toEqual(new Set(['/api/clicks summary=false']));
+    expect(asked.filter((a) => a === '/api/clicks/summary').length).toBeLessThan(pages.length);
   }, 90_000);
 
   test('at a glance: the short ids differ, the payout is in the row, the table fits 1440 px', async () => {

@@ -26,7 +26,7 @@ import { ALL_CAMPAIGNS, parseClickLogView, serializeClickLogView, type ClickLogV
 import { CLICK_LOG_COLUMNS } from './click-log-columns';
 import { columnVisibility, DEFAULT_COLUMN_PREFS, hiddenColumns, useColumnPrefs } from './column-prefs';
 import { FIRST_PAGE, placeOfPage, type PagePlace } from './page-place';
-import { clickLogCsvUrl, useClickLog, type ClickLogFilter } from './queries';
+import { clickLogCsvUrl, useClickLog, useClickLogSummary, type ClickLogFilter } from './queries';
 
 export function ClickLogPage() {
   const [query, setQuery] = useSearchParams();
@@ -47,6 +47,7 @@ export function ClickLogPage() {
   const range = picked ?? lastDays(7, todayIn(knownTimezone));
   const filter: ClickLogFilter = { range, campaignId: campaign === ALL_CAMPAIGNS ? undefined : campaign, search };
   const clicks = useClickLog(filter, pageSize, place);
+  const cards = useClickLogSummary(filter);
   const campaigns = useCampaigns();
   // Non-admins cannot read settings: the zone is learnt from the Click Log's own answer.
   const timezone = clicks.data?.timezone ?? knownTimezone;
@@ -69,7 +70,9 @@ export function ClickLogPage() {
     if (tableCard.current && tableCard.current.getBoundingClientRect().top < 0) tableCard.current.scrollIntoView({ block: 'start' });
   }
 
-  const summary = clicks.data?.summary ?? { totalClicks: 0, exitClicks: 0, convertedClicks: 0 };
+  // Until the range's cards first come, their figures are a dash, never a zero the range may not have.
+  const summary = cards.data;
+  const figure = (value: (s: NonNullable<typeof summary>) => string) => (summary ? value(summary) : '—');
   // Raw clicks older than the retention (RAW_RETENTION_DAYS) are gone; the reports' daily figures are not.
   const retention = clicks.data?.rawRetention;
   const olderThanKept = retention && toDayParam(range.from) < retention.keptFrom ? retention : null;
@@ -176,18 +179,18 @@ export function ClickLogPage() {
       )}
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <MetricCard label="Total Clicks" icon={MousePointerClick} value={formatCount(summary.totalClicks)} detail="In the selected range" />
-        <MetricCard label="Exit Clicks" icon={LogOut} value={formatCount(summary.exitClicks)} detail="Left for the offer" />
+        <MetricCard label="Total Clicks" icon={MousePointerClick} value={figure((s) => formatCount(s.totalClicks))} detail="In the selected range" />
+        <MetricCard label="Exit Clicks" icon={LogOut} value={figure((s) => formatCount(s.exitClicks))} detail="Left for the offer" />
         <MetricCard
           label="Converted"
           icon={Target}
-          value={formatCount(summary.convertedClicks)}
-          detail={`${formatPercent(percentOf(summary.convertedClicks, summary.totalClicks), 1)} conversion rate`}
+          value={figure((s) => formatCount(s.convertedClicks))}
+          detail={`${figure((s) => formatPercent(percentOf(s.convertedClicks, s.totalClicks), 1))} conversion rate`}
         />
         <MetricCard
           label="Lander CTR"
           icon={Percent}
-          value={formatPercent(percentOf(summary.exitClicks, summary.totalClicks))}
+          value={figure((s) => formatPercent(percentOf(s.exitClicks, s.totalClicks)))}
           detail="Exit clicks / total clicks"
         />
       </div>

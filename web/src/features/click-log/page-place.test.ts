@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { FIRST_PAGE, placeOfPage, type ShownPage } from './page-place';
-import { clickLogCsvUrl, clickLogKey, clickRangeParams } from './queries';
+import { clickLogCsvUrl, clickLogKey, clickLogSummaryKey, clickRangeParams } from './queries';
 import { urlFromQueryKey } from '../../lib/query-client';
 
 const row = (clickId: string, clickedAt: string) => ({ clickId, clickedAt });
@@ -49,10 +49,17 @@ describe('click log requests', () => {
   });
 
   it('asks for a page by its place, without the page number the server has no use for', () => {
-    expect(urlFromQueryKey(clickLogKey(filter, 50, FIRST_PAGE))).toBe('/api/clicks?startDate=2025-02-22&endDate=2025-02-28&campaignId=cmpA&limit=50');
+    expect(urlFromQueryKey(clickLogKey(filter, 50, FIRST_PAGE))).toBe('/api/clicks?startDate=2025-02-22&endDate=2025-02-28&campaignId=cmpA&limit=50&summary=false');
     expect(urlFromQueryKey(clickLogKey({ range: filter.range }, 100, { page: 4, asOf: ASOF, after: 'x_y', skip: 100 }))).toBe(
-      `/api/clicks?startDate=2025-02-22&endDate=2025-02-28&limit=100&asOf=${encodeURIComponent(ASOF)}&after=x_y&skip=100`,
+      `/api/clicks?startDate=2025-02-22&endDate=2025-02-28&limit=100&asOf=${encodeURIComponent(ASOF)}&after=x_y&skip=100&summary=false`,
     );
+  });
+
+  it('asks for the cards once a range and campaign: not again for another page, a page size or a search', () => {
+    const cards = urlFromQueryKey(clickLogSummaryKey(filter));
+    expect(cards).toBe('/api/clicks/summary?startDate=2025-02-22&endDate=2025-02-28&campaignId=cmpA');
+    expect(urlFromQueryKey(clickLogSummaryKey({ ...filter, search: '0a1b2c3d' }))).toBe(cards);
+    expect(urlFromQueryKey(clickLogSummaryKey({ range: filter.range }))).toBe('/api/clicks/summary?startDate=2025-02-22&endDate=2025-02-28');
   });
 
   it('downloads the CSV from the server, for the range and campaign', () => {
