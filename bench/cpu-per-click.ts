@@ -26,7 +26,8 @@
 // --threads prints each server's CPU by thread name (the JS thread, libuv, chDB's pools); --profile DIR
 // writes a V8 CPU profile of the tracker's JS thread over the counted requests and their projection (and over the
 // fixed-rate run). --allocations prints what each server's JS thread allocates per request over the counted ones
-// (V8's sampling heap profiler, garbage included), in total and by function; the sampling inflates that run's CPU. --server-flags passes Node and V8 flags to the measured servers (e.g. --trace-gc).
+// (V8's sampling heap profiler, garbage included), in total and by function; the sampling inflates that run's CPU.
+// --server-flags passes Node and V8 flags to the measured servers (e.g. --trace-gc).
 //
 // Each measured server runs in a child process of its own (this file with --serve), so the CPU counted is
 // that server's and nothing else's; the load generators (autocannon, bench/constant-rate.ts) are further processes.
@@ -267,9 +268,12 @@ async function serve(spec: ServeSpec): Promise<void> {
   send({ type: 'ready', url });
 }
 
-/** The redirect's and the publish's histograms from the tracker's /metrics (served on loopback), summed over their labels. */
-async function scrapeHistograms(url: string): Promise<ServerHistograms> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+/** The redirect's and the publish's histograms from the tracker's /metrics (served on loopback), summed over their labels;
+ *  undefined from a tree that serves none. */
+async function scrapeHistograms(url: string): Promise<ServerHistograms | undefined> {
+  const response = await fetch(`${url}/metrics`).catch(() => undefined);
+  if (!response?.ok) return undefined;
+  const text = await response.text();
   const read = (name: string, only?: string) => {
     const buckets: Record<string, number> = {};
     for (const line of text.split('\n')) {
@@ -283,7 +287,7 @@ async function scrapeHistograms(url: string): Promise<ServerHistograms> {
   return { redirect: read('tracker_redirect_duration_seconds', 'route="/r/:campaignId"'), publish: read('tracker_log_publish_duration_seconds', 'outcome="ok"') };
 }
 
-/** Of the observations between two scrapes, the share at or under each of `bounds` (seconds), as "≤10 ms 97.1 %". */
+/** Of the observations between two scrapes, the share at or under each of `bounds` (seconds), as "<=10 ms 97.10 %". */
 function histogramShares(before: Record<string, number> | undefined, after: Record<string, number>, bounds: number[]): string {
   const delta = (bound: number) => (after[String(bound)] ?? 0) - (before?.[String(bound)] ?? 0);
   const total = delta(Number.POSITIVE_INFINITY);

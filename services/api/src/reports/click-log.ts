@@ -140,6 +140,6 @@ export async function listClicks(deps: { db: Db; analytics: Analytics }, query: 
 }
 
 /** GET /api/clicks/summary: the cards of GET /api/clicks, for the range and campaign (and a scoped viewer's sparks). */
-export async function summarizeClicks(deps: { db: Db; analytics: Analytics }, query: ClickLogSummaryQuery, viewer: ViewerScope | null = null): Promise<ClickLogSummary> {
+export async function summariseClicks(deps: { db: Db; analytics: Analytics }, query: ClickLogSummaryQuery, viewer: ViewerScope | null = null): Promise<ClickLogSummary> {
   return summariseRange(deps.analytics, clickScope(await readReportTimezone(deps.db), query, viewer));
 }

@@ -28,7 +28,7 @@ import {
 import { listAudienceValues } from './audience-values';
 import { listCakeStats } from './cake-stats';
 import { summariseClicksByCampaign } from './campaign-click-summary';
-import { listClicks, summarizeClicks } from './click-log';
+import { listClicks, summariseClicks } from './click-log';
 import { exportClickLog } from './export-click-log';
 import { getDrillReport } from './get-drill-report';
 import { getReport, getReportSeries, getReportTotals } from './get-report';
@@ -96,7 +96,7 @@ export async function reportRoutes(app: HttpServer, deps: ReportRouteDeps) {
   app.get(
     '/clicks/summary',
     { config: { access: { feature: 'clicks' } }, schema: { querystring: clickLogSummaryQuerySchema, response: { 200: clickLogSummarySchema } } },
-    async (request) => summarizeClicks(deps, request.query, await loadViewerScope(deps.db, request.user)),
+    async (request) => summariseClicks(deps, request.query, await loadViewerScope(deps.db, request.user)),
   );
 
   app.get(
