@@ -47,9 +47,8 @@ function pageSpec(query: ClickLogQuery, asOf: ChKey): PageSpec {
 }
 
 /** The last page holds what is left after the full pages before it, of the `upTo` clicks of the snapshot. */
-function lastPageSpec(query: ClickLogQuery, asOf: ChKey, upTo: number): PageSpec {
-  const { limit } = query;
-  return { order: 'oldest', upper: { key: asOf, inclusive: true }, skip: 0, limit: upTo === 0 ? 0 : upTo - Math.floor((upTo - 1) / limit) * limit };
+function lastPageSize(limit: number, upTo: number): number {
+  return upTo === 0 ? 0 : upTo - Math.floor((upTo - 1) / limit) * limit;
 }
 
 async function summariseRange(analytics: Analytics, scope: ClickScope): Promise<ClickLogSummary> {
@@ -109,10 +108,13 @@ async function readPage(deps: { db: Db; analytics: Analytics }, scope: ClickScop
   }
   if (!asOf) return { asOf: null, rows: [], total: 0, newer: 0 };
   const snapshot = asOf;
-  // The counts around the snapshot and the page's rows are read side by side; only the last page needs the count first.
+  // The counts around the snapshot and the page's rows are read side by side. The last page's size needs the count: its
+  // rows are the oldest `limit` clicks, read beside the count, of which it keeps the oldest as many as it holds.
   const counted = countAroundSnapshot(analytics, scope, snapshot);
   clicks ??= query.last
-    ? counted.then((counts) => readClickPage(analytics, scope, lastPageSpec(query, snapshot, counts.upTo)))
+    ? Promise.all([counted, readClickPage(analytics, scope, { order: 'oldest', upper: { key: snapshot, inclusive: true }, skip: 0, limit: query.limit })]).then(
+        ([counts, oldest]) => oldest.slice(Math.max(0, oldest.length - lastPageSize(query.limit, counts.upTo))),
+      )
     : readClickPage(analytics, scope, pageSpec(query, snapshot));
   const [counts, described] = await Promise.all([counted, clicks.then((rows) => describeClicks(deps, rows, scope.tz))]);
   return {
